@@ -1,0 +1,130 @@
+/**
+ * The command line: the one place that runs effects. It reads the sources,
+ * runs the pure stages, prints the problems and writes dist/ only when the
+ * build has no errors.
+ *
+ *   build   production build into dist/ (drafts left out)
+ *   check   validate everything, write nothing
+ *   dev     development build, served with live reload on http://localhost:3000
+ *   serve   serve an existing dist/ on 127.0.0.1
+ */
+import path from 'node:path';
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import { readSources } from './io/read.ts';
+import { createHighlighter } from './io/highlighter.ts';
+import { renderDiagrams } from './io/mermaid.ts';
+import { loadTheme } from './io/theme.ts';
+import { cleanUpOnExit, writeSite } from './io/write.ts';
+import { startServer } from './io/server.ts';
+import { analyse, generate, type Generated } from './build.ts';
+import { hasErrors, sortProblems, type Problem } from './problem.ts';
+import { formatProblems, formatProblemsJson } from './report.ts';
+import type { Mode } from './resolve.ts';
+
+export interface BuildOptions {
+  readonly content: string;
+  readonly config: string;
+  readonly mode: Mode;
+  readonly render: boolean;
+  readonly cacheDir: string;
+}
+
+/** Runs the whole pipeline with its effects, except writing. Never throws for bad content. */
+export async function runBuild(options: BuildOptions): Promise<Generated> {
+  const sources = await readSources(options.content, options.config);
+  const analysis = analyse(sources, options.mode);
+  if (!analysis.site) return { routes: [], contents: new Map(), files: [], problems: sortProblems(analysis.problems) };
+  const highlighter = await createHighlighter(analysis.languages);
+  const diagrams = await renderDiagrams(analysis.diagrams, path.join(options.cacheDir, 'mermaid'));
+  const { theme, files } = options.render ? await loadTheme() : { theme: { css: '', js: null, files: new Map() }, files: [] };
+  return generate(analysis, { highlighter, diagrams, theme, themeFiles: files }, { render: options.render });
+}
+
+function report(problems: ReadonlyArray<Problem>, format: string): void {
+  if (format === 'json') process.stdout.write(`${formatProblemsJson(problems)}\n`);
+  else process.stderr.write(`${formatProblems(problems, { colour: process.stderr.isTTY === true && !process.env.NO_COLOR })}\n`);
+}
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      content: { type: 'string', default: 'content' },
+      config: { type: 'string', default: 'dist-config/site.yml' },
+      out: { type: 'string' },
+      port: { type: 'string' },
+      format: { type: 'string', default: 'text' },
+    },
+  });
+  const command = positionals[0] ?? 'build';
+  const port = Number(values.port ?? process.env.PORT ?? 3000);
+  const cacheDir = path.resolve('.cache');
+  const base = { content: values.content ?? 'content', config: values.config ?? 'dist-config/site.yml', cacheDir };
+  cleanUpOnExit();
+
+  if (command === 'serve') {
+    const root = values.out ?? 'dist';
+    if (!fs.existsSync(path.join(root, 'index.html'))) {
+      process.stderr.write(`Er staat geen gebouwde site in ${root}/. Draai eerst npm run build.\n`);
+      return 1;
+    }
+    const { url } = await startServer({ root, port, dev: false });
+    process.stdout.write(`De site in ${root}/ staat klaar op ${url.replace('localhost', '127.0.0.1')}\n`);
+    return new Promise(() => {});
+  }
+
+  if (command === 'build' || command === 'check') {
+    const started = performance.now();
+    const result = await runBuild({ ...base, mode: 'production', render: command === 'build' });
+    report(result.problems, values.format ?? 'text');
+    if (hasErrors(result.problems)) return 1;
+    if (command === 'build') {
+      const out = values.out ?? 'dist';
+      writeSite(out, result.files);
+      process.stderr.write(`${result.routes.length} pagina's gebouwd in ${out}/ (${Math.round(performance.now() - started)} ms)\n`);
+    } else {
+      process.stderr.write(`Content gecontroleerd: ${result.routes.length} pagina's (${Math.round(performance.now() - started)} ms)\n`);
+    }
+    return 0;
+  }
+
+  if (command === 'dev') {
+    const out = values.out ?? path.join(cacheDir, 'dev-site');
+    const rebuild = async (): Promise<boolean> => {
+      const started = performance.now();
+      const result = await runBuild({ ...base, mode: 'development', render: true });
+      if (result.problems.length) report(result.problems, 'text');
+      if (hasErrors(result.problems)) return false;
+      writeSite(out, result.files);
+      process.stderr.write(`Opnieuw gebouwd: ${result.routes.length} pagina's (${Math.round(performance.now() - started)} ms)\n`);
+      return true;
+    };
+    await rebuild();
+    const server = await startServer({ root: out, port, dev: true });
+    process.stdout.write(`Ontwikkelserver draait op ${server.url} (stoppen met Ctrl+C)\n`);
+    const { watch } = await import('chokidar');
+    let timer: NodeJS.Timeout | null = null;
+    let running = Promise.resolve();
+    watch(['content', 'theme', 'dist-config', values.content ?? 'content'], { ignoreInitial: true }).on('all', () => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => {
+        running = running.then(async () => { if (await rebuild()) server.reload(); }).catch((e) => process.stderr.write(`${String(e)}\n`));
+      }, 50);
+    });
+    return new Promise(() => {});
+  }
+
+  process.stderr.write(`Onbekend commando "${command}". Gebruik build, check, dev of serve.\n`);
+  return 2;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().then(
+    (code) => { process.exitCode = code; },
+    (e: unknown) => {
+      process.stderr.write(`De build is onverwacht gestopt: ${e instanceof Error ? e.message : String(e)}\nDit is een fout in de generator, niet in de content; meld het met deze melding.\n`);
+      process.exitCode = 70;
+    },
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * The preview and development server: sirv over the output folder, bound to
+ * 127.0.0.1. Normalises `.html` and `/index.html` (spec section 2), answers
+ * unknown paths with the not-found page and status 404, and in development
+ * serves the live-reload endpoint.
+ */
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import sirv from 'sirv';
+import { normalisePath } from '../links.ts';
+
+export interface ServerOptions {
+  readonly root: string;
+  readonly port: number;
+  readonly host?: string;
+  readonly dev: boolean;
+}
+
+export interface RunningServer {
+  readonly server: http.Server;
+  readonly url: string;
+  /** Tell every open tab to reload (development only). */
+  readonly reload: () => void;
+}
+
+const reloadScript = `(() => {
+  const source = new EventSource('/__dev/events');
+  source.addEventListener('reload', () => location.reload());
+})();`;
+
+export function startServer(options: ServerOptions): Promise<RunningServer> {
+  const root = path.resolve(options.root);
+  const clients = new Set<http.ServerResponse>();
+  const assets = sirv(root, {
+    dev: options.dev,
+    etag: true,
+    dotfiles: false,
+    extensions: ['html'],
+    setHeaders(res, pathname) {
+      // Content-hashed assets never change; HTML must be revalidated.
+      res.setHeader('Cache-Control', pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+    },
+  });
+  const notFound = (res: http.ServerResponse) => {
+    const file = path.join(root, '404.html');
+    res.statusCode = 404;
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-cache');
+    res.end(fs.existsSync(file) ? fs.readFileSync(file) : 'Pagina niet gevonden');
+  };
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (options.dev && url.pathname === '/__dev/reload.js') {
+      res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+      res.end(reloadScript);
+      return;
+    }
+    if (options.dev && url.pathname === '/__dev/events') {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
+      res.write(': verbonden\n\n');
+      clients.add(res);
+      req.on('close', () => clients.delete(res));
+      return;
+    }
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(url.pathname);
+    } catch {
+      notFound(res);
+      return;
+    }
+    if (decoded.includes('\0') || decoded.split('/').includes('..')) {
+      notFound(res);
+      return;
+    }
+    const normalised = normalisePath(url.pathname);
+    if (normalised !== url.pathname) {
+      res.writeHead(301, { Location: `${normalised}${url.search}` });
+      res.end();
+      return;
+    }
+    assets(req, res, () => notFound(res));
+  });
+  return new Promise((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : options.port;
+      resolvePromise({
+        server,
+        url: `http://${options.host === '0.0.0.0' ? 'localhost' : 'localhost'}:${port}`,
+        reload: () => { for (const client of clients) client.write('event: reload\ndata: {}\n\n'); },
+      });
+    });
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * Stage 7, links: every internal link an author wrote, checked against the
+ * route table (landmarks) and the anchors on the target page. Problems point
+ * at the link in the source file, never at the rendered page.
+ */
+import type { Route } from './routes.ts';
+import type { Content } from './markdown.ts';
+import { error, warning, type Problem } from './problem.ts';
+import { closest } from './text.ts';
+
+export interface LinkCheckInput {
+  readonly routes: ReadonlyArray<Route>;
+  /** Rendered content by route path, for links and anchors. */
+  readonly contents: ReadonlyMap<string, Content>;
+  /** Public URLs of assets and other files the build writes. */
+  readonly files: ReadonlySet<string>;
+  readonly draftPermalinks: ReadonlySet<string>;
+}
+
+/** Spec section 2: `/x.html` and `/x/index.html` mean `/x` (or `/` when empty). */
+export const normalisePath = (path: string): string => {
+  if (path.endsWith('/index.html')) return path.slice(0, -'index.html'.length - 1) || '/';
+  if (path.endsWith('.html') && path !== '/404.html') return path.slice(0, -'.html'.length) || '/';
+  return path;
+};
+
+export function checkLinks(input: LinkCheckInput): Problem[] {
+  const problems: Problem[] = [];
+  const paths = new Set(input.routes.map((r) => r.path));
+  for (const content of input.contents.values()) {
+    for (const link of content.links) {
+      const hashAt = link.url.indexOf('#');
+      const rawPath = (hashAt === -1 ? link.url : link.url.slice(0, hashAt)).split('?')[0] ?? '';
+      const anchor = hashAt === -1 ? '' : decodeURIComponent(link.url.slice(hashAt + 1));
+      const path = normalisePath(rawPath);
+      if (input.files.has(path)) continue;
+      if (!paths.has(path)) {
+        if (input.draftPermalinks.has(path)) {
+          problems.push(error('link-to-draft', link.file, link.place, `De link naar ${path} wijst naar een conceptpagina (draft: true), die niet in de productiebuild komt. Haal de link weg of publiceer de pagina.`));
+          continue;
+        }
+        const other = path.endsWith('/') ? path.slice(0, -1) : `${path}/`;
+        const suggestion = paths.has(other) ? other : closest(path, paths);
+        problems.push(error('broken-link', link.file, link.place, `De link naar ${path} gaat nergens heen: die route bestaat niet.${suggestion ? ` Bedoel je ${suggestion}?` : ''} Pas de link aan of maak de pagina.`));
+        continue;
+      }
+      if (anchor) {
+        const target = input.contents.get(path);
+        if (target && !target.anchors.includes(anchor)) {
+          problems.push(warning('broken-anchor', link.file, link.place, `Het anker #${anchor} bestaat niet op ${path}.${target.anchors.length ? ` Bestaande ankers zijn bijvoorbeeld: ${target.anchors.slice(0, 5).map((a) => `#${a}`).join(', ')}.` : ''} Pas de link aan.`));
+        }
+      }
+    }
+  }
+  return problems;
+}

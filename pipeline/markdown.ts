@@ -1,0 +1,380 @@
+/**
+ * Stage 5, markdown: mdast → hast for one entry, with everything the page
+ * and the link checker need: heading ids and TOC, resolved links (with their
+ * source positions), hashed images, admonitions, embeds, highlighted code and
+ * mermaid SVG. Pure: the highlighter and diagram SVGs come in as values made
+ * at the io edge.
+ */
+import { posix } from 'node:path';
+import { unified } from 'unified';
+import remarkRehype from 'remark-rehype';
+import rehypeRaw from 'rehype-raw';
+import rehypeShikiFromHighlighter from '@shikijs/rehype/core';
+import { transformerMetaHighlight } from '@shikijs/transformers';
+import type { HighlighterCore, ShikiTransformer } from 'shiki/core';
+import GithubSlugger from 'github-slugger';
+import { visit, SKIP } from 'unist-util-visit';
+import { toString } from 'mdast-util-to-string';
+import { parseFragment } from 'parse5';
+import { fromParse5 } from 'hast-util-from-parse5';
+import type { Root as HastRoot, Element } from 'hast';
+import type { Root, Nodes, Parent, Heading, Paragraph, RootContent } from 'mdast';
+import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
+import type { Assets } from './assets.ts';
+import { contentHash } from './assets.ts';
+import { error, placeOf, warning, type Place, type Problem } from './problem.ts';
+import { isTruncateMarker } from './resolve.ts';
+import { countWords } from './text.ts';
+
+export interface TocItem {
+  readonly id: string;
+  readonly text: string;
+  readonly depth: number;
+}
+
+/** An internal link as written, resolved to the URL it points at. */
+export interface LinkRef {
+  /** Absolute site path with optional hash: `/kennisbank/apis/#versies`. */
+  readonly url: string;
+  readonly file: string;
+  readonly place: Place;
+}
+
+export interface Content {
+  readonly body: HastRoot;
+  /** Blog posts: the part before the truncation marker. */
+  readonly excerpt: HastRoot | null;
+  readonly toc: ReadonlyArray<TocItem>;
+  /** Every id on the page a link can point at. */
+  readonly anchors: ReadonlyArray<string>;
+  readonly links: ReadonlyArray<LinkRef>;
+  readonly words: number;
+  readonly firstParagraph: string | null;
+  readonly hasMermaid: boolean;
+}
+
+export type Diagram = { readonly svg: string } | { readonly error: string };
+
+export interface MarkdownContext {
+  /** Content path (`kennisbank/apis/index.md`) → permalink, for relative `.md` links. */
+  readonly permalinks: ReadonlyMap<string, string>;
+  /** Content paths of drafts left out of this build. */
+  readonly drafts: ReadonlySet<string>;
+  readonly assets: Assets;
+  readonly highlighter: HighlighterCore | null;
+  /** Mermaid SVG by hash of the diagram source; absent when no browser was available. */
+  readonly diagrams: ReadonlyMap<string, Diagram> | null;
+}
+
+export interface MarkdownInput {
+  readonly tree: Root;
+  /** Content path of the source file, for resolving relative links. */
+  readonly path: string;
+  /** Path as shown in messages. */
+  readonly display: string;
+  readonly permalink: string;
+  readonly tocMin: number;
+  readonly tocMax: number;
+}
+
+// ---------------------------------------------------------------------------
+
+export const admonitionTitles: Readonly<Record<string, string>> = {
+  note: 'Notitie', tip: 'Tip', info: 'Info', warning: 'Waarschuwing', danger: 'Gevaar', caution: 'Pas op', success: 'Gelukt',
+};
+
+const safeTags = new Set([
+  'a', 'abbr', 'b', 'br', 'cite', 'code', 'dd', 'del', 'details', 'dfn', 'div', 'dl', 'dt', 'em', 'figcaption', 'figure',
+  'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'i', 'img', 'ins', 'kbd', 'li', 'mark', 'ol', 'p', 'pre', 'q', 's', 'samp', 'small',
+  'span', 'strong', 'sub', 'summary', 'sup', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'time', 'tr', 'u', 'ul', 'var',
+]);
+const safeAttributes = new Set(['href', 'src', 'alt', 'title', 'width', 'height', 'id', 'class', 'open', 'lang', 'dir', 'colspan', 'rowspan', 'scope', 'datetime', 'cite']);
+
+/** Reasons a raw HTML snippet is refused; empty when it is on the safe list. */
+export function unsafeHtml(html: string): string[] {
+  const reasons: string[] = [];
+  for (const match of html.matchAll(/<\s*\/?\s*([a-zA-Z][\w-]*)/g)) {
+    const tag = (match[1] ?? '').toLowerCase();
+    if (!safeTags.has(tag)) reasons.push(`het element <${tag}> staat niet op de veilige lijst`);
+  }
+  const tree = fromParse5(parseFragment(html));
+  visit(tree, 'element', (node: Element) => {
+    for (const [name, value] of Object.entries(node.properties)) {
+      const attr = name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace(/^class-name$/, 'class');
+      if (/^on/i.test(name)) reasons.push(`het attribuut ${attr} (een event handler) is niet toegestaan`);
+      else if (!safeAttributes.has(attr) && !attr.startsWith('aria-')) reasons.push(`het attribuut ${attr} staat niet op de veilige lijst`);
+      if (typeof value === 'string' && /^\s*(javascript|vbscript|data):/i.test(value)) reasons.push(`een ${attr} met een ${value.split(':')[0]}:-adres is niet toegestaan`);
+    }
+  });
+  return [...new Set(reasons)];
+}
+
+const externalUrl = /^[a-z][a-z0-9+.-]*:/i;
+
+/** Resolves a link target written in `path`'s folder; null when it leaves the content root. */
+const resolveContentPath = (from: string, target: string): string | null => {
+  const joined = posix.normalize(posix.join(posix.dirname(from), decodeURIComponent(target)));
+  return joined.startsWith('../') || joined === '..' || posix.isAbsolute(joined) ? null : joined;
+};
+
+const splitHash = (url: string): [string, string] => {
+  const i = url.indexOf('#');
+  return i === -1 ? [url, ''] : [url.slice(0, i), url.slice(i)];
+};
+
+const customId = /\s*\{#([^}\s]+)\}\s*$/;
+
+export function renderMarkdown(input: MarkdownInput, ctx: MarkdownContext): { content: Content; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const tree = structuredClone(input.tree);
+  const file = input.display;
+  const slugger = new GithubSlugger();
+  const toc: TocItem[] = [];
+  const anchors: string[] = [];
+  const links: LinkRef[] = [];
+  let hasMermaid = false;
+
+  visit(tree, (node: Nodes, index, parent: Parent | undefined) => {
+    switch (node.type) {
+      case 'heading':
+        headingIds(node);
+        return;
+      case 'link': {
+        const url = node.url;
+        if (externalUrl.test(url) || url.startsWith('//')) return;
+        node.url = internalLink(url, placeOf(node), 'link');
+        return;
+      }
+      case 'definition': {
+        if (!externalUrl.test(node.url)) node.url = internalLink(node.url, placeOf(node), 'link');
+        return;
+      }
+      case 'image': {
+        if (!node.alt?.trim()) {
+          problems.push(warning('missing-alt', file, placeOf(node), 'Deze afbeelding heeft geen alt-tekst. Beschrijf in ![...] wat de afbeelding laat zien, zodat ook wie haar niet ziet de inhoud krijgt.'));
+        }
+        if (externalUrl.test(node.url) || node.url.startsWith('/')) return;
+        const target = resolveContentPath(input.path, splitHash(node.url)[0]);
+        const asset = target ? ctx.assets.get(target) : undefined;
+        if (!target) {
+          problems.push(error('link-outside-content', file, placeOf(node), `De afbeelding "${node.url}" ligt buiten de contentmap. Zet het bestand in content/ en verwijs er relatief naar.`));
+        } else if (!asset) {
+          problems.push(error('broken-image', file, placeOf(node), `De afbeelding "${node.url}" bestaat niet (gezocht: content/${target}). Controleer de bestandsnaam en het pad.`));
+        } else {
+          node.url = asset.url;
+          node.data = { ...node.data, hProperties: { width: asset.width ?? undefined, height: asset.height ?? undefined, loading: 'lazy', decoding: 'async' } };
+        }
+        return;
+      }
+      case 'html': {
+        if (!parent || index === undefined) return;
+        if (/^<!--[\s\S]*-->$/.test(node.value.trim())) {
+          parent.children.splice(index, 1);
+          return [SKIP, index];
+        }
+        const reasons = unsafeHtml(node.value);
+        if (reasons.length) {
+          problems.push(error('unsafe-html', file, placeOf(node), `Deze HTML is niet toegestaan: ${reasons.join('; ')}. Gebruik Markdown, of alleen veilige elementen zoals <details> en <kbd>.`));
+          parent.children.splice(index, 1);
+          return [SKIP, index];
+        }
+        return;
+      }
+      case 'code': {
+        if (node.lang === 'mermaid') {
+          hasMermaid = true;
+          mermaid(node.value, node, placeOf(node));
+          return SKIP;
+        }
+        const lang = node.lang?.toLowerCase();
+        if (lang && ctx.highlighter && !ctx.highlighter.getLoadedLanguages().includes(lang) && lang !== 'text' && lang !== 'txt' && lang !== 'plaintext') {
+          problems.push(warning('unknown-language', file, placeOf(node), `De taal "${node.lang}" is onbekend voor de syntax highlighter; het blok wordt als platte tekst getoond. Gebruik een taal uit docs/authoring.md.`));
+          node.lang = 'text';
+        }
+        return;
+      }
+      case 'containerDirective':
+      case 'leafDirective':
+      case 'textDirective':
+        return directive(node, index, parent);
+      default:
+        return;
+    }
+  });
+
+  function headingIds(node: Heading) {
+    const last = node.children[node.children.length - 1];
+    let id: string | null = null;
+    if (last?.type === 'text') {
+      const match = customId.exec(last.value);
+      if (match) {
+        id = match[1] ?? null;
+        last.value = last.value.slice(0, match.index);
+      }
+    }
+    const text = toString(node).trim();
+    id = id ? (slugger.slug(id), id) : slugger.slug(text);
+    anchors.push(id);
+    node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id } };
+    if (node.depth >= input.tocMin && node.depth <= input.tocMax) toc.push({ id, text, depth: node.depth });
+  }
+
+  /** Rewrites an internal link to its site URL and records it for the link checker. */
+  function internalLink(url: string, place: Place, _kind: 'link'): string {
+    const [target, hash] = splitHash(url);
+    if (target === '') {
+      links.push({ url: `${input.permalink}${hash}`, file, place });
+      return url;
+    }
+    if (target.startsWith('/')) {
+      links.push({ url, file, place });
+      return url;
+    }
+    const contentPath = resolveContentPath(input.path, target);
+    if (contentPath === null) {
+      problems.push(error('link-outside-content', file, place, `De link "${url}" wijst naar een bestand buiten de contentmap. Verwijs naar een pagina binnen content/ of gebruik een volledige URL.`));
+      return url;
+    }
+    if (/\.mdx?$/i.test(target)) {
+      const permalink = ctx.permalinks.get(contentPath);
+      if (permalink) {
+        links.push({ url: `${permalink}${hash}`, file, place });
+        return `${permalink}${hash}`;
+      }
+      if (ctx.drafts.has(contentPath)) {
+        problems.push(error('link-to-draft', file, place, `De link "${url}" wijst naar een conceptpagina (draft: true), die niet in de productiebuild komt. Haal de link weg of publiceer de pagina.`));
+      } else {
+        problems.push(error('broken-markdown-link', file, place, `De link "${url}" wijst naar content/${contentPath}, maar dat bestand bestaat niet. Controleer het pad (relatief aan dit bestand).`));
+      }
+      return url;
+    }
+    const asset = ctx.assets.get(contentPath);
+    if (asset) return asset.url;
+    // A relative route such as `../tags`: resolve against this page's URL.
+    const base = input.permalink.endsWith('/') ? input.permalink : posix.dirname(input.permalink) + '/';
+    const resolved = posix.normalize(posix.join(base, target));
+    links.push({ url: `${resolved}${hash}`, file, place });
+    return `${resolved}${hash}`;
+  }
+
+  function mermaid(source: string, node: Nodes, place: Place) {
+    const diagram = ctx.diagrams?.get(contentHash(source, 16));
+    const label = source.trim().split('\n')[0]?.startsWith('sequenceDiagram') ? 'Sequentiediagram' : 'Diagram';
+    if (diagram && 'error' in diagram) {
+      problems.push(error('mermaid-syntax', file, place, `Het mermaid-diagram kan niet worden getekend: ${diagram.error}. Controleer de syntax op https://mermaid.js.org.`));
+    }
+    const svg = diagram && 'svg' in diagram ? diagram.svg : null;
+    if (!svg && !ctx.diagrams) {
+      problems.push(warning('mermaid-unavailable', file, place, 'Er is geen Chromium om dit diagram tijdens de build te tekenen; de browser tekent het nu bij het laden. Installeer chromium voor diagrammen zonder JavaScript.'));
+    }
+    Object.assign(node, {
+      type: 'mermaidDiagram',
+      data: { hName: 'figure', hProperties: { className: ['mermaid-diagram'], dataMermaidSvg: svg ?? undefined, dataMermaidSource: svg ? undefined : source, dataLabel: `${label}: ${describeDiagram(source)}` } },
+      children: [],
+    });
+  }
+
+  function directive(node: ContainerDirective | LeafDirective | TextDirective, index: number | undefined, parent: Parent | undefined) {
+    if (node.type === 'containerDirective' && node.name in admonitionTitles) {
+      const first = node.children[0];
+      let title = admonitionTitles[node.name] ?? node.name;
+      if (first?.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel) {
+        title = toString(first).trim() || title;
+        node.children.shift();
+      }
+      node.data = { hName: 'aside', hProperties: { className: ['admonition', `admonition-${node.name}`], dataAdmonition: node.name, dataTitle: title } };
+      return;
+    }
+    if (node.type === 'leafDirective' && (node.name === 'video-youtube' || node.name === 'video-vimeo')) {
+      const id = node.attributes?.id ?? '';
+      node.data = { hName: 'div', hProperties: { className: ['video-embed'], dataVideo: node.name.slice('video-'.length), dataVideoId: id, dataTitle: toString(node) || undefined } };
+      node.children = [];
+      return;
+    }
+    // Anything else (`10:30`, `zie:hier`) was never meant as a directive: put the text back.
+    if (!parent || index === undefined) return;
+    const text = `${node.type === 'textDirective' ? ':' : node.type === 'leafDirective' ? '::' : ':::'}${node.name}`;
+    const replacement: RootContent[] = node.type === 'textDirective'
+      ? [{ type: 'text', value: text }, ...(node.children as RootContent[])]
+      : [{ type: 'paragraph', children: [{ type: 'text', value: text }] } as Paragraph, ...(node.children as RootContent[])];
+    parent.children.splice(index, 1, ...(replacement as typeof parent.children));
+  }
+
+  // Split off the excerpt before converting: the marker itself never reaches the page.
+  const markerIndex = tree.children.findIndex((n) => isTruncateMarker(n));
+  const excerptTree: Root | null = markerIndex >= 0 ? { type: 'root', children: tree.children.slice(0, markerIndex) } : null;
+  tree.children = tree.children.filter((n) => !isTruncateMarker(n));
+
+  const firstParagraph = tree.children.find((n): n is Paragraph => n.type === 'paragraph');
+  const body = toHast(tree, ctx);
+  const excerpt = excerptTree ? toHast(excerptTree, ctx) : null;
+  return {
+    content: {
+      body,
+      excerpt,
+      toc,
+      anchors,
+      links,
+      words: countWords(toString(tree)),
+      firstParagraph: firstParagraph ? toString(firstParagraph).replace(/\s+/g, ' ').trim() : null,
+      hasMermaid,
+    },
+    problems,
+  };
+}
+
+/** A short text alternative: the node labels of the diagram, in order. */
+function describeDiagram(source: string): string {
+  const labels = [...source.matchAll(/\[\s*"?([^\]"]+)"?\s*\]|\(\s*"?([^)"]+)"?\s*\)|participant\s+\S+\s+as\s+(.+)|participant\s+(\S+)/g)]
+    .map((m) => (m[1] ?? m[2] ?? m[3] ?? m[4] ?? '').trim())
+    .filter(Boolean);
+  return labels.length ? [...new Set(labels)].slice(0, 12).join(', ') : 'zie de broncode van het diagram';
+}
+
+/** Adds `data-title` from `title="..."` in the fence meta, for the code block's caption. */
+const titleTransformer: ShikiTransformer = {
+  name: 'ontwikkelaarsportaal:title',
+  pre(node) {
+    const raw = (this.options.meta as { __raw?: string } | undefined)?.__raw ?? '';
+    const title = /title=(?:"([^"]*)"|'([^']*)')/.exec(raw);
+    if (title) node.properties['data-title'] = title[1] ?? title[2] ?? '';
+    node.properties['data-language'] = this.options.lang;
+    delete node.properties.tabindex;
+    return node;
+  },
+};
+
+const highlightCache = new Map<string, HastRoot>();
+
+function toHast(tree: Root, ctx: MarkdownContext): HastRoot {
+  let processor = unified()
+    .use(remarkRehype, {
+      allowDangerousHtml: true,
+      footnoteLabel: 'Voetnoten',
+      footnoteBackLabel: (i: number) => `Terug naar de tekst bij voetnoot ${i + 1}`,
+      clobberPrefix: 'voetnoot-',
+    })
+    .use(rehypeRaw);
+  if (ctx.highlighter) {
+    processor = processor.use(rehypeShikiFromHighlighter, ctx.highlighter, {
+      theme: 'github-light',
+      transformers: [transformerMetaHighlight(), titleTransformer],
+      cache: highlightCache,
+    }) as unknown as typeof processor;
+  }
+  return processor.runSync(tree as never) as unknown as HastRoot;
+}
+
+/** Languages fenced code uses, so the io edge can load just those into the highlighter. */
+export function languagesUsed(trees: ReadonlyArray<Root>): string[] {
+  const langs = new Set<string>();
+  for (const tree of trees) visit(tree, 'code', (node) => { if (node.lang && node.lang !== 'mermaid') langs.add(node.lang.toLowerCase()); });
+  return [...langs].sort();
+}
+
+/** Mermaid sources by hash, so the io edge renders each distinct diagram once. */
+export function mermaidSources(trees: ReadonlyArray<Root>): Map<string, string> {
+  const sources = new Map<string, string>();
+  for (const tree of trees) visit(tree, 'code', (node) => { if (node.lang === 'mermaid') sources.set(contentHash(node.value, 16), node.value); });
+  return sources;
+}

@@ -1,0 +1,32 @@
+/** Stage helper, paginate: plain list chunking and the one function that names page N. */
+
+export interface Pagination<A> {
+  readonly items: ReadonlyArray<A>;
+  readonly page: number;
+  readonly pages: number;
+  readonly path: string;
+  readonly previous: string | null;
+  readonly next: string | null;
+}
+
+/** `/blog` for page 1, `/blog/page/2` after it. */
+export const pagePath = (base: string, page: number): string => (page === 1 ? base : `${base}/page/${page}`);
+
+export function chunk<A>(items: ReadonlyArray<A>, size: number): A[][] {
+  const chunks: A[][] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks.length ? chunks : [[]];
+}
+
+/** Pages of at most `size` items; an empty list still has one (empty) page. */
+export function paginate<A>(items: ReadonlyArray<A>, size: number, base: string): Pagination<A>[] {
+  const chunks = chunk(items, size);
+  return chunks.map((pageItems, i) => ({
+    items: pageItems,
+    page: i + 1,
+    pages: chunks.length,
+    path: pagePath(base, i + 1),
+    previous: i > 0 ? pagePath(base, i) : null,
+    next: i + 1 < chunks.length ? pagePath(base, i + 2) : null,
+  }));
+}

@@ -1,0 +1,91 @@
+/**
+ * Problems are data: every stage returns them next to its output instead of
+ * throwing. The CLI's reporter is the only place that prints them.
+ */
+
+export type Severity = 'error' | 'warning';
+
+/** Stable codes; each has an entry in docs/errors.md with the same anchor. */
+export type ProblemCode =
+  | 'content-missing'
+  | 'file-unreadable'
+  | 'yaml-syntax'
+  | 'frontmatter-field'
+  | 'frontmatter-unknown-key'
+  | 'unknown-tag'
+  | 'unknown-author'
+  | 'missing-truncate'
+  | 'blog-file-name'
+  | 'broken-link'
+  | 'broken-markdown-link'
+  | 'broken-image'
+  | 'link-outside-content'
+  | 'link-to-draft'
+  | 'broken-anchor'
+  | 'duplicate-route'
+  | 'unsafe-html'
+  | 'unknown-language'
+  | 'missing-alt'
+  | 'mermaid-syntax'
+  | 'mermaid-unavailable'
+  | 'config-invalid'
+  | 'config-navbar-item'
+  | 'config-sidebar'
+  | 'config-doc-id';
+
+export interface Problem {
+  readonly severity: Severity;
+  readonly code: ProblemCode;
+  /** Path relative to the project (e.g. `content/blog/x.md`), or the config file. */
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly message: string;
+}
+
+/** A value together with the problems found while producing it. */
+export interface Checked<A> {
+  readonly value: A;
+  readonly problems: ReadonlyArray<Problem>;
+}
+
+export const checked = <A>(value: A, problems: ReadonlyArray<Problem> = []): Checked<A> => ({ value, problems });
+
+export interface Place {
+  readonly line: number;
+  readonly column: number;
+}
+
+export const startOfFile: Place = { line: 1, column: 1 };
+
+export const error = (code: ProblemCode, file: string, place: Place, message: string): Problem => ({
+  severity: 'error',
+  code,
+  file,
+  line: place.line,
+  column: place.column,
+  message,
+});
+
+export const warning = (code: ProblemCode, file: string, place: Place, message: string): Problem => ({
+  severity: 'warning',
+  code,
+  file,
+  line: place.line,
+  column: place.column,
+  message,
+});
+
+export const hasErrors = (problems: ReadonlyArray<Problem>): boolean =>
+  problems.some((p) => p.severity === 'error');
+
+/** Problems in a stable order: by file, then position, then code. */
+export const sortProblems = (problems: ReadonlyArray<Problem>): Problem[] =>
+  [...problems].sort(
+    (a, b) =>
+      a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.code.localeCompare(b.code),
+  );
+
+/** Position of an mdast/hast node, or the start of the file when it has none. */
+export const placeOf = (node: { position?: { start: { line: number; column: number } } | undefined }): Place =>
+  node.position ? { line: node.position.start.line, column: node.position.start.column } : startOfFile;

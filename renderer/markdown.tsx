@@ -1,0 +1,136 @@
+/**
+ * hast → React through hast-util-to-jsx-runtime. The components map is where
+ * the theme takes over elements: links, headings, code blocks, admonitions,
+ * embeds and diagrams. No string post-processing of HTML.
+ */
+import type { ComponentProps, JSX, ReactNode } from 'react';
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
+import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
+import { toString } from 'hast-util-to-string';
+import type { Element, Root } from 'hast';
+import { ExternalIcon, AdmonitionIcon } from '../theme/shell/icons.tsx';
+import { labels } from '../theme/labels.ts';
+
+type WithNode<T extends keyof JSX.IntrinsicElements> = ComponentProps<T> & { node?: Element };
+
+export interface MarkdownOptions {
+  /** Hosts that count as this site (links to them are internal). */
+  readonly siteHosts: ReadonlyArray<string>;
+}
+
+export const isExternal = (href: string | undefined, siteHosts: ReadonlyArray<string>): boolean => {
+  if (!href || !/^(https?:)?\/\//i.test(href)) return false;
+  try {
+    return !siteHosts.includes(new URL(href, 'https://x.invalid').host);
+  } catch {
+    return true;
+  }
+};
+
+/** A link that leaves the site opens in a new tab and says so (spec: "(opens in new tab)"). */
+export function SmartLink({ href, children, siteHosts, className }: { href?: string | undefined; children: ReactNode; siteHosts: ReadonlyArray<string>; className?: string | undefined }) {
+  if (!isExternal(href, siteHosts)) return <a href={href} className={className}>{children}</a>;
+  return (
+    <a href={href} className={className ? `${className} external` : 'external'} target="_blank" rel="noopener noreferrer">
+      {children}
+      <ExternalIcon />
+      <span className="visually-hidden"> {labels.opensInNewTab}</span>
+    </a>
+  );
+}
+
+function heading(level: 2 | 3 | 4 | 5 | 6) {
+  const Tag = `h${level}` as const;
+  return function Heading({ node, children, id, ...rest }: WithNode<typeof Tag>) {
+    const text = node ? toString(node) : '';
+    return (
+      <Tag id={id} {...rest}>
+        {children}
+        {id ? <a className="hash-link" href={`#${id}`} aria-label={labels.directLink(text)}>#</a> : null}
+      </Tag>
+    );
+  };
+}
+
+function CodeBlock({ node: _node, children, ...props }: WithNode<'pre'>) {
+  const p = props as Record<string, unknown>;
+  const title = typeof p['data-title'] === 'string' ? p['data-title'] : null;
+  const language = typeof p['data-language'] === 'string' ? p['data-language'] : null;
+  const { ['data-title']: _t, ['data-language']: _l, ...preProps } = p;
+  return (
+    <figure className="code-block" data-language={language ?? undefined}>
+      {title ? <figcaption className="code-block-title">{title}</figcaption> : null}
+      <pre {...(preProps as ComponentProps<'pre'>)}>{children}</pre>
+      <button type="button" className="copy-button" data-copy hidden>{labels.copy}</button>
+    </figure>
+  );
+}
+
+function Aside({ node: _node, children, ...props }: WithNode<'aside'>) {
+  const p = props as Record<string, unknown>;
+  const type = typeof p['data-admonition'] === 'string' ? p['data-admonition'] : null;
+  if (!type) return <aside {...(props as ComponentProps<'aside'>)}>{children}</aside>;
+  const title = String(p['data-title'] ?? type);
+  return (
+    <aside className={`admonition admonition-${type}`} aria-label={title}>
+      <p className="admonition-heading"><AdmonitionIcon type={type} />{title}</p>
+      <div className="admonition-content">{children}</div>
+    </aside>
+  );
+}
+
+function Div({ node: _node, children, ...props }: WithNode<'div'>) {
+  const p = props as Record<string, unknown>;
+  const provider = p['data-video'];
+  if (provider === 'youtube' || provider === 'vimeo') {
+    const id = String(p['data-video-id'] ?? '');
+    const watch = provider === 'youtube' ? `https://www.youtube-nocookie.com/watch?v=${encodeURIComponent(id)}` : `https://vimeo.com/${encodeURIComponent(id)}`;
+    const embed = provider === 'youtube' ? `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}?autoplay=1` : `https://player.vimeo.com/video/${encodeURIComponent(id)}?autoplay=1&dnt=1`;
+    const name = provider === 'youtube' ? 'YouTube' : 'Vimeo';
+    return (
+      <div className="video-embed" data-embed-src={embed}>
+        <a className="video-embed-link" href={watch} target="_blank" rel="noopener noreferrer">
+          {labels.playVideo(name)}
+          <span className="visually-hidden"> {labels.opensInNewTab}</span>
+        </a>
+        <p className="video-embed-note">{labels.videoPrivacy(name)}</p>
+      </div>
+    );
+  }
+  return <div {...(props as ComponentProps<'div'>)}>{children}</div>;
+}
+
+function Figure({ node: _node, children, ...props }: WithNode<'figure'>) {
+  const p = props as Record<string, unknown>;
+  if (!(p.className as string | undefined)?.includes('mermaid-diagram')) return <figure {...(props as ComponentProps<'figure'>)}>{children}</figure>;
+  const svg = p['data-mermaid-svg'];
+  const source = p['data-mermaid-source'];
+  const label = String(p['data-label'] ?? 'Diagram');
+  if (typeof svg === 'string') {
+    // Trusted: rendered at build time by mermaid with securityLevel "strict".
+    return <figure className="mermaid-diagram" role="img" aria-label={label} dangerouslySetInnerHTML={{ __html: svg }} />;
+  }
+  return (
+    <figure className="mermaid-diagram mermaid-lazy" aria-label={label}>
+      <pre className="mermaid-source">{String(source ?? '')}</pre>
+    </figure>
+  );
+}
+
+function Table({ node: _node, children, ...props }: WithNode<'table'>) {
+  // Wide tables scroll inside their own region so the page never scrolls sideways (WCAG 1.4.10).
+  return <div className="table-wrapper" role="region" aria-label="Tabel" tabIndex={0}><table {...props}>{children}</table></div>;
+}
+
+export function markdownToReact(tree: Root, options: MarkdownOptions): ReactNode {
+  const components: Partial<Components> = {
+    a: ({ node: _node, href, children, className }: WithNode<'a'>) => <SmartLink href={href} siteHosts={options.siteHosts} className={className}>{children}</SmartLink>,
+    h2: heading(2), h3: heading(3), h4: heading(4), h5: heading(5), h6: heading(6),
+    pre: CodeBlock,
+    aside: Aside,
+    div: Div,
+    figure: Figure,
+    table: Table,
+  };
+  return toJsxRuntime(tree, { Fragment, jsx, jsxs, components, passNode: true });
+}

@@ -1,0 +1,11 @@
+/**
+ * The hydration bundle's entry: small progressive enhancements on top of
+ * pages that already work without JavaScript. Each island is one function
+ * of the document; none of them is needed to read a page.
+ */
+import { enhanceCodeBlocks } from './code-copy.ts';
+import { enhanceShell } from './shell.ts';
+
+document.documentElement.classList.add('js');
+enhanceShell(document);
+enhanceCodeBlocks(document);

@@ -1,0 +1,184 @@
+/** Blog page types: list, post, archive, tags list, tag posts, authors list, author posts. */
+import type { Author, Post } from '../../pipeline/resolve.ts';
+import type { Pagination } from '../../pipeline/paginate.ts';
+import type { TagSummary } from '../../pipeline/routes.ts';
+import type { PageContext } from '../../renderer/context.ts';
+import { markdownToReact } from '../../renderer/markdown.tsx';
+import { dutchDate } from '../../pipeline/text.ts';
+import { Layout } from '../shell/Layout.tsx';
+import { siteHosts } from '../shell/Navbar.tsx';
+import { labels } from '../labels.ts';
+import { Banner, Breadcrumbs, Paginator, PostMeta, TableOfContents, TagList } from './parts.tsx';
+
+function PostSummary({ ctx, post }: { ctx: PageContext; post: Post }) {
+  const content = ctx.contents.get(post.permalink);
+  return (
+    <article className="post-summary">
+      <h2 className="post-title"><a href={post.permalink}>{post.title}</a></h2>
+      <PostMeta ctx={ctx} post={post} />
+      <div className="markdown">{content?.excerpt ? markdownToReact(content.excerpt, { siteHosts: siteHosts(ctx) }) : null}</div>
+      <footer className="post-summary-footer">
+        <TagList tags={post.tags} />
+        <a className="read-more" href={post.permalink} aria-label={labels.readMoreAbout(post.title)}>{labels.readMore}</a>
+      </footer>
+    </article>
+  );
+}
+
+function ListPaginator({ pagination }: { pagination: Pagination<Post> }) {
+  return (
+    <Paginator label={labels.blogListNav}
+      previous={pagination.previous ? { href: pagination.previous, title: labels.newerEntries } : null}
+      next={pagination.next ? { href: pagination.next, title: labels.olderEntries } : null}
+      previousLabel="" nextLabel="" />
+  );
+}
+
+const pageSuffix = (p: Pagination<Post>) => (p.page > 1 ? ` (pagina ${p.page} van ${p.pages})` : '');
+
+function BlogIdea({ ctx }: { ctx: PageContext }) {
+  const url = ctx.site.config.blogIdeaUrl;
+  return url ? <p className="blog-idea"><a href={url} target="_blank" rel="noopener noreferrer">{labels.blogIdea}<span className="visually-hidden"> {labels.opensInNewTab}</span></a></p> : null;
+}
+
+export function BlogListPage({ ctx, pagination }: { ctx: PageContext; pagination: Pagination<Post> }) {
+  return (
+    <Layout ctx={ctx} title={`Blog${pageSuffix(pagination)}`} description="Nieuws, achtergronden en verhalen van ontwikkelaars bij de overheid.">
+      <div className="blog-page">
+        <h1>Blog{pageSuffix(pagination)}</h1>
+        <p className="blog-links"><a href="/blog/archive">{labels.archive}</a> · <a href="/blog/tags">{labels.tagsTitle}</a> · <a href="/blog/authors">{labels.authors}</a></p>
+        {pagination.items.map((post) => <PostSummary key={post.permalink} ctx={ctx} post={post} />)}
+        <ListPaginator pagination={pagination} />
+        <BlogIdea ctx={ctx} />
+      </div>
+    </Layout>
+  );
+}
+
+export function BlogPostPage({ ctx, post, newer, older }: { ctx: PageContext; post: Post; newer: Post | null; older: Post | null }) {
+  const content = ctx.contents.get(post.permalink);
+  const fm = post.entry.frontmatter;
+  const showToc = !fm.hide_table_of_contents && (content?.toc.length ?? 0) > 0;
+  return (
+    <Layout ctx={ctx} title={post.title} description={post.description ?? content?.firstParagraph ?? null} ogType="article" robots={post.unlisted ? 'noindex, nofollow' : undefined}>
+      <div className={`doc-container${showToc ? ' with-toc' : ''}`}>
+        <article className="blog-post">
+          {post.draft ? <Banner kind="draft">{labels.draftBanner}</Banner> : null}
+          {post.unlisted ? <Banner kind="unlisted">{labels.unlistedBanner}</Banner> : null}
+          <Breadcrumbs crumbs={[{ label: 'Blog', href: '/blog' }, { label: post.title, href: null }]} />
+          <header>
+            <h1>{post.title}</h1>
+            <PostMeta ctx={ctx} post={post} />
+          </header>
+          <div className="markdown">{content ? markdownToReact(content.body, { siteHosts: siteHosts(ctx) }) : null}</div>
+          <footer className="doc-footer">
+            <TagList tags={post.tags} />
+            <BlogIdea ctx={ctx} />
+          </footer>
+          <Paginator label={labels.blogPostNav}
+            previous={newer ? { href: newer.permalink, title: newer.title } : null}
+            next={older ? { href: older.permalink, title: older.title } : null}
+            previousLabel={labels.newerPost} nextLabel={labels.olderPost} />
+        </article>
+        {showToc && content ? <TableOfContents toc={content.toc} /> : null}
+      </div>
+    </Layout>
+  );
+}
+
+export function BlogArchivePage({ ctx, years }: { ctx: PageContext; years: ReadonlyArray<{ year: string; posts: ReadonlyArray<Post> }> }) {
+  return (
+    <Layout ctx={ctx} title={labels.archive} description={labels.archiveDescription}>
+      <div className="blog-page">
+        <Breadcrumbs crumbs={[{ label: 'Blog', href: '/blog' }, { label: labels.archive, href: null }]} />
+        <h1>{labels.archive}</h1>
+        <p className="lead">{labels.archiveDescription}</p>
+        {years.map(({ year, posts }) => (
+          <section key={year} aria-labelledby={`jaar-${year}`}>
+            <h2 id={`jaar-${year}`}>{year}</h2>
+            <ul className="archive-list">
+              {posts.map((p) => <li key={p.permalink}><time dateTime={p.date}>{dutchDate(p.date)}</time> – <a href={p.permalink}>{p.title}</a></li>)}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </Layout>
+  );
+}
+
+export function BlogTagsPage({ ctx, tags }: { ctx: PageContext; tags: ReadonlyArray<TagSummary> }) {
+  return (
+    <Layout ctx={ctx} title={`${labels.tagsTitle} | Blog`} description="Alle onderwerpen op de blog.">
+      <div className="blog-page">
+        <Breadcrumbs crumbs={[{ label: 'Blog', href: '/blog' }, { label: labels.tagsTitle, href: null }]} />
+        <h1>{labels.tagsTitle}</h1>
+        <ul className="tag-index">
+          {tags.map((t) => <li key={t.key}><a className="tag" href={t.permalink}>{t.label} <span className="tag-count">({t.count})</span></a></li>)}
+        </ul>
+      </div>
+    </Layout>
+  );
+}
+
+export function BlogTagPostsPage({ ctx, tag, pagination }: { ctx: PageContext; tag: TagSummary; pagination: Pagination<Post> }) {
+  const title = labels.postsTagged(tag.count, tag.label);
+  return (
+    <Layout ctx={ctx} title={`${title}${pageSuffix(pagination)}`} description={tag.description || title}>
+      <div className="blog-page">
+        <Breadcrumbs crumbs={[{ label: 'Blog', href: '/blog' }, { label: labels.tagsTitle, href: '/blog/tags' }, { label: tag.label, href: null }]} />
+        <h1>{title}{pageSuffix(pagination)}</h1>
+        <p><a href="/blog/tags">{labels.showAllTags}</a></p>
+        {pagination.items.map((post) => <PostSummary key={post.permalink} ctx={ctx} post={post} />)}
+        <ListPaginator pagination={pagination} />
+      </div>
+    </Layout>
+  );
+}
+
+function AuthorCard({ ctx, author, count, heading }: { ctx: PageContext; author: Author; count: number | null; heading: 'h1' | 'h2' }) {
+  const Heading = heading;
+  const image = author.imageUrl ? ctx.assetUrl(author.imageUrl.replace(/^\.\//, 'blog/')) ?? author.imageUrl : null;
+  return (
+    <div className="author-card">
+      {image ? <img src={image} alt="" width="96" height="96" className="avatar avatar-large" /> : null}
+      <div>
+        <Heading className="author-name">{heading === 'h2' && author.permalink ? <a href={author.permalink}>{author.name}</a> : author.name}</Heading>
+        {author.title ? <p className="author-title">{author.title}</p> : null}
+        {count !== null ? <p className="author-count">{labels.postCount(count)}</p> : null}
+        {author.socials.length ? (
+          <ul className="author-socials">
+            {author.socials.map((s) => <li key={s.network}><a href={s.url} target="_blank" rel="noopener noreferrer me">{s.network}<span className="visually-hidden"> {labels.opensInNewTab}</span></a></li>)}
+          </ul>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+export function BlogAuthorsPage({ ctx, authors }: { ctx: PageContext; authors: ReadonlyArray<{ author: Author; count: number }> }) {
+  return (
+    <Layout ctx={ctx} title={labels.authors} description="De mensen en teams die voor de blog schrijven.">
+      <div className="blog-page">
+        <Breadcrumbs crumbs={[{ label: 'Blog', href: '/blog' }, { label: labels.authors, href: null }]} />
+        <h1>{labels.authors}</h1>
+        <ul className="author-list">
+          {authors.map(({ author, count }) => <li key={author.key}><AuthorCard ctx={ctx} author={author} count={count} heading="h2" /></li>)}
+        </ul>
+      </div>
+    </Layout>
+  );
+}
+
+export function BlogAuthorPostsPage({ ctx, author, pagination }: { ctx: PageContext; author: Author; pagination: Pagination<Post> }) {
+  return (
+    <Layout ctx={ctx} title={`${labels.postsBy(author.name)}${pageSuffix(pagination)}`} description={`${author.name}${author.title ? `, ${author.title}` : ''}: berichten op de blog.`}>
+      <div className="blog-page">
+        <Breadcrumbs crumbs={[{ label: 'Blog', href: '/blog' }, { label: labels.authors, href: '/blog/authors' }, { label: author.name, href: null }]} />
+        <AuthorCard ctx={ctx} author={author} count={null} heading="h1" />
+        <h2>{labels.postsBy(author.name)}</h2>
+        {pagination.items.map((post) => <PostSummary key={post.permalink} ctx={ctx} post={post} />)}
+        <ListPaginator pagination={pagination} />
+      </div>
+    </Layout>
+  );
+}

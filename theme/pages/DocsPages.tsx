@@ -1,0 +1,139 @@
+/** Docs page types: docs item, docs root, docs version root, docs tag list, docs tag document list. */
+import type { Doc, SidebarItem } from '../../pipeline/resolve.ts';
+import { sidebarOrder } from '../../pipeline/resolve.ts';
+import type { TagSummary } from '../../pipeline/routes.ts';
+import type { PageContext } from '../../renderer/context.ts';
+import { markdownToReact } from '../../renderer/markdown.tsx';
+import { Layout } from '../shell/Layout.tsx';
+import { siteHosts } from '../shell/Navbar.tsx';
+import { labels } from '../labels.ts';
+import { Banner, Breadcrumbs, DocsSidebar, Paginator, TableOfContents, TagList, findItem, trail } from './parts.tsx';
+
+const docByHref = (ctx: PageContext, href: string | null) => (href ? ctx.site.docs.find((d) => d.permalink === href) : undefined);
+
+/** Number of articles below a category: every doc link and every category with its own page. */
+export const countArticles = (items: ReadonlyArray<SidebarItem>): number =>
+  items.reduce((n, item) => n + (item.type === 'link' ? 1 : (item.href ? 1 : 0) + countArticles(item.items)), 0);
+
+export function CategoryCards({ ctx, items }: { ctx: PageContext; items: ReadonlyArray<SidebarItem> }) {
+  const cards = items.filter((i) => i.href);
+  if (cards.length === 0) return null;
+  return (
+    <ul className="cards">
+      {cards.map((item) => {
+        const doc = docByHref(ctx, item.href);
+        const description = item.type === 'category' ? item.description ?? doc?.description : doc?.description;
+        return (
+          <li key={item.href} className="card">
+            <h2 className="card-title"><a href={item.href ?? undefined}>{item.type === 'category' ? `${item.label}` : doc?.title ?? item.label}</a></h2>
+            {description ? <p className="card-description">{description}</p> : null}
+            {item.type === 'category' ? <p className="card-count">{labels.articles(countArticles(item.items))}</p> : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function DocFooter({ ctx, doc }: { ctx: PageContext; doc: Doc }) {
+  const { editUrl, ideaUrl } = ctx.site.config;
+  return (
+    <footer className="doc-footer">
+      <TagList tags={doc.tags} />
+      <ul className="edit-links">
+        {editUrl ? <li><a href={`${editUrl}content/${doc.entry.file.path}`} target="_blank" rel="noopener noreferrer">{labels.editPage}<span className="visually-hidden"> {labels.opensInNewTab}</span></a></li> : null}
+        {ideaUrl ? <li><a href={ideaUrl} target="_blank" rel="noopener noreferrer">{labels.ideas}<span className="visually-hidden"> {labels.opensInNewTab}</span></a></li> : null}
+      </ul>
+    </footer>
+  );
+}
+
+export function DocPage({ ctx, doc, variant }: { ctx: PageContext; doc: Doc; variant: 'item' | 'root' | 'version-root' }) {
+  const content = ctx.contents.get(doc.permalink);
+  const sidebar = ctx.site.sidebars.find((s) => s.id === doc.sidebarId);
+  const fm = doc.entry.frontmatter;
+  const path = ctx.route.path;
+  // Breadcrumbs: the sidebar trail without the "Kennisbank" wrapper duplicated as home.
+  const crumbs = sidebar ? trail(sidebar.items, path).map((i) => ({ label: i.label, href: i.href })) : [];
+  if (crumbs.length === 0) crumbs.push({ label: doc.sidebarLabel, href: path });
+  const order = sidebar ? sidebarOrder(sidebar) : [];
+  const at = order.indexOf(path);
+  const neighbour = (explicit: string | null | undefined, index: number) => {
+    if (explicit === null) return null;
+    const target = explicit ? ctx.site.docs.find((d) => d.plugin === doc.plugin && d.id === explicit) : docByHref(ctx, order[index] ?? null);
+    return target && at >= 0 ? { href: target.permalink, title: target.entry.frontmatter.pagination_label ?? target.sidebarLabel } : null;
+  };
+  const item = sidebar ? findItem(sidebar.items, path) : null;
+  const children = variant === 'root' && sidebar?.id === 'overview'
+    ? (sidebar.items[0]?.type === 'category' ? sidebar.items[0].items : [])
+    : item?.type === 'category' ? item.items : [];
+  // The kennisbank home counts articles per area from the area sidebars (computed at build time).
+  const areaCards = variant === 'root'
+    ? children.map((c) => {
+      const area = ctx.site.sidebars.find((s) => s.items[0]?.type === 'category' && s.items[0].items[0]?.href === c.href);
+      const full = area?.items[0]?.type === 'category' ? area.items[0].items[0] : undefined;
+      return full ?? c;
+    })
+    : children;
+  const showToc = !fm.hide_table_of_contents && (content?.toc.length ?? 0) > 0;
+  const version = ctx.site.versions.find((v) => v.plugin === doc.plugin);
+  const multipleVersions = ctx.site.config.docs.versions.length > 1;
+  return (
+    <Layout ctx={ctx} title={doc.title} description={doc.description ?? content?.firstParagraph ?? null} ogType="article"
+      robots={doc.unlisted ? 'noindex, nofollow' : undefined}
+      sidebar={sidebar ? <DocsSidebar sidebar={sidebar} path={path} /> : undefined}>
+      <div className={`doc-container${showToc ? ' with-toc' : ''}`}>
+        <article className="doc">
+          {doc.draft ? <Banner kind="draft">{labels.draftBanner}</Banner> : null}
+          {doc.unlisted ? <Banner kind="unlisted">{labels.unlistedBanner}</Banner> : null}
+          {version?.unmaintained ? <Banner kind="unmaintained">{labels.unmaintainedVersion(version.label)}</Banner> : null}
+          <Breadcrumbs crumbs={crumbs} />
+          {multipleVersions && version ? <span className="badge">{labels.version(version.label)}</span> : null}
+          <header><h1>{doc.title}</h1></header>
+          <div className="markdown">{content ? markdownToReact(content.body, { siteHosts: siteHosts(ctx) }) : null}</div>
+          <CategoryCards ctx={ctx} items={areaCards} />
+          <DocFooter ctx={ctx} doc={doc} />
+          <Paginator label={labels.docsPagination} previous={neighbour(fm.pagination_prev, at - 1)} next={neighbour(fm.pagination_next, at + 1)} previousLabel={labels.previous} nextLabel={labels.next} />
+        </article>
+        {showToc && content ? <TableOfContents toc={content.toc} /> : null}
+      </div>
+    </Layout>
+  );
+}
+
+export function DocsTagListPage({ ctx, tags, plugin }: { ctx: PageContext; tags: ReadonlyArray<TagSummary>; plugin: 'kennisbank' | 'communities' }) {
+  const area = plugin === 'kennisbank' ? 'Kennisbank' : 'Communities';
+  return (
+    <Layout ctx={ctx} title={`${labels.tagsTitle} | ${area}`} description={`Alle tags in de ${area.toLowerCase()}.`}>
+      <div className="content-page">
+        <Breadcrumbs crumbs={[{ label: area, href: plugin === 'kennisbank' ? '/kennisbank' : '/communities/' }, { label: labels.tagsTitle, href: null }]} />
+        <h1>{labels.tagsTitle}</h1>
+        <ul className="tag-index">
+          {tags.map((t) => <li key={t.key}><a className="tag" href={t.permalink}>{t.label} <span className="tag-count">({t.count})</span></a></li>)}
+        </ul>
+      </div>
+    </Layout>
+  );
+}
+
+export function DocsTagDocsPage({ ctx, tag, docs, plugin }: { ctx: PageContext; tag: TagSummary; docs: ReadonlyArray<Doc>; plugin: 'kennisbank' | 'communities' }) {
+  const title = labels.docsTagged(docs.length, tag.label);
+  return (
+    <Layout ctx={ctx} title={title} description={tag.description || title}>
+      <div className="content-page">
+        <Breadcrumbs crumbs={[{ label: plugin === 'kennisbank' ? 'Kennisbank' : 'Communities', href: plugin === 'kennisbank' ? '/kennisbank' : '/communities/' }, { label: labels.tagsTitle, href: `/${plugin}/tags` }, { label: tag.label, href: null }]} />
+        <h1>{title}</h1>
+        {tag.description ? <p className="lead">{tag.description}</p> : null}
+        <p><a href={`/${plugin}/tags`}>{labels.showAllTags}</a></p>
+        <ul className="doc-list">
+          {docs.map((d) => (
+            <li key={d.permalink}>
+              <h2><a href={d.permalink}>{d.title}</a></h2>
+              {d.description ? <p>{d.description}</p> : null}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </Layout>
+  );
+}

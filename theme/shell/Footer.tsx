@@ -1,0 +1,40 @@
+/** Footer: link columns or a simple row (both from configuration), optional logo, copyright. */
+import type { PageContext } from '../../renderer/context.ts';
+import { themeFile } from '../../renderer/context.ts';
+import { SmartLink } from '../../renderer/markdown.tsx';
+import { labels } from '../labels.ts';
+import { siteHosts } from './Navbar.tsx';
+
+export function Footer({ ctx }: { ctx: PageContext }) {
+  const { footer } = ctx.site.config;
+  const hosts = siteHosts(ctx);
+  return (
+    <footer className="footer">
+      <div className="footer-inner">
+        {footer.style === 'columns' ? (
+          <nav className="footer-columns" aria-label={labels.footerNav}>
+            {(footer.columns ?? []).map((column) => (
+              <div className="footer-column" key={column.title}>
+                <h2 className="footer-title">{column.title}</h2>
+                <ul>
+                  {column.items.map((item) => <li key={item.href}><SmartLink href={item.href} siteHosts={hosts}>{item.label}</SmartLink></li>)}
+                </ul>
+              </div>
+            ))}
+          </nav>
+        ) : (
+          <nav className="footer-row" aria-label={labels.footerNav}>
+            <ul>{(footer.links ?? []).map((item) => <li key={item.href}><SmartLink href={item.href} siteHosts={hosts}>{item.label}</SmartLink></li>)}</ul>
+          </nav>
+        )}
+        {footer.logo ? (
+          <picture className="footer-logo">
+            {footer.logo.srcDark ? <source srcSet={themeFile(ctx, footer.logo.srcDark)} media="(prefers-color-scheme: dark)" /> : null}
+            <img src={themeFile(ctx, footer.logo.src)} alt={footer.logo.alt} width="120" height="48" />
+          </picture>
+        ) : null}
+        <p className="footer-copyright">{footer.copyright}</p>
+      </div>
+    </footer>
+  );
+}

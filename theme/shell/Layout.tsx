@@ -1,0 +1,64 @@
+/** The page shell: document head, skip link, header, main landmark and footer. */
+import type { ReactNode } from 'react';
+import type { PageContext } from '../../renderer/context.ts';
+import { labels } from '../labels.ts';
+import { Navbar } from './Navbar.tsx';
+import { Footer } from './Footer.tsx';
+import { AnnouncementBar } from './AnnouncementBar.tsx';
+
+export interface LayoutProps {
+  readonly ctx: PageContext;
+  readonly title: string;
+  readonly description: string | null;
+  readonly children: ReactNode;
+  /** Rendered before `main`, as its own landmark (docs sidebars). */
+  readonly sidebar?: ReactNode;
+  readonly robots?: string;
+  readonly ogType?: 'website' | 'article';
+}
+
+export function Layout({ ctx, title, description, children, sidebar, robots, ogType = 'website' }: LayoutProps) {
+  const { site, route } = ctx;
+  const { config } = site;
+  const isHome = route.path === '/';
+  const fullTitle = isHome ? `${config.siteName} | ${tagline(ctx)}` : `${title} | ${config.siteName}`;
+  const canonical = `${config.url.replace(/\/$/, '')}${route.path}`;
+  const text = description ?? tagline(ctx);
+  return (
+    <html lang={config.locale.lang} dir={config.locale.direction} data-page={isHome ? 'home' : route.path} data-theme={config.colorMode.defaultMode}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{fullTitle}</title>
+        <meta name="description" content={text} />
+        {robots ? <meta name="robots" content={robots} /> : null}
+        <link rel="canonical" href={canonical} />
+        <meta property="og:type" content={ogType} />
+        <meta property="og:site_name" content={config.siteName} />
+        <meta property="og:locale" content="nl_NL" />
+        <meta property="og:title" content={title} />
+        <meta property="og:description" content={text} />
+        <meta property="og:url" content={canonical} />
+        <meta name="twitter:card" content="summary" />
+        <meta name="twitter:title" content={title} />
+        <meta name="twitter:description" content={text} />
+        <link rel="icon" href={ctx.theme.files.get('favicon.svg') ?? '/favicon.svg'} type="image/svg+xml" />
+        <link rel="stylesheet" href={ctx.theme.css} />
+        {ctx.theme.js ? <script type="module" src={ctx.theme.js} /> : null}
+        {ctx.dev ? <script src="/__dev/reload.js" defer /> : null}
+      </head>
+      <body>
+        <a className="skip-link" href="#hoofdinhoud">{labels.skipToContent}</a>
+        {config.announcementBar ? <AnnouncementBar {...config.announcementBar} /> : null}
+        <Navbar ctx={ctx} />
+        <div className="page">
+          {sidebar}
+          <main id="hoofdinhoud" tabIndex={-1}>{children}</main>
+        </div>
+        <Footer ctx={ctx} />
+      </body>
+    </html>
+  );
+}
+
+export const tagline = (ctx: PageContext) => ctx.site.config.tagline.replace('{product}', ctx.site.config.product);

@@ -1,0 +1,131 @@
+/** Header with logo, site name, tagline, government logo and the navbar items of spec section 2. */
+import type { ReactNode } from 'react';
+import type { NavbarItem } from '../../pipeline/model.ts';
+import type { PageContext } from '../../renderer/context.ts';
+import { themeFile } from '../../renderer/context.ts';
+import { SmartLink, isExternal } from '../../renderer/markdown.tsx';
+import { labels } from '../labels.ts';
+import { MenuIcon, SearchIcon } from './icons.tsx';
+import { tagline } from './Layout.tsx';
+
+export const siteHosts = (ctx: PageContext): string[] => [new URL(ctx.site.config.url).host];
+
+/** Where a navbar item points, resolved against the site's docs and sidebars. */
+export function itemHref(ctx: PageContext, item: NavbarItem): string | null {
+  switch (item.type) {
+    case 'link':
+      return item.href;
+    case 'doc': {
+      const plugin = item.docsPluginId ?? 'kennisbank';
+      return ctx.site.docs.find((d) => d.plugin === plugin && d.id === item.docId)?.permalink ?? null;
+    }
+    case 'docSidebar': {
+      const sidebar = ctx.site.sidebars.find((s) => s.id === item.sidebarId);
+      return sidebar?.items[0]?.href ?? null;
+    }
+    case 'docsVersion':
+      return ctx.site.versions[0] ? `/kennisbank` : null;
+    default:
+      return null;
+  }
+}
+
+/** Active when the page is the target or lies below it (a whole docs area for "Kennisbank"). */
+const isActive = (path: string, href: string | null): boolean => {
+  if (!href || href.startsWith('http')) return false;
+  const base = href.replace(/\/$/, '');
+  return path === href || (base !== '' && (path === base || path.startsWith(`${base}/`)));
+};
+
+function NavLink({ ctx, href, label }: { ctx: PageContext; href: string; label: string }) {
+  const current = ctx.route.path === href;
+  if (isExternal(href, siteHosts(ctx))) return <SmartLink href={href} siteHosts={siteHosts(ctx)} className="navbar-link">{label}</SmartLink>;
+  return (
+    <a href={href} className={`navbar-link${isActive(ctx.route.path, href) ? ' active' : ''}`} aria-current={current ? 'page' : undefined}>
+      {label}
+    </a>
+  );
+}
+
+function Dropdown({ ctx, label, items, id }: { ctx: PageContext; label: string; items: ReadonlyArray<{ label: string; href: string }>; id: string }) {
+  const active = items.some((i) => isActive(ctx.route.path, i.href));
+  return (
+    <div className={`navbar-dropdown${active ? ' active' : ''}`} data-dropdown>
+      <button type="button" className="navbar-link dropdown-toggle" aria-expanded="false" aria-controls={id}>
+        {label}
+      </button>
+      <ul className="dropdown-menu" id={id}>
+        {items.map((i) => (
+          <li key={i.href}><NavLink ctx={ctx} href={i.href} label={i.label} /></li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function renderNavbarItem(ctx: PageContext, item: NavbarItem, index: number): ReactNode {
+  const searchPage = ctx.site.config.search.page;
+  switch (item.type) {
+    case 'link':
+    case 'doc':
+    case 'docSidebar': {
+      const href = itemHref(ctx, item);
+      return href ? <NavLink ctx={ctx} href={href} label={item.label} /> : null;
+    }
+    case 'dropdown':
+      return <Dropdown ctx={ctx} label={item.label} items={item.items} id={`dropdown-${index}`} />;
+    case 'localeDropdown':
+      return <Dropdown ctx={ctx} label={ctx.site.config.locale.label} items={[{ label: ctx.site.config.locale.label, href: ctx.route.path }]} id={`dropdown-${index}`} />;
+    case 'docsVersion':
+      return <NavLink ctx={ctx} href="/kennisbank" label={item.label ?? ctx.site.versions[0]?.label ?? ''} />;
+    case 'docsVersionDropdown':
+      return <Dropdown ctx={ctx} label={item.label ?? labels.version(ctx.site.versions[0]?.label ?? '')} items={ctx.site.config.docs.versions.map((v) => ({ label: v.label, href: '/kennisbank' }))} id={`dropdown-${index}`} />;
+    case 'html':
+      // Trusted: comes from dist-config, not from content.
+      return <span className="navbar-html" dangerouslySetInnerHTML={{ __html: item.value }} />;
+    case 'search':
+      return searchPage ? (
+        <a href={searchPage} className="navbar-search-link" aria-label={labels.searchOnPage} aria-current={ctx.route.path === searchPage ? 'page' : undefined}>
+          <SearchIcon />
+        </a>
+      ) : (
+        <button type="button" className="navbar-search-button" data-search-modal aria-label={labels.searchOnPage}>
+          <SearchIcon />
+        </button>
+      );
+  }
+}
+
+export function Navbar({ ctx }: { ctx: PageContext }) {
+  const { config } = ctx.site;
+  const isHome = ctx.route.path === '/';
+  const logo = <img src={themeFile(ctx, config.logo.src)} alt={isHome ? config.logo.alt : ''} width="40" height="40" />;
+  const items = config.navbar.items;
+  return (
+    <header className="navbar" data-navbar>
+      <div className="navbar-top">
+        <div className="navbar-brand">
+          {isHome ? logo : <a href="/" className="navbar-logo" aria-label={`${config.siteName}, naar de homepagina`}>{logo}</a>}
+          <p className="navbar-title">
+            <span className="navbar-site-name">{config.siteName}</span>
+            <span className="navbar-tagline">{tagline(ctx)}</span>
+          </p>
+        </div>
+        <img className="government-logo" src={themeFile(ctx, config.governmentLogo.src)} alt={config.governmentLogo.alt} width="44" height="80" />
+      </div>
+      <div className="navbar-bar">
+        <button type="button" className="navbar-toggle" data-mobile-toggle aria-label={labels.openNavbar} aria-expanded="false" hidden>
+          <MenuIcon />
+        </button>
+        <nav className="navbar-items" aria-label={labels.mainMenu}>
+          <ul>
+            {items.filter((i) => i.type !== 'search').map((item, i) => (
+              <li key={i} className={`navbar-item navbar-item-${item.type}`}>{renderNavbarItem(ctx, item, i)}</li>
+            ))}
+          </ul>
+        </nav>
+        {items.filter((i) => i.type === 'search').map((item, i) => <div key={i} className="navbar-search">{renderNavbarItem(ctx, item, 100 + i)}</div>)}
+      </div>
+    </header>
+  );
+}
