@@ -65,7 +65,7 @@ async function main(): Promise<number> {
 
   if (command === 'serve') {
     const root = values.out ?? 'dist';
-    if (!fs.existsSync(path.join(root, 'index.html'))) {
+    if (!fs.existsSync(path.join(root, '404.html'))) {
       process.stderr.write(`Er staat geen gebouwde site in ${root}/. Draai eerst npm run build.\n`);
       return 1;
     }
@@ -105,7 +105,7 @@ async function main(): Promise<number> {
     process.stdout.write(`Ontwikkelserver draait op ${server.url} (stoppen met Ctrl+C)\n`);
     const { watch } = await import('chokidar');
     let timer: NodeJS.Timeout | null = null;
-    let running = Promise.resolve();
+    let running: Promise<unknown> = Promise.resolve();
     watch(['content', 'theme', 'dist-config', values.content ?? 'content'], { ignoreInitial: true }).on('all', () => {
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => {

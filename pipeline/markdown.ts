@@ -167,7 +167,7 @@ export function renderMarkdown(input: MarkdownInput, ctx: MarkdownContext): { co
         return;
       }
       case 'html': {
-        if (!parent || index === undefined) return;
+        if (!parent || index === undefined || isTruncateMarker(node)) return;
         if (/^<!--[\s\S]*-->$/.test(node.value.trim())) {
           parent.children.splice(index, 1);
           return [SKIP, index];

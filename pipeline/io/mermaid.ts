@@ -48,15 +48,16 @@ export async function renderDiagrams(sources: ReadonlyMap<string, string>, cache
         try {
           await mermaid.parse(definition);
           const { svg } = await mermaid.render(id, definition);
-          return { svg };
+          return { svg, error: undefined };
         } catch (e) {
           document.getElementById(id)?.remove();
           document.getElementById(`d${id}`)?.remove();
-          return { error: String((e as Error).message ?? e).split('\n').slice(0, 3).join(' ').trim() };
+          return { svg: undefined, error: String((e as Error).message ?? e).split('\n').slice(0, 3).join(' ').trim() };
         }
       }, `mermaid-${hash}`, source);
-      diagrams.set(hash, result);
-      if ('svg' in result) fs.writeFileSync(path.join(cacheDir, `${hash}.svg`), result.svg);
+      const diagram: Diagram = typeof result.svg === 'string' ? { svg: result.svg } : { error: result.error ?? 'onbekende fout' };
+      diagrams.set(hash, diagram);
+      if ('svg' in diagram) fs.writeFileSync(path.join(cacheDir, `${hash}.svg`), diagram.svg);
     }
   } finally {
     await browser.close();

@@ -7,7 +7,11 @@ import path from 'node:path';
 import { rollup } from 'rollup';
 import esbuild from 'rollup-plugin-esbuild';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
-import terser from '@rollup/plugin-terser';
+import terserPlugin from '@rollup/plugin-terser';
+import type { Plugin } from 'rollup';
+
+// The plugin's types describe an ES default export that NodeNext resolution sees as a namespace.
+const terser = terserPlugin as unknown as (options?: object) => Plugin;
 import { contentHash } from '../assets.ts';
 import type { OutputFile } from '../build.ts';
 import type { ThemeAssets } from '../../renderer/context.ts';

@@ -1,0 +1,45 @@
+/** Test helpers: build in-memory source trees and run the pure stages on them. */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { SourceTree } from '../pipeline/io/read.ts';
+import { analyse, generate, type Generated } from '../pipeline/build.ts';
+import type { Mode } from '../pipeline/resolve.ts';
+
+export const root = path.resolve(import.meta.dirname, '..');
+export const configText = fs.readFileSync(path.join(root, 'dist-config/site.yml'), 'utf8');
+
+export const minimalTags = `api:\n  label: API\n  description: Over API's.\nsecurity:\n  label: Security\n  description: Over beveiliging.\n`;
+export const minimalAuthors = `ada:\n  name: Ada Jansen\n  title: Ontwikkelaar\n`;
+
+/** The smallest valid site: both docs homes, tags, authors. Override or add files per test. */
+export function tree(files: Record<string, string>, config = configText): SourceTree {
+  const all: Record<string, string> = {
+    'kennisbank/index.md': '---\ntitle: Kennisbank\n---\n\nWelkom.\n',
+    'communities/index.md': '---\ntitle: Communities\n---\n\nSamen.\n',
+    'tags.yml': minimalTags,
+    'blog/authors.yml': minimalAuthors,
+    ...files,
+  };
+  return {
+    files: Object.entries(all).filter(([, text]) => text !== '').sort(([a], [b]) => a.localeCompare(b))
+      .map(([p, text]) => ({ path: p, display: `content/${p}`, text })),
+    assets: [],
+    config: { path: 'site.yml', display: 'dist-config/site.yml', text: config },
+    problems: [],
+  };
+}
+
+/** Runs the pure stages (no highlighter, no browser, no rendering unless asked). */
+export function run(files: Record<string, string>, options: { mode?: Mode; render?: boolean } = {}): Generated {
+  const analysis = analyse(tree(files), options.mode ?? 'production');
+  return generate(analysis, {
+    highlighter: null,
+    diagrams: new Map(),
+    theme: { css: '/assets/styles.css', js: null, files: new Map() },
+    themeFiles: [],
+  }, { render: options.render ?? false });
+}
+
+export const codes = (g: Generated) => g.problems.map((p) => p.code);
+
+export const post = (fm: string, body = 'Inleiding.\n\n<!-- truncate -->\n\nRest.\n') => `---\n${fm}\n---\n\n${body}`;
