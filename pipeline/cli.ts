@@ -95,7 +95,8 @@ async function main(): Promise<number> {
       const started = performance.now();
       const result = await runBuild({ ...base, mode: 'development', render: true });
       if (result.problems.length) report(result.problems, 'text');
-      if (hasErrors(result.problems)) return false;
+      // In development a content error must not take the preview away: show what can be built.
+      if (result.files.length === 0) return false;
       writeSite(out, result.files);
       process.stderr.write(`Opnieuw gebouwd: ${result.routes.length} pagina's (${Math.round(performance.now() - started)} ms)\n`);
       return true;

@@ -350,13 +350,14 @@ export function resolve(validated: Validated, mode: Mode): { site: Site | null; 
         `De zijbalk "${doc.sidebarId}" bestaat niet. Kies een van: ${sidebars.map((s) => s.id).join(', ')}.`));
     }
   }
-  config.navbar.items.forEach((item) => {
+  const at = validated.configPlace;
+  config.navbar.items.forEach((item, i) => {
     const plugin = 'docsPluginId' in item && item.docsPluginId ? item.docsPluginId : 'kennisbank';
     if (item.type === 'doc' && !docs.some((d) => d.plugin === plugin && d.id === item.docId)) {
-      problems.push(error('config-doc-id', configFile, startOfFile, `Navbar-item "${item.label}" verwijst naar doc "${item.docId}", maar die bestaat niet in ${plugin}. Gebruik een bestaande doc-id.`));
+      problems.push(error('config-doc-id', configFile, at(['navbar', 'items', i, 'docId']), `Navbar-item "${item.label}" verwijst naar doc "${item.docId}", maar die bestaat niet in ${plugin}. Gebruik een bestaande doc-id.`));
     }
     if (item.type === 'docSidebar' && !sidebars.some((s) => s.id === item.sidebarId)) {
-      problems.push(error('config-sidebar', configFile, startOfFile, `Navbar-item "${item.label}" verwijst naar zijbalk "${item.sidebarId}", maar die bestaat niet. Kies een van: ${sidebars.map((s) => s.id).join(', ')}.`));
+      problems.push(error('config-sidebar', configFile, at(['navbar', 'items', i, 'sidebarId']), `Navbar-item "${item.label}" verwijst naar zijbalk "${item.sidebarId}", maar die bestaat niet. Kies een van: ${sidebars.map((s) => s.id).join(', ')}.`));
     }
   });
 
@@ -364,7 +365,7 @@ export function resolve(validated: Validated, mode: Mode): { site: Site | null; 
   const versions: Version[] = plugins.flatMap((plugin) =>
     config.docs.versions.map((v, i) => {
       if (!docs.some((d) => d.plugin === plugin && d.id === v.mainDocId)) {
-        problems.push(error('config-doc-id', configFile, startOfFile, `Docs-versie "${v.name}" noemt hoofddoc "${v.mainDocId}", maar ${plugin} heeft geen doc met die id. Maak ${plugin}/${v.mainDocId}.md aan of pas mainDocId aan.`));
+        problems.push(error('config-doc-id', configFile, at(['docs', 'versions', i, 'mainDocId']), `Docs-versie "${v.name}" noemt hoofddoc "${v.mainDocId}", maar ${plugin} heeft geen doc met die id. Maak ${plugin}/${v.mainDocId}.md aan of pas mainDocId aan.`));
       }
       return {
         ...v, plugin, isLast: i === 0,

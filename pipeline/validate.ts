@@ -61,6 +61,8 @@ export interface Validated {
   /** `_category_.json` per folder, keyed by `plugin/folder` (`kennisbank/apis`). */
   readonly categories: ReadonlyMap<string, CategoryFile>;
   readonly config: Config | null;
+  /** Where a field of the site configuration was written, for config problems found later. */
+  readonly configPlace: (path: FieldPath) => Place;
 }
 
 // ---------------------------------------------------------------------------
@@ -264,5 +266,6 @@ export function validate(parsed: ReadonlyArray<Parsed>, config: Parsed | null): 
   const authors = validateRegistry(parsed.find((p) => p.file.path === 'blog/authors.yml'), AuthorsFile, AuthorDefinition, 'authors.yml');
   const site = validateConfig(config);
   problems.push(...tags.problems, ...authors.problems, ...site.problems);
-  return { validated: { entries, tags: tags.map, authors: authors.map, categories, config: site.config }, problems };
+  const configPlace = config?.kind === 'data' ? config.yaml.locate : () => startOfFile;
+  return { validated: { entries, tags: tags.map, authors: authors.map, categories, config: site.config, configPlace }, problems };
 }

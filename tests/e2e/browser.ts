@@ -18,7 +18,7 @@ export interface TestSite {
   readonly origin: string;
   readonly dir: string;
   readonly routes: ReadonlyArray<string>;
-  readonly browser: Browser;
+  /** A new tab in this suite's browser (launched on first use). */
   readonly page: () => Promise<Page>;
 }
 
@@ -34,27 +34,38 @@ async function start(): Promise<TestSite> {
   writeSite(path.join(dir, 'site'), result.files);
   const server = await startServer({ root: path.join(dir, 'site'), port: 0, dev: false });
   const origin = server.url.replace('localhost', '127.0.0.1');
-  const userDataDir = path.join(dir, 'chromium');
-  const browser = await puppeteer.launch({ executablePath: chromiumPath, headless: true, userDataDir, args: chromiumArgs });
-  process.once('exit', () => {
-    server.server.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  // The server must not keep the test process alive once the suites are done.
+  server.server.unref();
+  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   return {
-    origin, dir, browser,
+    origin, dir,
     routes: result.routes.map((r) => r.path),
     page: async () => {
-      const page = await browser.newPage();
+      const page = await (await browser()).newPage();
       await page.setViewport({ width: 1280, height: 900 });
       return page;
     },
   };
 }
 
-/** The shared site; the first suite that asks builds it. */
+let running: Promise<Browser> | null = null;
+let profiles = 0;
+
+/** One Chromium per suite, each with a fresh profile. */
+function browser(): Promise<Browser> {
+  return (running ??= (async () => {
+    const site = await testSite();
+    const userDataDir = path.join(site.dir, `chromium-${profiles++}`);
+    return puppeteer.launch({ executablePath: chromiumPath, headless: true, userDataDir, args: chromiumArgs });
+  })());
+}
+
+/** The shared site; the first suite that asks builds it (uvu runs all files in one process). */
 export const testSite = (): Promise<TestSite> => (shared ??= start());
 
-/** Close the browser after the last suite (uvu runs files one after another in one process). */
+/** Call from each browser suite's `after`. */
 export async function closeBrowser(): Promise<void> {
-  if (shared) await (await shared).browser.close();
+  const current = running;
+  running = null;
+  if (current) await (await current).close();
 }
