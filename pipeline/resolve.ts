@@ -215,7 +215,11 @@ function folderTree(docs: ReadonlyArray<Doc>): FolderNode {
 
 interface Positioned { readonly position: number; readonly name: string; readonly item: SidebarItem }
 
-function folderItems(node: FolderNode, plugin: DocsPlugin, categories: Validated['categories']): SidebarItem[] {
+/** The first doc anywhere below a folder, to give a folder-level problem a file to point at. */
+const firstDoc = (node: FolderNode): Doc | null =>
+  node.index ?? node.docs[0] ?? [...node.folders.values()].map(firstDoc).find((d) => d !== null) ?? null;
+
+function folderItems(node: FolderNode, plugin: DocsPlugin, categories: Validated['categories'], problems: Problem[]): SidebarItem[] {
   const listed = (d: Doc) => !d.unlisted;
   const items: Positioned[] = [
     ...node.docs.filter(listed).map((doc) => ({
@@ -225,7 +229,16 @@ function folderItems(node: FolderNode, plugin: DocsPlugin, categories: Validated
     })),
     ...[...node.folders.values()].map((child) => {
       const category = categories.get(`${plugin}/${child.folder}`);
-      const index = child.index && listed(child.index) ? child.index : null;
+      const linked = category?.link?.type === 'doc' ? category.link.id : null;
+      const linkedDoc = linked ? [...child.docs, ...(child.index ? [child.index] : [])].find((d) => d.id === linked || d.id === `${child.folder}/${linked}`) ?? null : null;
+      const index = child.index && listed(child.index) ? child.index : linkedDoc;
+      if (!child.index && !linkedDoc) {
+        const doc = firstDoc(child);
+        if (doc) {
+          problems.push(error('config-sidebar', doc.entry.file.display, startOfFile,
+            `De zijbalkcategorie "${child.folder}" heeft geen link: de map heeft geen index.md. Voeg ${plugin}/${child.folder}/index.md toe met een inleiding, of een _category_.json met "link": { "type": "doc", "id": "..." }.`));
+        }
+      }
       return {
         position: category?.position ?? child.index?.entry.frontmatter.sidebar_position ?? Number.MAX_SAFE_INTEGER,
         name: child.folder,
@@ -236,7 +249,7 @@ function folderItems(node: FolderNode, plugin: DocsPlugin, categories: Validated
           docId: index?.id ?? null,
           description: category?.description ?? index?.description ?? null,
           collapsed: category?.collapsed ?? true,
-          items: folderItems(child, plugin, categories),
+          items: folderItems(child, plugin, categories, problems),
         },
       } as const;
     }),
@@ -244,11 +257,11 @@ function folderItems(node: FolderNode, plugin: DocsPlugin, categories: Validated
   return items.sort((a, b) => a.position - b.position || a.name.localeCompare(b.name)).map((p) => p.item);
 }
 
-function buildSidebars(docs: ReadonlyArray<Doc>, categories: Validated['categories']): Sidebar[] {
+function buildSidebars(docs: ReadonlyArray<Doc>, categories: Validated['categories'], problems: Problem[]): Sidebar[] {
   const sidebars: Sidebar[] = [];
   const kennisbank = folderTree(docs.filter((d) => d.plugin === 'kennisbank'));
   const home = kennisbank.index;
-  const areaItems = folderItems(kennisbank, 'kennisbank', categories);
+  const areaItems = folderItems(kennisbank, 'kennisbank', categories, problems);
   const wrap = (items: ReadonlyArray<SidebarItem>): SidebarItem => ({
     type: 'category', label: 'Kennisbank', href: home?.permalink ?? '/kennisbank', docId: home?.id ?? null,
     description: null, collapsed: false, items,
@@ -269,7 +282,7 @@ function buildSidebars(docs: ReadonlyArray<Doc>, categories: Validated['categori
     plugin: 'communities',
     items: [{
       type: 'category', label: 'Communities', href: communities.index?.permalink ?? '/communities/', docId: communities.index?.id ?? null,
-      description: null, collapsed: false, items: folderItems(communities, 'communities', categories),
+      description: null, collapsed: false, items: folderItems(communities, 'communities', categories, problems),
     }],
   });
   return sidebars;
@@ -342,7 +355,7 @@ export function resolve(validated: Validated, mode: Mode): { site: Site | null; 
   }
   posts.sort((a, b) => b.date.localeCompare(a.date) || a.permalink.localeCompare(b.permalink));
 
-  const sidebars = buildSidebars(docs, validated.categories);
+  const sidebars = buildSidebars(docs, validated.categories, problems);
   const configFile = 'dist-config/site.yml';
   for (const doc of docs) {
     if (doc.sidebarId !== null && !sidebars.some((s) => s.id === doc.sidebarId)) {

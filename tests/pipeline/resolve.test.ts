@@ -53,4 +53,11 @@ resolve('should build one sidebar per area, wrapped in a Kennisbank category', (
   assert.is(route?.sidebarId, 'apis');
 });
 
+resolve('should report a sidebar category without a link (a folder without index.md)', () => {
+  const g = run({ 'kennisbank/apis/zonder-index/artikel.md': '---\ntitle: Artikel\n---\n\nTekst.\n', 'kennisbank/apis/index.md': '---\ntitle: API\n---\n\nIntro.\n' });
+  const p = g.problems.find((x) => x.code === 'config-sidebar');
+  assert.is(p?.file, 'content/kennisbank/apis/zonder-index/artikel.md');
+  assert.match(p?.message ?? '', /index\.md/);
+});
+
 resolve.run();
