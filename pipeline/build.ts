@@ -16,6 +16,9 @@ import { hashAssets, type Assets } from './assets.ts';
 import { languagesUsed, mermaidSources, renderMarkdown, type Content, type Diagram } from './markdown.ts';
 import { buildRoutes, outputFile, type Route } from './routes.ts';
 import { checkLinks } from './links.ts';
+import { searchRecords } from './search-records.ts';
+import { buildSearchIndex } from './search-index.ts';
+import { contentHash } from './assets.ts';
 import { sortProblems, type Problem } from './problem.ts';
 import { renderRoute } from '../renderer/render.tsx';
 import type { ThemeAssets } from '../renderer/context.ts';
@@ -92,8 +95,12 @@ export function generate(analysis: Analysis, effects: Effects, options: { render
 
   const files: OutputFile[] = [];
   if (options.render) {
+    const index = buildSearchIndex(searchRecords(routes, contents, site.config.locale.lang));
+    const indexPath = `assets/search-index-${contentHash(index)}.json`;
+    files.push({ path: indexPath, data: index });
     const byUrl = new Map([...assets.values()].map((a) => [a.path, a.url] as const));
-    const ctx = { site, contents, theme: effects.theme, assetUrl: (p: string) => byUrl.get(p) ?? null, dev: site.mode === 'development' };
+    const theme = { ...effects.theme, searchIndex: `/${indexPath}` };
+    const ctx = { site, contents, theme, assetUrl: (p: string) => byUrl.get(p) ?? null, dev: site.mode === 'development' };
     for (const route of routes) files.push({ path: outputFile(route.path), data: renderRoute(ctx, route) });
     for (const asset of assets.values()) files.push({ path: asset.url.slice(1), data: asset.bytes });
     files.push(...effects.themeFiles);

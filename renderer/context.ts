@@ -8,6 +8,8 @@ export interface ThemeAssets {
   readonly css: string;
   /** Public URL of the hydration bundle, when there is one. */
   readonly js: string | null;
+  /** Public URL of the embedded search index, once the build has made it. */
+  readonly searchIndex?: string | null;
   /** Public URLs of the theme's static files by name: `logo.svg` → `/assets/logo-ab12.svg`. */
   readonly files: ReadonlyMap<string, string>;
 }

@@ -23,24 +23,28 @@ const hashed = (name: string, data: string | Uint8Array) => {
   return `assets/${name.slice(0, dot)}-${contentHash(data)}${name.slice(dot)}`;
 };
 
-let bundleCache: { key: string; code: string } | null = null;
+let bundleCache: { key: string; files: OutputFile[]; entry: string } | null = null;
 
-/** The hydration bundle: one small ES module for the interactive shell. */
-export async function bundleClient(): Promise<string> {
+/**
+ * The hydration bundle: one small ES module for the interactive shell, plus
+ * lazily imported chunks (search) that only the pages using them download.
+ */
+export async function bundleClient(): Promise<{ entry: string; files: OutputFile[] }> {
   const clientDir = path.join(themeDir, 'client');
   const sources = fs.readdirSync(clientDir).sort().map((f) => fs.readFileSync(path.join(clientDir, f), 'utf8')).join('\n');
   const key = contentHash(sources);
-  if (bundleCache?.key === key) return bundleCache.code;
+  if (bundleCache?.key === key) return bundleCache;
   const bundle = await rollup({
     input: path.join(clientDir, 'main.ts'),
     plugins: [nodeResolve({ browser: true }), esbuild({ target: 'es2020', tsconfig: false }), terser({ format: { comments: false } })],
     onwarn: () => {},
   });
-  const { output } = await bundle.generate({ format: 'es' });
+  const { output } = await bundle.generate({ format: 'es', entryFileNames: 'assets/shell-[hash].js', chunkFileNames: 'assets/[name]-[hash].js' });
   await bundle.close();
-  const code = output[0].code;
-  bundleCache = { key, code };
-  return code;
+  const files = output.flatMap((o) => (o.type === 'chunk' ? [{ path: o.fileName, data: o.code }] : []));
+  const entry = output.find((o) => o.type === 'chunk' && o.isEntry)?.fileName ?? '';
+  bundleCache = { key, files, entry };
+  return bundleCache;
 }
 
 export async function loadTheme(): Promise<{ theme: ThemeAssets; files: OutputFile[] }> {
@@ -57,8 +61,7 @@ export async function loadTheme(): Promise<{ theme: ThemeAssets; files: OutputFi
   const css = fs.readFileSync(path.join(themeDir, 'styles.css'), 'utf8');
   const cssPath = hashed('styles.css', css);
   files.push({ path: cssPath, data: css });
-  const js = await bundleClient();
-  const jsPath = hashed('shell.js', js);
-  files.push({ path: jsPath, data: js });
-  return { theme: { css: `/${cssPath}`, js: `/${jsPath}`, files: names }, files };
+  const client = await bundleClient();
+  files.push(...client.files);
+  return { theme: { css: `/${cssPath}`, js: `/${client.entry}`, files: names }, files };
 }

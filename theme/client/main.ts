@@ -9,3 +9,8 @@ import { enhanceShell } from './shell.ts';
 document.documentElement.classList.add('js');
 enhanceShell(document);
 enhanceCodeBlocks(document);
+
+// The search UI and its index load only on the page that needs them.
+if (document.querySelector('[data-search-results]')) {
+  void import('./search-page.ts').then((m) => m.enhanceSearchPage(document));
+}

@@ -107,7 +107,7 @@ export function SearchPage({ ctx, page }: { ctx: PageContext; page: Page | null 
         {content ? <div className="markdown">{markdownToReact(content.body, { siteHosts: siteHosts(ctx) })}</div> : null}
         <SearchForm id="search-page-input" />
         <p className="search-no-js" data-search-no-js>{labels.searchNeedsJs}</p>
-        <div className="search-results" data-search-results aria-live="polite" />
+        <div className="search-results" data-search-results={ctx.theme.searchIndex ?? ''} data-external-hosts={(ctx.site.config.search.externalHosts ?? []).join(',')} />
       </div>
     </Layout>
   );

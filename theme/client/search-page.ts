@@ -1,0 +1,126 @@
+/**
+ * The /zoeken page: the query lives in the address parameter `q` (read on
+ * load, written as the user types), results grouped per page with the
+ * matched words marked. Query text only ever reaches the page as text.
+ */
+import { embeddedBackend, type SearchBackend, type SearchHit } from './search-backend.ts';
+
+const pageSize = 10;
+const text = {
+  found: (n: number) => (n === 1 ? 'Eén document gevonden' : `${n} documenten gevonden`),
+  none: 'Geen resultaten gevonden',
+  failed: 'Niet in staat resultaten op te halen',
+  failedHelp: 'Misschien wilt u uw netwerkverbinding controleren.',
+};
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The snippet as DOM nodes: matched words wrapped in <mark>, everything else text. */
+export function markedSnippet(snippet: string, terms: ReadonlyArray<string>): Node[] {
+  const words = terms.filter((t) => t.length > 1).map(escapeRegExp);
+  if (words.length === 0) return [document.createTextNode(snippet)];
+  const folded = snippet.normalize('NFD').replace(/\p{M}/gu, '');
+  const pattern = new RegExp(`(${words.join('|')})`, 'gi');
+  const nodes: Node[] = [];
+  let last = 0;
+  for (const match of folded.matchAll(pattern)) {
+    const at = match.index ?? 0;
+    // NFD folding keeps indexes only when nothing was decomposed; fall back to plain text then.
+    if (folded.length !== snippet.length) return [document.createTextNode(snippet)];
+    nodes.push(document.createTextNode(snippet.slice(last, at)));
+    const mark = document.createElement('mark');
+    mark.textContent = snippet.slice(at, at + match[0].length);
+    nodes.push(mark);
+    last = at + match[0].length;
+  }
+  nodes.push(document.createTextNode(snippet.slice(last)));
+  return nodes;
+}
+
+function resultItem(hit: SearchHit, externalHosts: ReadonlyArray<string>): HTMLLIElement {
+  const li = document.createElement('li');
+  li.className = 'search-result';
+  const link = document.createElement('a');
+  link.href = hit.url;
+  link.textContent = hit.title;
+  const host = /^https?:\/\//.test(hit.url) ? new URL(hit.url).host : null;
+  if (host && externalHosts.includes(host)) {
+    link.target = '_blank';
+    link.rel = 'noopener noreferrer';
+    const hidden = document.createElement('span');
+    hidden.className = 'visually-hidden';
+    hidden.textContent = ' (opent in een nieuw tabblad)';
+    link.append(hidden);
+  }
+  const heading = document.createElement('h2');
+  heading.className = 'search-result-title';
+  heading.append(link);
+  const crumbs = document.createElement('p');
+  crumbs.className = 'search-result-breadcrumbs';
+  crumbs.textContent = hit.breadcrumbs.join(' › ');
+  const snippet = document.createElement('p');
+  snippet.className = 'search-result-snippet';
+  snippet.append(...markedSnippet(hit.snippet, hit.terms));
+  li.append(heading, crumbs, snippet);
+  return li;
+}
+
+export function enhanceSearchPage(root: Document, backend?: SearchBackend): void {
+  const container = root.querySelector<HTMLElement>('[data-search-results]');
+  const input = root.querySelector<HTMLInputElement>('#search-page-input');
+  const form = input?.form;
+  if (!container || !input || !form) return;
+  const search = backend ?? embeddedBackend(container.dataset.searchResults ?? '');
+  const externalHosts = (container.dataset.externalHosts ?? '').split(',').filter(Boolean);
+  const status = root.createElement('p');
+  status.className = 'search-status';
+  status.setAttribute('role', 'status');
+  const list = root.createElement('ol');
+  list.className = 'search-result-list';
+  const sentinel = root.createElement('div');
+  container.replaceChildren(status, list, sentinel);
+
+  let hits: ReadonlyArray<SearchHit> = [];
+  let shown = 0;
+  let generation = 0;
+  const showMore = () => {
+    const next = hits.slice(shown, shown + pageSize);
+    list.append(...next.map((hit) => resultItem(hit, externalHosts)));
+    shown += next.length;
+  };
+  new IntersectionObserver((entries) => { if (entries.some((e) => e.isIntersecting) && shown < hits.length) showMore(); }).observe(sentinel);
+
+  const run = async (query: string) => {
+    const mine = ++generation;
+    const url = new URL(location.href);
+    if (query) url.searchParams.set('q', query); else url.searchParams.delete('q');
+    history.replaceState(history.state, '', url);
+    list.replaceChildren();
+    hits = [];
+    shown = 0;
+    if (!query.trim()) { status.textContent = ''; return; }
+    const result = await search.search(query);
+    if (mine !== generation) return; // a newer query has started
+    if (!result.ok) {
+      status.replaceChildren(Object.assign(root.createElement('strong'), { textContent: text.failed }), root.createElement('br'), root.createTextNode(text.failedHelp));
+      return;
+    }
+    hits = result.hits;
+    status.textContent = hits.length ? text.found(hits.length) : text.none;
+    showMore();
+  };
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  input.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void run(input.value), 200);
+  });
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    clearTimeout(timer);
+    void run(input.value);
+  });
+  const initial = new URL(location.href).searchParams.get('q') ?? '';
+  input.value = initial;
+  if (initial) void run(initial);
+}
