@@ -81,7 +81,7 @@ export function generate(analysis: Analysis, effects: Effects, options: { render
   for (const e of entries) {
     const fm = e.entry.frontmatter;
     const { content, problems: found } = renderMarkdown(
-      { tree: e.entry.tree, path: e.entry.file.path, display: e.entry.file.display, permalink: e.permalink, tocMin: fm.toc_min_heading_level ?? 2, tocMax: fm.toc_max_heading_level ?? 3 },
+      { tree: e.entry.tree, path: e.entry.file.path, display: e.entry.file.display, permalink: e.permalink, tocMin: fm.toc_min_heading_level ?? 2, tocMax: fm.toc_max_heading_level ?? 3, source: e.entry.file.text },
       { permalinks, drafts: site.draftFiles, assets, highlighter: effects.highlighter, diagrams: effects.diagrams },
     );
     contents.set(e.permalink, content);

@@ -75,6 +75,19 @@ export interface MarkdownInput {
   readonly permalink: string;
   readonly tocMin: number;
   readonly tocMax: number;
+  /** The whole source file, to restore text that only looked like a directive. */
+  readonly source?: string;
+}
+
+/** The source text of a node, from its line/column positions. */
+function sourceOf(source: string, node: Nodes): string | null {
+  const start = node.position?.start;
+  const end = node.position?.end;
+  if (!start || !end) return null;
+  const lines = source.split('\n');
+  const from = lines.slice(0, start.line - 1).reduce((n, l) => n + l.length + 1, 0) + start.column - 1;
+  const to = lines.slice(0, end.line - 1).reduce((n, l) => n + l.length + 1, 0) + end.column - 1;
+  return source.slice(from, to);
 }
 
 // ---------------------------------------------------------------------------
@@ -103,13 +116,19 @@ export function unsafeHtml(html: string): string[] {
       const attr = name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace(/^class-name$/, 'class');
       if (/^on/i.test(name)) reasons.push(`het attribuut ${attr} (een event handler) is niet toegestaan`);
       else if (!safeAttributes.has(attr) && !attr.startsWith('aria-')) reasons.push(`het attribuut ${attr} staat niet op de veilige lijst`);
-      if (typeof value === 'string' && /^\s*(javascript|vbscript|data):/i.test(value)) reasons.push(`een ${attr} met een ${value.split(':')[0]}:-adres is niet toegestaan`);
+      if (typeof value === 'string' && unsafeUrl(value)) reasons.push(`een ${attr} met een ${unsafeUrl(value)}:-adres is niet toegestaan`);
     }
   });
   return [...new Set(reasons)];
 }
 
 const externalUrl = /^[a-z][a-z0-9+.-]*:/i;
+
+/** The scheme of a URL that would run script, after stripping what browsers ignore (tabs, newlines, controls). */
+export function unsafeUrl(url: string): string | null {
+  const scheme = /^([a-z]+):/i.exec(url.replace(/[\u0000-\u0020\u007f]/g, ''))?.[1]?.toLowerCase();
+  return scheme === 'javascript' || scheme === 'vbscript' || scheme === 'data' ? scheme : null;
+}
 
 /** Resolves a link target written in `path`'s folder; null when it leaves the content root. */
 const resolveContentPath = (from: string, target: string): string | null => {
@@ -141,6 +160,11 @@ export function renderMarkdown(input: MarkdownInput, ctx: MarkdownContext): { co
         return;
       case 'link': {
         const url = node.url;
+        if (unsafeUrl(url)) {
+          problems.push(error('unsafe-html', file, placeOf(node), `Een link naar een ${unsafeUrl(url)}:-adres is niet toegestaan: zulke links voeren code uit in de browser van de lezer. Gebruik een gewone https-link.`));
+          node.url = '#';
+          return;
+        }
         if (externalUrl.test(url) || url.startsWith('//')) return;
         node.url = internalLink(url, placeOf(node), 'link');
         return;
@@ -291,12 +315,18 @@ export function renderMarkdown(input: MarkdownInput, ctx: MarkdownContext): { co
       node.children = [];
       return;
     }
-    // Anything else (`10:30`, `zie:hier`) was never meant as a directive: put the text back.
+    // Anything else (`10:30`, `ex:adres[0]`) was never meant as a directive: put the source text back.
     if (!parent || index === undefined) return;
-    const text = `${node.type === 'textDirective' ? ':' : node.type === 'leafDirective' ? '::' : ':::'}${node.name}`;
-    const replacement: RootContent[] = node.type === 'textDirective'
-      ? [{ type: 'text', value: text }, ...(node.children as RootContent[])]
-      : [{ type: 'paragraph', children: [{ type: 'text', value: text }] } as Paragraph, ...(node.children as RootContent[])];
+    const source = input.source ? sourceOf(input.source, node) : null;
+    let replacement: RootContent[];
+    if (node.type === 'containerDirective') {
+      const opening = source?.split('\n')[0] ?? `:::${node.name}`;
+      replacement = [{ type: 'paragraph', children: [{ type: 'text', value: opening }] } as Paragraph, ...(node.children as RootContent[]),
+        { type: 'paragraph', children: [{ type: 'text', value: ':::' }] } as Paragraph];
+    } else {
+      const text = source ?? `${node.type === 'textDirective' ? ':' : '::'}${node.name}${toString(node)}`;
+      replacement = node.type === 'textDirective' ? [{ type: 'text', value: text }] : [{ type: 'paragraph', children: [{ type: 'text', value: text }] } as Paragraph];
+    }
     parent.children.splice(index, 1, ...(replacement as typeof parent.children));
   }
 
@@ -353,16 +383,18 @@ function toHast(tree: Root, ctx: MarkdownContext): HastRoot {
       footnoteLabel: 'Voetnoten',
       footnoteBackLabel: (i: number) => `Terug naar de tekst bij voetnoot ${i + 1}`,
       clobberPrefix: 'voetnoot-',
-    })
-    .use(rehypeRaw);
+    });
+  // Highlight before rehype-raw: re-parsing raw HTML drops the fence meta (title, line ranges).
   if (ctx.highlighter) {
     processor = processor.use(rehypeShikiFromHighlighter, ctx.highlighter, {
       theme: 'github-light',
       transformers: [transformerMetaHighlight(), titleTransformer],
       cache: highlightCache,
+      // No time limit: output must not depend on how busy the machine is.
+      tokenizeTimeLimit: 0,
     }) as unknown as typeof processor;
   }
-  return processor.runSync(tree as never) as unknown as HastRoot;
+  return processor.use(rehypeRaw).runSync(tree as never) as unknown as HastRoot;
 }
 
 /** Languages fenced code uses, so the io edge can load just those into the highlighter. */

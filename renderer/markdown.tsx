@@ -28,10 +28,10 @@ export const isExternal = (href: string | undefined, siteHosts: ReadonlyArray<st
 };
 
 /** A link that leaves the site opens in a new tab and says so (spec: "(opens in new tab)"). */
-export function SmartLink({ href, children, siteHosts, className }: { href?: string | undefined; children: ReactNode; siteHosts: ReadonlyArray<string>; className?: string | undefined }) {
-  if (!isExternal(href, siteHosts)) return <a href={href} className={className}>{children}</a>;
+export function SmartLink({ href, children, siteHosts, className, ...rest }: ComponentProps<'a'> & { siteHosts: ReadonlyArray<string> }) {
+  if (!isExternal(href, siteHosts)) return <a href={href} className={className} {...rest}>{children}</a>;
   return (
-    <a href={href} className={className ? `${className} external` : 'external'} target="_blank" rel="noopener noreferrer">
+    <a {...rest} href={href} className={className ? `${className} external` : 'external'} target="_blank" rel="noopener noreferrer">
       {children}
       <ExternalIcon />
       <span className="visually-hidden"> {labels.opensInNewTab}</span>
@@ -84,13 +84,14 @@ function Div({ node: _node, children, ...props }: WithNode<'div'>) {
   const provider = p['data-video'];
   if (provider === 'youtube' || provider === 'vimeo') {
     const id = String(p['data-video-id'] ?? '');
-    const watch = provider === 'youtube' ? `https://www.youtube-nocookie.com/watch?v=${encodeURIComponent(id)}` : `https://vimeo.com/${encodeURIComponent(id)}`;
+    const watch = provider === 'youtube' ? `https://www.youtube.com/watch?v=${encodeURIComponent(id)}` : `https://vimeo.com/${encodeURIComponent(id)}`;
+    const title = typeof p['data-title'] === 'string' && p['data-title'] ? p['data-title'] : null;
     const embed = provider === 'youtube' ? `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}?autoplay=1` : `https://player.vimeo.com/video/${encodeURIComponent(id)}?autoplay=1&dnt=1`;
     const name = provider === 'youtube' ? 'YouTube' : 'Vimeo';
     return (
       <div className="video-embed" data-embed-src={embed}>
         <a className="video-embed-link" href={watch} target="_blank" rel="noopener noreferrer">
-          {labels.playVideo(name)}
+          {labels.playVideo(name, title)}
           <span className="visually-hidden"> {labels.opensInNewTab}</span>
         </a>
         <p className="video-embed-note">{labels.videoPrivacy(name)}</p>
@@ -124,7 +125,7 @@ function Table({ node: _node, children, ...props }: WithNode<'table'>) {
 
 export function markdownToReact(tree: Root, options: MarkdownOptions): ReactNode {
   const components: Partial<Components> = {
-    a: ({ node: _node, href, children, className }: WithNode<'a'>) => <SmartLink href={href} siteHosts={options.siteHosts} className={className}>{children}</SmartLink>,
+    a: ({ node: _node, children, ...props }: WithNode<'a'>) => <SmartLink {...props} siteHosts={options.siteHosts}>{children}</SmartLink>,
     h2: heading(2), h3: heading(3), h4: heading(4), h5: heading(5), h6: heading(6),
     pre: CodeBlock,
     aside: Aside,

@@ -61,7 +61,7 @@ export const labels = {
   unlistedBanner: 'Niet-vermelde pagina: zoekmachines indexeren deze pagina niet, en alleen mensen met een directe link kunnen haar openen.',
   unmaintainedVersion: (label: string) => `Dit is documentatie voor ${label}, die niet meer actief wordt onderhouden.`,
   version: (label: string) => `Versie: ${label}`,
-  playVideo: (provider: string) => `Speel de video af op ${provider}`,
+  playVideo: (provider: string, title: string | null = null) => (title ? `Speel de video "${title}" af op ${provider}` : `Speel de video af op ${provider}`),
   videoPrivacy: (provider: string) => `De video wordt pas geladen als je erop klikt. ${provider} kan dan gegevens over je bezoek verzamelen.`,
   latestPosts: 'Laatste blogberichten',
   allPosts: 'Alle blogberichten',

@@ -1,0 +1,177 @@
+/**
+ * Fixture tests for the whole Markdown path a page body takes:
+ * parseMarkdownBody → renderMarkdown (mdast → hast) → markdownToReact (theme
+ * components) → renderToStaticMarkup.
+ *
+ * Each folder in tests/fixtures/markdown/<feature>/ holds
+ *   input.md        a Markdown body (no frontmatter), written as the page
+ *                   content/kennisbank/apis/index.md (route /kennisbank/apis/)
+ *   expected.html   the HTML fragment the body renders to
+ *   problems.json   the problems reported, [{severity, code, line, column}]
+ *                   (absent means: no problems)
+ *
+ * The HTML must match exactly, except that the order of attributes on an
+ * element does not count (so a hand-written expectation does not depend on
+ * the order a fix happens to produce).
+ *
+ * `UPDATE=1` (re)writes expected.html and problems.json instead of failing.
+ * Read every rewritten file before committing it: a fixture records what the
+ * output should be, not whatever came out. Some expectations were written by
+ * hand where the output was wrong; UPDATE=1 overwrites those too.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { parseFragment, serialize, type DefaultTreeAdapterMap } from 'parse5';
+import { renderMarkdown, type Diagram, type MarkdownContext } from '../../pipeline/markdown.ts';
+import { parseMarkdownBody } from '../../pipeline/parse.ts';
+import { contentHash, type Asset } from '../../pipeline/assets.ts';
+import { createHighlighter } from '../../pipeline/io/highlighter.ts';
+import { markdownToReact } from '../../renderer/markdown.tsx';
+import { visit } from 'unist-util-visit';
+
+const fixturesDir = path.resolve(import.meta.dirname, '../fixtures/markdown');
+const update = process.env['UPDATE'] === '1';
+
+/** Every feature that must have a fixture folder, so none goes missing unnoticed. */
+const features = [
+  'gfm-table', 'gfm-footnotes', 'gfm-tasklist', 'gfm-strikethrough-autolink',
+  'admonition-types', 'admonition-custom-title', 'admonition-nested',
+  'heading-ids',
+  'code-highlight', 'code-title', 'code-line-highlight', 'code-unknown-language',
+  'mermaid-rendered', 'mermaid-syntax-error',
+  'links-internal', 'links-external', 'links-broken',
+  'image-hashed', 'image-missing', 'image-missing-alt',
+  'details-summary', 'unsafe-html-script', 'unsafe-html-onerror', 'unsafe-html-javascript-url', 'unsafe-html-javascript-url-obfuscated',
+  'video-youtube', 'truncate-marker', 'text-directive-lookalike', 'text-directive-lookalike-label',
+];
+
+/**
+ * The two mermaid sources the fake diagram map knows. The fenced blocks in
+ * mermaid-rendered/input.md and mermaid-syntax-error/input.md must contain
+ * exactly these texts (the key is the hash of the fence's content).
+ */
+const renderedDiagram = 'flowchart LR\n  A[Aanvraag] --> B[Besluit]';
+const brokenDiagram = 'flowchart LR\n  A[Aanvraag] -->> B[Besluit';
+const renderedSvg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 40"><g class="node"><text>Aanvraag</text></g><g class="node"><text>Besluit</text></g></svg>';
+
+const schema: Asset = { path: 'kennisbank/img/schema.svg', url: '/assets/schema-abc.svg', width: 640, height: 480, bytes: new Uint8Array() };
+
+const page = { path: 'kennisbank/apis/index.md', display: 'content/kennisbank/apis/index.md', permalink: '/kennisbank/apis/', tocMin: 2, tocMax: 3 };
+const siteHosts = ['developer.overheid.nl'];
+
+// One real highlighter for the whole suite: the fixtures show shiki's actual output.
+const highlighter = await createHighlighter(['typescript', 'turtle', 'yaml', 'json', 'bash']);
+
+const folders = fs.readdirSync(fixturesDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+const readIfExists = (file: string): string | null => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null);
+const inputs = new Map(folders.map((f) => [f, readIfExists(path.join(fixturesDir, f, 'input.md'))]));
+
+// Warm-up. Shiki gives up on a line after 500 ms (its default tokenizeTimeLimit)
+// and emits the rest of the line as one token; the first use of a grammar
+// compiles its regexes and can take that long on a busy machine. Tokenizing
+// every fixture's code once without a limit makes the output below stable.
+for (const markdown of inputs.values()) {
+  if (markdown === null) continue;
+  visit(parseMarkdownBody(markdown), 'code', (node) => {
+    const lang = node.lang?.toLowerCase();
+    if (lang && highlighter.getLoadedLanguages().includes(lang)) {
+      highlighter.codeToTokensBase(node.value, { lang, theme: 'github-light', tokenizeTimeLimit: 0 });
+    }
+  });
+}
+
+const ctx: MarkdownContext = {
+  permalinks: new Map([
+    ['kennisbank/index.md', '/kennisbank/'],
+    ['kennisbank/apis/index.md', '/kennisbank/apis/'],
+    ['kennisbank/apis/problem-details.md', '/kennisbank/apis/problem-details'],
+    ['kennisbank/apis/api-design-rules/index.md', '/kennisbank/apis/api-design-rules/'],
+    ['blog/2024-05-02-haven-3.md', '/blog/2024/05/02/haven-3'],
+  ]),
+  drafts: new Set(['kennisbank/apis/concept.md']),
+  assets: new Map([[schema.path, schema]]),
+  highlighter,
+  diagrams: new Map<string, Diagram>([
+    [contentHash(renderedDiagram, 16), { svg: renderedSvg }],
+    [contentHash(brokenDiagram, 16), { error: 'Parse error on line 2' }],
+  ]),
+};
+
+interface ExpectedProblem {
+  readonly severity: string;
+  readonly code: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+function render(markdown: string): { html: string; problems: ExpectedProblem[] } {
+  const { content, problems } = renderMarkdown({ tree: parseMarkdownBody(markdown), ...page, source: markdown }, ctx);
+  for (const p of problems) {
+    assert.is(p.file, page.display, `problem ${p.code} names the wrong file`);
+    assert.ok(p.message.trim().length > 0, `problem ${p.code} has no message`);
+  }
+  const html = renderToStaticMarkup(markdownToReact(content.body, { siteHosts }));
+  return { html, problems: problems.map(({ severity, code, line, column }) => ({ severity, code, line, column })) };
+}
+
+type Html5Node = DefaultTreeAdapterMap['documentFragment'] | DefaultTreeAdapterMap['childNode'];
+
+function sortAttributes(node: Html5Node): void {
+  if ('attrs' in node) node.attrs.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  if ('content' in node) sortAttributes(node.content);
+  if ('childNodes' in node) for (const child of node.childNodes) sortAttributes(child);
+}
+
+/** The HTML re-serialised with every element's attributes in name order. */
+function canonicalHtml(html: string): string {
+  const fragment = parseFragment(html);
+  sortAttributes(fragment);
+  return serialize(fragment);
+}
+
+/** One problem per line: easy to read and to diff. */
+const formatProblems = (problems: ReadonlyArray<ExpectedProblem>): string =>
+  `[\n${problems.map((p) => `  ${JSON.stringify(p)}`).join(',\n')}\n]\n`;
+
+const fixtures = suite('markdown fixtures');
+
+fixtures('should have a fixture folder with input.md for every feature', () => {
+  for (const feature of features) {
+    assert.ok(fs.existsSync(path.join(fixturesDir, feature, 'input.md')), `missing tests/fixtures/markdown/${feature}/input.md`);
+  }
+});
+
+fixtures('should use the mermaid sources the fake diagram map knows', () => {
+  assert.ok(fs.readFileSync(path.join(fixturesDir, 'mermaid-rendered/input.md'), 'utf8').includes(`\`\`\`mermaid\n${renderedDiagram}\n\`\`\``));
+  assert.ok(fs.readFileSync(path.join(fixturesDir, 'mermaid-syntax-error/input.md'), 'utf8').includes(`\`\`\`mermaid\n${brokenDiagram}\n\`\`\``));
+});
+
+for (const feature of folders) {
+  fixtures(`should render ${feature} as in expected.html`, () => {
+    const dir = path.join(fixturesDir, feature);
+    const input = inputs.get(feature) ?? null;
+    assert.ok(input !== null, `missing ${feature}/input.md`);
+    const { html, problems } = render(input);
+    const htmlFile = path.join(dir, 'expected.html');
+    const problemsFile = path.join(dir, 'problems.json');
+
+    if (update) {
+      fs.writeFileSync(htmlFile, `${html}\n`);
+      if (problems.length) fs.writeFileSync(problemsFile, formatProblems(problems));
+      else if (fs.existsSync(problemsFile)) fs.rmSync(problemsFile);
+      return;
+    }
+
+    const expectedHtml = readIfExists(htmlFile);
+    assert.ok(expectedHtml !== null, `missing ${feature}/expected.html; run with UPDATE=1 and read the result`);
+    const expectedProblems = JSON.parse(readIfExists(problemsFile) ?? '[]') as ExpectedProblem[];
+    assert.equal(problems, expectedProblems, `${feature}: problems differ from problems.json`);
+    const expected = expectedHtml.replace(/\n$/, '');
+    if (html !== expected) assert.fixture(canonicalHtml(html), canonicalHtml(expected), `${feature}: HTML differs from expected.html`);
+  });
+}
+
+fixtures.run();
