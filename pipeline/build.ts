@@ -34,6 +34,9 @@ export interface Analysis {
 
 /** read → parse → validate → resolve. */
 export function analyse(sources: SourceTree, mode: Mode): Analysis {
+  // Without a content folder every other message would only be a consequence of that one.
+  const missing = sources.problems.filter((p) => p.code === 'content-missing');
+  if (missing.length) return { site: null, assets: new Map(), languages: [], diagrams: new Map(), problems: missing };
   const parsed = parseSources(sources.files);
   const config = sources.config ? parseDataFile(sources.config) : null;
   const validated = validate(parsed.parsed, config?.parsed ?? null);

@@ -7,6 +7,8 @@ import { enhanceCodeBlocks } from './code-copy.ts';
 import { enhanceShell } from './shell.ts';
 
 document.documentElement.classList.add('js');
+// The not-found page is one file served for every unknown path: mark it with the path asked for.
+if (document.documentElement.dataset.page === '/404.html') document.documentElement.dataset.page = location.pathname;
 enhanceShell(document);
 enhanceCodeBlocks(document);
 

@@ -15,6 +15,10 @@ const docByHref = (ctx: PageContext, href: string | null) => (href ? ctx.site.do
 export const countArticles = (items: ReadonlyArray<SidebarItem>): number =>
   items.reduce((n, item) => n + (item.type === 'link' ? 1 : (item.href ? 1 : 0) + countArticles(item.items)), 0);
 
+/** The sidebar of a kennisbank area (not the overview, which lists areas without their articles). */
+export const areaSidebar = (ctx: PageContext, href: string | null) =>
+  ctx.site.sidebars.find((s) => s.id !== 'overview' && s.items[0]?.type === 'category' && s.items[0].items[0]?.href === href);
+
 export function CategoryCards({ ctx, items }: { ctx: PageContext; items: ReadonlyArray<SidebarItem> }) {
   const cards = items.filter((i) => i.href);
   if (cards.length === 0) return null;
@@ -70,7 +74,7 @@ export function DocPage({ ctx, doc, variant }: { ctx: PageContext; doc: Doc; var
   // The kennisbank home counts articles per area from the area sidebars (computed at build time).
   const areaCards = variant === 'root'
     ? children.map((c) => {
-      const area = ctx.site.sidebars.find((s) => s.items[0]?.type === 'category' && s.items[0].items[0]?.href === c.href);
+      const area = areaSidebar(ctx, c.href);
       const full = area?.items[0]?.type === 'category' ? area.items[0].items[0] : undefined;
       return full ?? c;
     })

@@ -7,7 +7,7 @@ import { Layout } from '../shell/Layout.tsx';
 import { siteHosts } from '../shell/Navbar.tsx';
 import { labels } from '../labels.ts';
 import { Banner, TableOfContents } from './parts.tsx';
-import { countArticles } from './DocsPages.tsx';
+import { areaSidebar, countArticles } from './DocsPages.tsx';
 
 export function ContentPage({ ctx, page }: { ctx: PageContext; page: Page }) {
   const content = ctx.contents.get(page.permalink);
@@ -44,7 +44,7 @@ export function HomePage({ ctx, page }: { ctx: PageContext; page: Page | null })
   const overview = ctx.site.sidebars.find((s) => s.id === 'overview');
   const areas = overview?.items[0]?.type === 'category' ? overview.items[0].items : [];
   const areaCount = (href: string | null) => {
-    const sidebar = ctx.site.sidebars.find((s) => s.items[0]?.type === 'category' && s.items[0].items[0]?.href === href);
+    const sidebar = areaSidebar(ctx, href);
     const area = sidebar?.items[0]?.type === 'category' ? sidebar.items[0].items[0] : undefined;
     return area?.type === 'category' ? countArticles(area.items) : 0;
   };
