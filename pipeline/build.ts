@@ -19,7 +19,11 @@ import { checkLinks } from './links.ts';
 import { searchRecords } from './search-records.ts';
 import { buildSearchIndex } from './search-index.ts';
 import { contentHash } from './assets.ts';
-import { sortProblems, type Problem } from './problem.ts';
+import { buildFeeds } from './feeds.ts';
+import { buildSitemap } from './sitemap.ts';
+import { buildDiscovery, iconFiles } from './discovery.ts';
+import { error, sortProblems, startOfFile, type Problem } from './problem.ts';
+import { checkSecurityTxt, securityTxt, securityTxtPath } from './security-txt.ts';
 import { renderRoute } from '../renderer/render.tsx';
 import type { ThemeAssets } from '../renderer/context.ts';
 
@@ -32,8 +36,16 @@ export interface Analysis {
   readonly problems: ReadonlyArray<Problem>;
 }
 
+export interface AnalyseOptions {
+  /**
+   * Today's date (`2026-11-22`), passed in by the CLI edge: the build has no clock. Only used to
+   * check that security.txt has not expired; it never changes the output. Left out: no check.
+   */
+  readonly today?: string;
+}
+
 /** read → parse → validate → resolve. */
-export function analyse(sources: SourceTree, mode: Mode): Analysis {
+export function analyse(sources: SourceTree, mode: Mode, options: AnalyseOptions = {}): Analysis {
   // Without a content folder every other message would only be a consequence of that one.
   const missing = sources.problems.filter((p) => p.code === 'content-missing');
   if (missing.length) return { site: null, assets: new Map(), languages: [], diagrams: new Map(), problems: missing };
@@ -42,12 +54,16 @@ export function analyse(sources: SourceTree, mode: Mode): Analysis {
   const validated = validate(parsed.parsed, config?.parsed ?? null);
   const resolved = resolve(validated.validated, mode);
   const trees = validated.validated.entries.map((e) => e.tree);
+  const security = validated.validated.config?.securityTxt;
+  const expiry = security && options.today && sources.config
+    ? checkSecurityTxt(security, options.today, sources.config.display, validated.validated.configPlace(['securityTxt', 'expires']))
+    : [];
   return {
     site: resolved.site,
     assets: hashAssets(sources.assets),
     languages: languagesUsed(trees),
     diagrams: mermaidSources(trees),
-    problems: [...sources.problems, ...parsed.problems, ...(config?.problems ?? []), ...validated.problems, ...resolved.problems],
+    problems: [...sources.problems, ...parsed.problems, ...(config?.problems ?? []), ...validated.problems, ...resolved.problems, ...expiry],
   };
 }
 
@@ -72,6 +88,17 @@ export interface Generated {
   readonly problems: ReadonlyArray<Problem>;
 }
 
+const unprocessable = (file: string, err: unknown): Problem =>
+  error('content-unprocessable', file, startOfFile,
+    `Dit bestand kan niet worden verwerkt (${(err instanceof Error ? err.message : String(err)).split('\n')[0]}). Vereenvoudig de opmaak: minder diep geneste of minder herhaalde constructies.`);
+
+/** The file a route's page comes from, when it has one. */
+const routeSource = (route: Route): string | null =>
+  'doc' in route ? route.doc.entry.file.display
+    : 'post' in route ? route.post.entry.file.display
+      : 'page' in route && route.page ? route.page.entry.file.display
+        : null;
+
 /** markdown → routes → links → render. `render: false` stops before HTML (for `npm run check`). */
 export function generate(analysis: Analysis, effects: Effects, options: { render: boolean }): Generated {
   const { site, assets } = analysis;
@@ -83,12 +110,18 @@ export function generate(analysis: Analysis, effects: Effects, options: { render
   const contents = new Map<string, Content>();
   for (const e of entries) {
     const fm = e.entry.frontmatter;
-    const { content, problems: found } = renderMarkdown(
-      { tree: e.entry.tree, path: e.entry.file.path, display: e.entry.file.display, permalink: e.permalink, tocMin: fm.toc_min_heading_level ?? 2, tocMax: fm.toc_max_heading_level ?? 3, source: e.entry.file.text },
-      { permalinks, drafts: site.draftFiles, assets, highlighter: effects.highlighter, diagrams: effects.diagrams },
-    );
-    contents.set(e.permalink, content);
-    problems.push(...found);
+    const input = { tree: e.entry.tree, path: e.entry.file.path, display: e.entry.file.display, permalink: e.permalink, tocMin: fm.toc_min_heading_level ?? 2, tocMax: fm.toc_max_heading_level ?? 3, source: e.entry.file.text };
+    const markdownContext = { permalinks, drafts: site.draftFiles, assets, highlighter: effects.highlighter, diagrams: effects.diagrams };
+    let rendered: ReturnType<typeof renderMarkdown>;
+    try {
+      rendered = renderMarkdown(input, markdownContext);
+    } catch (err) {
+      // The safety net (issue 12): content that makes a library throw is a problem, not a crash.
+      problems.push(unprocessable(e.entry.file.display, err));
+      rendered = renderMarkdown({ ...input, tree: { type: 'root', children: [] } }, markdownContext);
+    }
+    contents.set(e.permalink, rendered.content);
+    for (const p of rendered.problems) problems.push(p);
   }
 
   const { routes, problems: routeProblems } = buildRoutes(site);
@@ -104,10 +137,25 @@ export function generate(analysis: Analysis, effects: Effects, options: { render
     const byUrl = new Map([...assets.values()].map((a) => [a.path, a.url] as const));
     const theme = { ...effects.theme, searchIndex: `/${indexPath}` };
     const ctx = { site, contents, theme, assetUrl: (p: string) => byUrl.get(p) ?? null, dev: site.mode === 'development' };
-    for (const route of routes) files.push({ path: outputFile(route.path), data: renderRoute(ctx, route) });
+    for (const route of routes) {
+      try {
+        files.push({ path: outputFile(route.path), data: renderRoute(ctx, route) });
+      } catch (err) {
+        problems.push(unprocessable(routeSource(route) ?? 'dist-config/site.yml', err));
+      }
+    }
     for (const asset of assets.values()) files.push({ path: asset.url.slice(1), data: asset.bytes });
+    // ── Publishing (issue 14): blog feeds, sitemap and robots.txt, OpenSearch and the web app manifest.
+    files.push(
+      ...buildFeeds(site, contents, { assetUrl: ctx.assetUrl, css: theme.css, icon: theme.files.get(iconFiles.png512) ?? `/${iconFiles.png512}` }),
+      ...buildSitemap(site, routes),
+      ...buildDiscovery(site, theme.files),
+    );
+    // ── end publishing
+    if (site.config.securityTxt) files.push({ path: securityTxtPath, data: securityTxt({ ...site.config, securityTxt: site.config.securityTxt }) });
     files.push(...effects.themeFiles);
-    files.sort((a, b) => a.path.localeCompare(b.path));
+    // Code-unit order: the machine's locale must not change anything about the output.
+    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
   return { routes, contents, files, problems: sortProblems(problems) };
 }

@@ -6,7 +6,11 @@
  *   build   production build into dist/ (drafts left out)
  *   check   validate everything, write nothing
  *   dev     development build, served with live reload on http://localhost:3000
- *   serve   serve an existing dist/ on 127.0.0.1
+ *   serve   serve an existing dist/ on 127.0.0.1, with the production security headers
+ *   server-config  rewrite the security headers in dist-config/nginx.conf and Caddyfile
+ *
+ * It is also the only clock: today's date goes into the build as a value (for
+ * the security.txt expiry check only; it never changes the output).
  */
 import path from 'node:path';
 import fs from 'node:fs';
@@ -18,6 +22,10 @@ import { loadTheme } from './io/theme.ts';
 import { cleanUpOnExit, writeSite } from './io/write.ts';
 import { startServer } from './io/server.ts';
 import { analyse, generate, type Generated } from './build.ts';
+import { parseDataFile } from './parse.ts';
+import { validateConfig } from './validate.ts';
+import { securityHeaders } from './csp.ts';
+import { serverConfigFiles, withHeaderBlock } from './server-config.ts';
 import { hasErrors, sortProblems, type Problem } from './problem.ts';
 import { formatProblems, formatProblemsJson } from './report.ts';
 import type { Mode } from './resolve.ts';
@@ -28,17 +36,32 @@ export interface BuildOptions {
   readonly mode: Mode;
   readonly render: boolean;
   readonly cacheDir: string;
+  /** Today's date (`2026-11-22`) for the security.txt expiry check; left out: no check. */
+  readonly today?: string;
 }
 
 /** Runs the whole pipeline with its effects, except writing. Never throws for bad content. */
 export async function runBuild(options: BuildOptions): Promise<Generated> {
   const sources = await readSources(options.content, options.config);
-  const analysis = analyse(sources, options.mode);
+  const analysis = analyse(sources, options.mode, options.today ? { today: options.today } : {});
   if (!analysis.site) return { routes: [], contents: new Map(), files: [], problems: sortProblems(analysis.problems) };
   const highlighter = await createHighlighter(analysis.languages);
   const diagrams = await renderDiagrams(analysis.diagrams, path.join(options.cacheDir, 'mermaid'));
   const { theme, files } = options.render ? await loadTheme() : { theme: { css: '', js: null, files: new Map() }, files: [] };
   return generate(analysis, { highlighter, diagrams, theme, themeFiles: files }, { render: options.render });
+}
+
+/** The validated site configuration, or null when it cannot be read or is invalid. */
+function readConfig(file: string) {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+  const parsed = parseDataFile({ path: path.basename(file), display: file, text });
+  const { config, problems } = validateConfig(parsed.parsed);
+  return parsed.problems.length || hasErrors(problems) ? null : config;
 }
 
 function report(problems: ReadonlyArray<Problem>, format: string): void {
@@ -60,7 +83,8 @@ async function main(): Promise<number> {
   const command = positionals[0] ?? 'build';
   const port = Number(values.port ?? process.env.PORT ?? 3000);
   const cacheDir = path.resolve('.cache');
-  const base = { content: values.content ?? 'content', config: values.config ?? 'dist-config/site.yml', cacheDir };
+  const today = new Date().toISOString().slice(0, 10);
+  const base = { content: values.content ?? 'content', config: values.config ?? 'dist-config/site.yml', cacheDir, today };
   cleanUpOnExit();
 
   if (command === 'serve') {
@@ -69,7 +93,12 @@ async function main(): Promise<number> {
       process.stderr.write(`Er staat geen gebouwde site in ${root}/. Draai eerst npm run build.\n`);
       return 1;
     }
-    const { url } = await startServer({ root, port, dev: false });
+    const config = readConfig(base.config);
+    if (!config) {
+      process.stderr.write(`De siteconfiguratie ${base.config} is ongeldig; draai npm run check voor de meldingen.\n`);
+      return 1;
+    }
+    const { url } = await startServer({ root, port, dev: false, headers: securityHeaders(config, { https: false }) });
     process.stdout.write(`De site in ${root}/ staat klaar op ${url.replace('localhost', '127.0.0.1')}\n`);
     return new Promise(() => {});
   }
@@ -81,7 +110,12 @@ async function main(): Promise<number> {
     if (hasErrors(result.problems)) return 1;
     if (command === 'build') {
       const out = values.out ?? 'dist';
-      writeSite(out, result.files);
+      try {
+        await writeSite(out, result.files);
+      } catch (e) {
+        process.stderr.write(`De site kon niet worden geschreven (${e instanceof Error ? e.message : String(e)}). De vorige ${out}/ is ongewijzigd.\n`);
+        return 1;
+      }
       process.stderr.write(`${result.routes.length} pagina's gebouwd in ${out}/ (${Math.round(performance.now() - started)} ms)\n`);
     } else {
       process.stderr.write(`Content gecontroleerd: ${result.routes.length} pagina's (${Math.round(performance.now() - started)} ms)\n`);
@@ -97,7 +131,7 @@ async function main(): Promise<number> {
       if (result.problems.length) report(result.problems, 'text');
       // In development a content error must not take the preview away: show what can be built.
       if (result.files.length === 0) return false;
-      writeSite(out, result.files);
+      await writeSite(out, result.files);
       process.stderr.write(`Opnieuw gebouwd: ${result.routes.length} pagina's (${Math.round(performance.now() - started)} ms)\n`);
       return true;
     };
@@ -116,7 +150,26 @@ async function main(): Promise<number> {
     return new Promise(() => {});
   }
 
-  process.stderr.write(`Onbekend commando "${command}". Gebruik build, check, dev of serve.\n`);
+  if (command === 'server-config') {
+    const config = readConfig(base.config);
+    if (!config) {
+      process.stderr.write(`De siteconfiguratie ${base.config} is ongeldig; draai npm run check voor de meldingen.\n`);
+      return 1;
+    }
+    for (const { file, kind } of serverConfigFiles) {
+      const text = fs.readFileSync(file, 'utf8');
+      const updated = withHeaderBlock(text, kind, securityHeaders(config, { https: true }));
+      if (updated === null) {
+        process.stderr.write(`${file} heeft geen blok "# BEGIN security headers" … "# END security headers".\n`);
+        return 1;
+      }
+      if (updated !== text) fs.writeFileSync(file, updated);
+      process.stderr.write(`${file}: ${updated === text ? 'al actueel' : 'bijgewerkt'}\n`);
+    }
+    return 0;
+  }
+
+  process.stderr.write(`Onbekend commando "${command}". Gebruik build, check, dev, serve of server-config.\n`);
   return 2;
 }
 

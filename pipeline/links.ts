@@ -7,6 +7,7 @@ import type { Route } from './routes.ts';
 import type { Content } from './markdown.ts';
 import { error, warning, type Problem } from './problem.ts';
 import { closest } from './text.ts';
+import { safeDecode } from './markdown.ts';
 
 export interface LinkCheckInput {
   readonly routes: ReadonlyArray<Route>;
@@ -31,7 +32,7 @@ export function checkLinks(input: LinkCheckInput): Problem[] {
     for (const link of content.links) {
       const hashAt = link.url.indexOf('#');
       const rawPath = (hashAt === -1 ? link.url : link.url.slice(0, hashAt)).split('?')[0] ?? '';
-      const anchor = hashAt === -1 ? '' : decodeURIComponent(link.url.slice(hashAt + 1));
+      const anchor = hashAt === -1 ? '' : safeDecode(link.url.slice(hashAt + 1));
       const path = normalisePath(rawPath);
       if (input.files.has(path)) continue;
       if (!paths.has(path)) {

@@ -130,9 +130,18 @@ export function unsafeUrl(url: string): string | null {
   return scheme === 'javascript' || scheme === 'vbscript' || scheme === 'data' ? scheme : null;
 }
 
+/** `decodeURIComponent`, or the text as written when its %-escapes are malformed (`%E0%A4%A`). */
+export const safeDecode = (text: string): string => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
+
 /** Resolves a link target written in `path`'s folder; null when it leaves the content root. */
 const resolveContentPath = (from: string, target: string): string | null => {
-  const joined = posix.normalize(posix.join(posix.dirname(from), decodeURIComponent(target)));
+  const joined = posix.normalize(posix.join(posix.dirname(from), safeDecode(target)));
   return joined.startsWith('../') || joined === '..' || posix.isAbsolute(joined) ? null : joined;
 };
 
@@ -170,12 +179,23 @@ export function renderMarkdown(input: MarkdownInput, ctx: MarkdownContext): { co
         return;
       }
       case 'definition': {
+        // `[naam]: javascript:…` would reach every `[tekst][naam]` that uses it.
+        if (unsafeUrl(node.url)) {
+          problems.push(error('unsafe-html', file, placeOf(node), `Een link naar een ${unsafeUrl(node.url)}:-adres is niet toegestaan: zulke links voeren code uit in de browser van de lezer. Gebruik een gewone https-link.`));
+          node.url = '#';
+          return;
+        }
         if (!externalUrl.test(node.url)) node.url = internalLink(node.url, placeOf(node), 'link');
         return;
       }
       case 'image': {
         if (!node.alt?.trim()) {
           problems.push(warning('missing-alt', file, placeOf(node), 'Deze afbeelding heeft geen alt-tekst. Beschrijf in ![...] wat de afbeelding laat zien, zodat ook wie haar niet ziet de inhoud krijgt.'));
+        }
+        if (unsafeUrl(node.url)) {
+          problems.push(error('unsafe-html', file, placeOf(node), `Een afbeelding met een ${unsafeUrl(node.url)}:-adres is niet toegestaan (de Content-Security-Policy blokkeert die ook). Zet het bestand in content/ en verwijs er relatief naar.`));
+          node.url = '';
+          return;
         }
         if (externalUrl.test(node.url) || node.url.startsWith('/')) return;
         const target = resolveContentPath(input.path, splitHash(node.url)[0]);

@@ -12,9 +12,23 @@ const StringList = t.array(t.string);
 /** YAML gives `2024-05-02` as a string with the core schema; a full timestamp also stays a string. */
 const DateString = t.string;
 
+/**
+ * A URL path an author chooses (`slug`, a tag's `permalink`): it becomes a folder
+ * in dist/, so no `.` or `..` segment, no backslash, no control characters,
+ * and no `?` or `#` (they would never reach the page).
+ */
+const isUrlPath = (u: unknown): u is string => typeof u === 'string' && u.trim() !== ''
+  && !/[\u0000-\u001f\u007f\\?#%]/.test(u) && !u.split('/').some((s) => s === '.' || s === '..');
+export const UrlPath = new t.Type<string, string, unknown>(
+  'een URL-pad zonder `.`- of `..`-delen, backslash, %, ? of # (bijvoorbeeld /mijn-pagina)',
+  isUrlPath,
+  (u, c) => (isUrlPath(u) ? t.success(u) : t.failure(u, c)),
+  t.identity,
+);
+
 const CommonFrontmatter = t.partial({
   description: t.string,
-  slug: t.string,
+  slug: UrlPath,
   tags: StringList,
   keywords: StringList,
   draft: t.boolean,
@@ -66,7 +80,7 @@ export const knownFrontmatterKeys: ReadonlyArray<string> = [
 
 export const TagDefinition = t.intersection([
   t.type({ label: t.string }),
-  t.partial({ description: t.string, permalink: t.string }),
+  t.partial({ description: t.string, permalink: UrlPath }),
 ]);
 export type TagDefinition = t.TypeOf<typeof TagDefinition>;
 export const TagsFile = t.record(t.string, TagDefinition);
@@ -136,6 +150,62 @@ export type DocsVersion = t.TypeOf<typeof DocsVersion>;
 
 const Image = t.type({ src: t.string, alt: t.string });
 
+/** An absolute https address: analytics scripts and endpoints are never loaded over plain http. */
+const HttpsUrl = new t.Type<string, string, unknown>(
+  'een https-adres (https://…)',
+  (u): u is string => typeof u === 'string' && /^https:\/\/[a-z0-9.-]+(:\d+)?(\/\S*)?$/i.test(u),
+  (u, c) => (typeof u === 'string' && /^https:\/\/[a-z0-9.-]+(:\d+)?(\/\S*)?$/i.test(u) ? t.success(u) : t.failure(u, c)),
+  t.identity,
+);
+/** A bare host name (`apis.developer.overheid.nl`), optionally with a leading `*.` wildcard. */
+const HostName = new t.Type<string, string, unknown>(
+  'een domeinnaam zonder https:// (bijvoorbeeld apis.developer.overheid.nl)',
+  (u): u is string => typeof u === 'string' && /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(u),
+  (u, c) => (typeof u === 'string' && /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(u) ? t.success(u) : t.failure(u, c)),
+  t.identity,
+);
+
+/**
+ * Spec section 1: two analytics scripts. Each is optional; leaving one out
+ * removes it from every page. Neither is ever loaded in a development build.
+ * `name` is the service the privacy statement names.
+ */
+export const Analytics = t.partial({
+  /** A cookieless page counter (GoatCounter protocol: `count.js` posting to `endpoint`). */
+  counter: t.type({ name: t.string, script: HttpsUrl, endpoint: HttpsUrl }),
+  /** A tracker with cross-domain linking (Matomo protocol: `_paq`, `matomo.js`, `matomo.php`). */
+  tracker: t.intersection([
+    t.type({ name: t.string, url: HttpsUrl, siteId: t.union([t.string, t.number]), domains: t.array(HostName) }),
+    t.partial({ cookieMinutes: t.number }),
+  ]),
+});
+export type Analytics = t.TypeOf<typeof Analytics>;
+
+/** A date and time with a time zone (RFC 3339), as security.txt's `Expires` needs: `2027-10-31T23:00:00Z`. */
+const DateTime = new t.Type<string, string, unknown>(
+  'een datum en tijd met tijdzone (bijvoorbeeld "2027-10-31T23:00:00Z")',
+  (u): u is string => typeof u === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(u) && !Number.isNaN(Date.parse(u)),
+  (u, c) => (typeof u === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(u) && !Number.isNaN(Date.parse(u)) ? t.success(u) : t.failure(u, c)),
+  t.identity,
+);
+/** A security contact: an https page, an e-mail address or a phone number (RFC 9116, section 2.5.3). */
+const ContactUri = new t.Type<string, string, unknown>(
+  'een https://-, mailto:- of tel:-adres',
+  (u): u is string => typeof u === 'string' && /^(https:\/\/[a-z0-9.-]+(:\d+)?(\/\S*)?|mailto:[^\s@]+@[^\s@]+|tel:\+?[\d-]+)$/i.test(u),
+  (u, c) => (typeof u === 'string' && /^(https:\/\/[a-z0-9.-]+(:\d+)?(\/\S*)?|mailto:[^\s@]+@[^\s@]+|tel:\+?[\d-]+)$/i.test(u) ? t.success(u) : t.failure(u, c)),
+  t.identity,
+);
+
+/**
+ * `/.well-known/security.txt` (RFC 9116), written by the build. `Canonical` is
+ * derived from `url`. The build fails once `expires` has passed.
+ */
+export const SecurityTxt = t.intersection([
+  t.type({ contact: t.array(ContactUri), expires: DateTime, preferredLanguages: t.array(t.string) }),
+  t.partial({ policy: HttpsUrl, acknowledgments: HttpsUrl, hiring: HttpsUrl, encryption: HttpsUrl }),
+]);
+export type SecurityTxt = t.TypeOf<typeof SecurityTxt>;
+
 export const SiteConfig = t.intersection([
   t.type({
     product: t.string,
@@ -167,7 +237,10 @@ export const SiteConfig = t.intersection([
     editUrl: t.string,
     ideaUrl: t.string,
     blogIdeaUrl: t.string,
-    analytics: t.unknown,
+    /** At most 16 characters: OpenSearch `ShortName` and the web app manifest's `short_name`. */
+    shortName: t.string,
+    analytics: Analytics,
+    securityTxt: SecurityTxt,
   }),
 ]);
 export type SiteConfig = t.TypeOf<typeof SiteConfig>;

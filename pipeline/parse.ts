@@ -19,6 +19,8 @@ export interface YamlData {
   readonly data: unknown;
   readonly keys: ReadonlyArray<{ readonly key: string; readonly place: Place }>;
   readonly locate: (path: FieldPath) => Place;
+  /** False when the YAML could not be read; `data` is then null and must not be decoded. */
+  readonly ok: boolean;
 }
 
 export interface ParsedMarkdown {
@@ -40,12 +42,120 @@ const markdownParser = unified().use(remarkParse).use(remarkGfm).use(remarkDirec
 
 export const parseMarkdownBody = (text: string): Root => markdownParser.runSync(markdownParser.parse(text)) as Root;
 
+/**
+ * Limits that keep hostile content from hanging or crashing the build (issue 12).
+ * The Markdown parser slows down quadratically on deeply nested lists and on
+ * long runs of unmatched delimiters; the largest real page is about 11 KB and
+ * nests 4 levels deep.
+ */
+export const limits = { fileChars: 256 * 1024, nesting: 32, delimiters: 5000 } as const;
+
+/**
+ * Characters a page's file or folder name may not have: its path becomes the URL
+ * and a folder in dist/. `\` is a folder separator on Windows; `?`, `#` and `%`
+ * change what a URL means; control characters cannot be typed in a link.
+ */
+const unsafeNameCharacters = /[\\?#%\u0000-\u001f\u007f]/;
+
+const fence = /^(?:[ \t]*>)*[ \t]*(`{3,}|~{3,})/;
+const listItem = /^((?:[ \t]*>)*)([ \t]*)(?:[-*+]|\d{1,9}[.)])(?=[ \t]|$)/;
+const width = (ws: string): number => [...ws].reduce((n, c) => (c === '\t' ? n + 4 - (n % 4) : n + 1), 0);
+
+/**
+ * The deepest nesting of lists and block quotes in Markdown, estimated line by
+ * line without parsing (fenced code is skipped), with the line where it is
+ * deepest. Cheap and linear, so it can run before the parser.
+ */
+export function markdownNesting(text: string): { depth: number; line: number } {
+  const indents: number[] = [];
+  let open: string | null = null;
+  let max = 0;
+  let at = 1;
+  let line = 0;
+  // Open container directives (`:::note` … `:::`) nest like lists: deep nesting makes parsing slow.
+  let directives = 0;
+  for (const raw of text.split('\n')) {
+    line++;
+    const f = fence.exec(raw)?.[1];
+    if (f && (open === null || (f[0] === open[0] && f.length >= open.length))) {
+      open = open === null ? f : null;
+      continue;
+    }
+    if (open !== null) continue;
+    const prefix = /^(?:[ \t]*>)*/.exec(raw)?.[0] ?? '';
+    const quotes = prefix.split('>').length - 1;
+    const item = listItem.exec(raw);
+    if (item) {
+      const indent = width(item[2] ?? '');
+      while (indents.length && (indents[indents.length - 1] ?? 0) >= indent) indents.pop();
+      indents.push(indent);
+    } else if (quotes === 0 && /^\S/.test(raw)) {
+      // Text at the left margin ends every open list (or continues it lazily: then this underestimates).
+      indents.length = 0;
+    }
+    const directive = /^[ \t>]*(:{3,})([a-zA-Z][\w-]*)?/.exec(raw);
+    if (directive) directives = directive[2] ? directives + 1 : Math.max(0, directives - 1);
+    const depth = quotes + indents.length + directives;
+    if (depth > max) { max = depth; at = line; }
+  }
+  return { depth: max, line: at };
+}
+
+/**
+ * The most emphasis, link and code delimiters (`* _ ~ [ ] \``) in one block of
+ * lines between blank lines (fenced code skipped), with the block's first line.
+ * Unmatched delimiters make inline parsing quadratic: 4 000 take under a
+ * second, 40 000 take minutes.
+ */
+export function markdownDelimiters(text: string): { count: number; line: number } {
+  let open: string | null = null;
+  let count = 0;
+  let start = 1;
+  let max = 0;
+  let at = 1;
+  let line = 0;
+  // Open container directives (`:::note` … `:::`) nest like lists: deep nesting makes parsing slow.
+  let directives = 0;
+  for (const raw of text.split('\n')) {
+    line++;
+    const f = fence.exec(raw)?.[1];
+    if (f && (open === null || (f[0] === open[0] && f.length >= open.length))) {
+      open = open === null ? f : null;
+      count = 0;
+      continue;
+    }
+    if (open !== null) continue;
+    if (raw.trim() === '') { count = 0; continue; }
+    if (count === 0) start = line;
+    for (let i = 0; i < raw.length; i++) {
+      const c = raw.charCodeAt(i);
+      // * _ ~ [ ] `
+      if (c === 42 || c === 95 || c === 126 || c === 91 || c === 93 || c === 96) count++;
+    }
+    if (count > max) { max = count; at = start; }
+  }
+  return { count: max, line: at };
+}
+
+const emptyRoot = (): Root => ({ type: 'root', children: [] });
+const reason = (e: unknown): string => (e instanceof Error ? e.message : String(e)).split('\n')[0] ?? '';
+
 const frontmatterPattern = /^---[ \t]*\r?\n([\s\S]*?)\r?\n?^---[ \t]*(\r?\n|$)/m;
 
 /** Reads YAML text that starts on `firstLine` of its file. Parse errors become problems. */
 export function parseYaml(text: string, file: SourceFile, firstLine = 1): { yaml: YamlData; problems: Problem[] } {
   const lineCounter = new LineCounter();
-  const doc: Document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  let doc: Document;
+  try {
+    doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  } catch (e) {
+    // Only for YAML the parser cannot even hold (thousands of nested brackets overflow its stack).
+    const place = { line: firstLine, column: 1 };
+    return {
+      yaml: { data: null, keys: [], locate: () => place, ok: false },
+      problems: [error('yaml-syntax', file.display, place, `De YAML kan niet worden gelezen (${reason(e)}): ze is te diep genest. Schrijf de waarden eenvoudiger op.`)],
+    };
+  }
   const at = (offset: number | undefined): Place => {
     if (offset === undefined) return { line: firstLine, column: 1 };
     const pos = lineCounter.linePos(offset);
@@ -77,8 +187,25 @@ export function parseYaml(text: string, file: SourceFile, firstLine = 1): { yaml
   const keys = isMap(doc.contents)
     ? doc.contents.items.flatMap((p) => (isScalar(p.key) ? [{ key: String(p.key.value), place: at(p.key.range?.[0]) }] : []))
     : [];
-  const data = problems.length === 0 ? doc.toJS() : null;
-  return { yaml: { data, keys, locate }, problems };
+  let data: unknown = null;
+  if (problems.length === 0) {
+    try {
+      data = doc.toJS({ maxAliasCount: 100 });
+    } catch (e) {
+      // Unresolved or runaway aliases (`*naam` without `&naam`) only show up when converting.
+      const alias = /alias/i.test(String(e));
+      problems.push(error('yaml-syntax', file.display, aliasPlace(text, at),
+        alias ? 'De YAML gebruikt een alias (*naam) die niet bestaat of te vaak wordt herhaald. Definieer het anker (&naam) of schrijf de waarde uit.'
+          : `De YAML kan niet worden gelezen: ${e instanceof Error ? e.message : String(e)}.`));
+    }
+  }
+  return { yaml: { data, keys, locate, ok: problems.length === 0 }, problems };
+}
+
+/** The place of the first alias (`*naam`) in YAML text, or its start. */
+function aliasPlace(text: string, at: (offset: number | undefined) => Place): Place {
+  const match = /(^|[\s:[,{-])\*[^\s,\]}]+/m.exec(text);
+  return at(match ? match.index + match[1]!.length : undefined);
 }
 
 /** Splits `---` frontmatter from the body; the body keeps its line numbers. */
@@ -93,7 +220,26 @@ export function parseMarkdownFile(file: SourceFile): { parsed: ParsedMarkdown; p
   const text = file.text.replace(/^\uFEFF/, '');
   const { yaml, yamlLine, body } = splitFrontmatter(text);
   const { yaml: frontmatter, problems } = parseYaml(yaml, file, yamlLine);
-  const tree = parseMarkdownBody(body);
+  const nesting = markdownNesting(body);
+  const delimiters = markdownDelimiters(body);
+  if (nesting.depth > limits.nesting) {
+    problems.push(error('markup-too-complex', file.display, { line: nesting.line, column: 1 },
+      `Lijsten en citaten zijn hier ${nesting.depth} niveaus diep genest; het maximum is ${limits.nesting}. Maak de structuur platter, bijvoorbeeld met tussenkoppen.`));
+    return { parsed: { kind: 'markdown', file, frontmatter, tree: emptyRoot() }, problems };
+  }
+  if (delimiters.count > limits.delimiters) {
+    problems.push(error('markup-too-complex', file.display, { line: delimiters.line, column: 1 },
+      `Deze alinea heeft ${delimiters.count} opmaaktekens (* _ ~ [ ] \`); het maximum is ${limits.delimiters}. Splits de alinea op, of zet de tekst in een codeblok (\`\`\`).`));
+    return { parsed: { kind: 'markdown', file, frontmatter, tree: emptyRoot() }, problems };
+  }
+  let tree: Root;
+  try {
+    tree = parseMarkdownBody(body);
+  } catch (e) {
+    problems.push(error('content-unprocessable', file.display, startOfFile,
+      `Dit bestand kan niet worden verwerkt (${reason(e)}). Vereenvoudig de opmaak: minder diep geneste of minder herhaalde constructies.`));
+    tree = emptyRoot();
+  }
   return { parsed: { kind: 'markdown', file, frontmatter, tree }, problems };
 }
 
@@ -108,7 +254,19 @@ export function parseSources(files: ReadonlyArray<SourceFile>): { parsed: Parsed
   const parsed: Parsed[] = [];
   const problems: Problem[] = [];
   for (const file of files) {
-    const result = /\.mdx?$/i.test(file.path) ? parseMarkdownFile(file) : parseDataFile(file);
+    if (file.text.length > limits.fileChars) {
+      problems.push(error('file-too-large', file.display, startOfFile,
+        `Dit bestand is ${Math.round(file.text.length / 1024)} KB; het maximum is ${limits.fileChars / 1024} KB. Splits het op in meer pagina's, of zet grote data in een apart bestand dat je als download aanbiedt.`));
+      continue;
+    }
+    const markdown = /\.mdx?$/i.test(file.path);
+    const bad = unsafeNameCharacters.exec(file.path);
+    if (markdown && bad) {
+      problems.push(error('unsafe-file-name', file.display, startOfFile,
+        `De naam ${JSON.stringify(file.path)} bevat het teken ${JSON.stringify(bad[0])}. Het pad van een pagina wordt haar URL: gebruik geen \\, ?, #, % of stuurtekens in bestands- en mapnamen. Hernoem het bestand.`));
+      continue;
+    }
+    const result = markdown ? parseMarkdownFile(file) : parseDataFile(file);
     parsed.push(result.parsed);
     problems.push(...result.problems);
   }

@@ -31,7 +31,14 @@ export type ProblemCode =
   | 'config-invalid'
   | 'config-navbar-item'
   | 'config-sidebar'
-  | 'config-doc-id';
+  | 'config-doc-id'
+  | 'security-txt-expired'
+  | 'security-txt-expiring'
+  | 'file-too-large'
+  | 'markup-too-complex'
+  | 'content-unprocessable'
+  | 'unsafe-file-name'
+  | 'symlink-ignored';
 
 export interface Problem {
   readonly severity: Severity;

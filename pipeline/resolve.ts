@@ -168,7 +168,7 @@ function toAuthor(key: string, def: AuthorDefinition): Author {
     url: def.url ?? null,
     imageUrl: def.image_url ?? null,
     email: def.email ?? null,
-    socials: Object.entries(def.socials ?? {}).sort(([a], [b]) => a.localeCompare(b)).map(([network, handle]) => ({
+    socials: Object.entries(def.socials ?? {}).sort(([a], [b]) => a.localeCompare(b, 'nl')).map(([network, handle]) => ({
       network,
       url: /^https?:\/\//.test(handle) ? handle : socialUrl(network, handle),
     })),
@@ -246,7 +246,7 @@ function folderItems(node: FolderNode, plugin: DocsPlugin, categories: Validated
           type: 'category',
           label: category?.label ?? index?.sidebarLabel ?? child.folder.split('/').pop() ?? child.folder,
           href: index?.permalink ?? null,
-          docId: index?.id ?? null,
+          docId: index?.id ?? child.index?.id ?? null,
           description: category?.description ?? index?.description ?? null,
           collapsed: category?.collapsed ?? true,
           items: folderItems(child, plugin, categories, problems),
@@ -254,16 +254,16 @@ function folderItems(node: FolderNode, plugin: DocsPlugin, categories: Validated
       } as const;
     }),
   ];
-  return items.sort((a, b) => a.position - b.position || a.name.localeCompare(b.name)).map((p) => p.item);
+  return items.sort((a, b) => a.position - b.position || a.name.localeCompare(b.name, 'nl')).map((p) => p.item);
 }
 
 function buildSidebars(docs: ReadonlyArray<Doc>, categories: Validated['categories'], problems: Problem[]): Sidebar[] {
   const sidebars: Sidebar[] = [];
   const kennisbank = folderTree(docs.filter((d) => d.plugin === 'kennisbank'));
-  const home = kennisbank.index;
+  const home = kennisbank.index && !kennisbank.index.unlisted ? kennisbank.index : null;
   const areaItems = folderItems(kennisbank, 'kennisbank', categories, problems);
   const wrap = (items: ReadonlyArray<SidebarItem>): SidebarItem => ({
-    type: 'category', label: 'Kennisbank', href: home?.permalink ?? '/kennisbank', docId: home?.id ?? null,
+    type: 'category', label: 'Kennisbank', href: home?.permalink ?? null, docId: home?.id ?? null,
     description: null, collapsed: false, items,
   });
   // The overview sidebar lists the areas; each area has its own sidebar wrapped in "Kennisbank".
@@ -277,11 +277,12 @@ function buildSidebars(docs: ReadonlyArray<Doc>, categories: Validated['categori
     sidebars.push({ id: item.docId.replace(/\/index$/, ''), plugin: 'kennisbank', items: [wrap([{ ...item, collapsed: false }])] });
   }
   const communities = folderTree(docs.filter((d) => d.plugin === 'communities'));
+  const communitiesHome = communities.index && !communities.index.unlisted ? communities.index : null;
   sidebars.push({
     id: 'communities',
     plugin: 'communities',
     items: [{
-      type: 'category', label: 'Communities', href: communities.index?.permalink ?? '/communities/', docId: communities.index?.id ?? null,
+      type: 'category', label: 'Communities', href: communitiesHome?.permalink ?? null, docId: communitiesHome?.id ?? null,
       description: null, collapsed: false, items: folderItems(communities, 'communities', categories, problems),
     }],
   });
@@ -309,7 +310,7 @@ export function resolve(validated: Validated, mode: Mode): { site: Site | null; 
   const docs: Doc[] = [];
   const posts: Post[] = [];
   const pages: Page[] = [];
-  const authors = [...validated.authors].map(([key, def]) => toAuthor(key, def.value)).sort((a, b) => a.key.localeCompare(b.key));
+  const authors = [...validated.authors].map(([key, def]) => toAuthor(key, def.value)).sort((a, b) => a.key.localeCompare(b.key, 'nl'));
 
   for (const entry of validated.entries) {
     const fm = entry.frontmatter;
@@ -353,7 +354,7 @@ export function resolve(validated: Validated, mode: Mode): { site: Site | null; 
       pages.push({ ...common, entry, permalink, tags: resolveTags(entry, null, validated.tags, problems) });
     }
   }
-  posts.sort((a, b) => b.date.localeCompare(a.date) || a.permalink.localeCompare(b.permalink));
+  posts.sort((a, b) => b.date.localeCompare(a.date, 'nl') || a.permalink.localeCompare(b.permalink, 'nl'));
 
   const sidebars = buildSidebars(docs, validated.categories, problems);
   const configFile = 'dist-config/site.yml';
@@ -361,6 +362,15 @@ export function resolve(validated: Validated, mode: Mode): { site: Site | null; 
     if (doc.sidebarId !== null && !sidebars.some((s) => s.id === doc.sidebarId)) {
       problems.push(error('config-sidebar', doc.entry.file.display, doc.entry.locate(['displayed_sidebar']),
         `De zijbalk "${doc.sidebarId}" bestaat niet. Kies een van: ${sidebars.map((s) => s.id).join(', ')}.`));
+    }
+  }
+  for (const doc of docs) {
+    for (const field of ['pagination_next', 'pagination_prev'] as const) {
+      const target = doc.entry.frontmatter[field];
+      if (typeof target === 'string' && !docs.some((d) => d.plugin === doc.plugin && d.id === target)) {
+        problems.push(error('config-doc-id', doc.entry.file.display, doc.entry.locate([field]),
+          `\`${field}\` noemt doc "${target}", maar ${doc.plugin} heeft geen doc met die id. Gebruik een bestaande doc-id (het pad zonder .md, zoals apis/problem-details) of null.`));
+      }
     }
   }
   const at = validated.configPlace;

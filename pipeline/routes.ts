@@ -50,7 +50,7 @@ function tagIndex<A extends { tags: ReadonlyArray<TagRef> }>(items: ReadonlyArra
   const byKey = new Map<string, A[]>();
   for (const item of items) for (const tag of item.tags) byKey.set(tag.key, [...(byKey.get(tag.key) ?? []), item]);
   return [...byKey.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
+    .sort(([a], [b]) => a.localeCompare(b, 'nl'))
     .map(([key, tagged]) => {
       const def = site.tags.get(key);
       return {

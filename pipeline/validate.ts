@@ -12,7 +12,7 @@ import {
   AuthorDefinition, AuthorsFile, BlogFrontmatter, CategoryFile, DocFrontmatter, DocsVersion, NavbarItem,
   PageFrontmatter, SiteConfig, TagDefinition, TagsFile, knownFrontmatterKeys, navbarItemTypes, type Config,
 } from './model.ts';
-import { error, startOfFile, warning, type Place, type Problem } from './problem.ts';
+import { error, startOfFile, warning, type Place, type Problem, type ProblemCode } from './problem.ts';
 import { closest } from './text.ts';
 
 export type DocsPlugin = 'kennisbank' | 'communities';
@@ -103,7 +103,7 @@ const fieldPath = (context: t.Context): Array<string | number> => {
 };
 
 /** Decodes `data`; on failure, one problem per field (union alternatives merged). */
-export function decode<A>(codec: t.Type<A, unknown, unknown>, data: unknown, file: string, locate: (path: FieldPath) => Place, what: string): { value: A | null; problems: Problem[] } {
+export function decode<A>(codec: t.Type<A, unknown, unknown>, data: unknown, file: string, locate: (path: FieldPath) => Place, what: string, code: ProblemCode = 'frontmatter-field'): { value: A | null; problems: Problem[] } {
   const result = codec.decode(data);
   if (!isLeft(result)) return { value: result.right, problems: [] };
   const byField = new Map<string, { path: Array<string | number>; expected: Set<string>; actual: unknown }>();
@@ -116,12 +116,14 @@ export function decode<A>(codec: t.Type<A, unknown, unknown>, data: unknown, fil
     byField.set(key, entry);
   }
   const problems = [...byField.values()].map(({ path, expected, actual }) => {
-    const field = path.length ? `\`${path.join('.')}\`` : what;
     const want = [...expected].join(' of ');
-    const message = actual === undefined
-      ? `Het verplichte veld ${field} ontbreekt in ${what}. Voeg het toe (${want}).`
-      : `Het veld ${field} in ${what} moet ${want} zijn, maar is ${describeValue(actual)}. Pas de waarde aan.`;
-    return error(path[0] === 'navbar' ? 'config-navbar-item' : codec.name.includes('Config') ? 'config-invalid' : 'frontmatter-field', file, locate(path), message);
+    const field = `\`${path.join('.')}\``;
+    const message = path.length === 0
+      ? `${what[0]?.toUpperCase()}${what.slice(1)} moet ${want} zijn, maar is ${describeValue(actual)}. Pas het bestand aan.`
+      : actual === undefined
+        ? `Het verplichte veld ${field} ontbreekt in ${what}. Voeg het toe (${want}).`
+        : `Het veld ${field} in ${what} moet ${want} zijn, maar is ${describeValue(actual)}. Pas de waarde aan.`;
+    return error(code === 'config-invalid' && path[0] === 'navbar' ? 'config-navbar-item' : code, file, locate(path), message);
   });
   return { value: null, problems };
 }
@@ -171,6 +173,8 @@ function validateMarkdown(parsed: Parsed & { kind: 'markdown' }): { entry: Entry
   if (Array.isArray(clean.authors)) clean.authors = clean.authors.filter((x) => typeof x === 'string');
   const base = { file, tree, locate: frontmatter.locate };
   const [area, ...rest] = file.path.split('/');
+  // Unreadable frontmatter was reported by parse; decoding nothing would only add a false "title ontbreekt".
+  if (!frontmatter.ok) return { entry: null, problems };
   const id = rest.join('/').replace(/\.mdx?$/, '');
 
   if (area === 'kennisbank' || area === 'communities') {
@@ -200,13 +204,19 @@ function validateRegistry<A>(parsed: Parsed | undefined, codec: t.Type<Record<st
   const map = new Map<string, Located<A>>();
   if (!parsed || parsed.kind !== 'data') return { map, problems: [] };
   const { yaml, file } = parsed;
-  if (yaml.data === null) return { map, problems: [] };
+  if (!yaml.ok || yaml.data === null) return { map, problems: [] };
   if (!isPlainObject(yaml.data)) {
     const { problems } = decode(codec, yaml.data, file.display, yaml.locate, what);
     return { map, problems };
   }
   const problems: Problem[] = [];
   for (const [key, raw] of Object.entries(yaml.data)) {
+    // The key becomes a folder in dist/ (`/blog/authors/{key}`, `/blog/tags/{key}`): one plain path segment.
+    if (key.trim() === '' || key === '.' || key === '..' || /[\u0000-\u001f\u007f/\\?#%]/.test(key)) {
+      problems.push(error('frontmatter-field', file.display, yaml.locate([key]),
+        `De sleutel ${JSON.stringify(key)} in ${what} wordt een deel van een URL en mag geen /, \\, %, ?, # of stuurtekens bevatten en niet . of .. zijn. Gebruik kleine letters, cijfers en streepjes.`));
+      continue;
+    }
     const { value, problems: p } = decode(itemCodec, raw, file.display, (path) => yaml.locate([key, ...path]), `\`${key}\` in ${what}`);
     problems.push(...p);
     if (value) map.set(key, { value, file: file.display, place: yaml.locate([key]) });
@@ -215,9 +225,12 @@ function validateRegistry<A>(parsed: Parsed | undefined, codec: t.Type<Record<st
 }
 
 export function validateConfig(parsed: Parsed | null): { config: Config | null; problems: Problem[] } {
-  if (!parsed || parsed.kind !== 'data' || parsed.yaml.data === null) return { config: null, problems: [] };
+  if (!parsed || parsed.kind !== 'data' || !parsed.yaml.ok) return { config: null, problems: [] };
   const { yaml, file } = parsed;
-  const { value, problems } = decode(SiteConfig, yaml.data, file.display, yaml.locate, 'de siteconfiguratie');
+  if (yaml.data === null || yaml.data === undefined) {
+    return { config: null, problems: [error('config-invalid', file.display, startOfFile, 'De siteconfiguratie is leeg. Zet de instellingen van de site in dit bestand; zie dist-config/site.yml in de repository als voorbeeld.')] };
+  }
+  const { value, problems } = decode(SiteConfig, yaml.data, file.display, yaml.locate, 'de siteconfiguratie', 'config-invalid');
   if (!value) return { config: null, problems };
   const items: t.TypeOf<typeof NavbarItem>[] = [];
   value.navbar.items.forEach((raw, i) => {
@@ -228,7 +241,7 @@ export function validateConfig(parsed: Parsed | null): { config: Config | null; 
         `Navbar-item ${name} heeft een onbekend type ${JSON.stringify(type ?? null)}. Kies een van: ${navbarItemTypes.join(', ')}.`));
       return;
     }
-    const decoded = decode(NavbarItem, raw, file.display, (path) => yaml.locate(['navbar', 'items', i, ...path]), `navbar-item ${name}`);
+    const decoded = decode(NavbarItem, raw, file.display, (path) => yaml.locate(['navbar', 'items', i, ...path]), `navbar-item ${name}`, 'config-navbar-item');
     problems.push(...decoded.problems.map((p) => ({ ...p, code: 'config-navbar-item' as const })));
     if (decoded.value) items.push(decoded.value);
   });
@@ -239,10 +252,17 @@ export function validateConfig(parsed: Parsed | null): { config: Config | null; 
         `Docs-versie nummer ${i + 1} heeft geen naam. Geef elke versie een \`name\` (bijvoorbeeld \`current\`).`));
       return;
     }
-    const decoded = decode(DocsVersion, raw, file.display, (path) => yaml.locate(['docs', 'versions', i, ...path]), `docs-versie "${raw.name}"`);
+    const decoded = decode(DocsVersion, raw, file.display, (path) => yaml.locate(['docs', 'versions', i, ...path]), `docs-versie "${raw.name}"`, 'config-invalid');
     problems.push(...decoded.problems);
     if (decoded.value) versions.push(decoded.value);
   });
+  // Cross-domain linking only joins visits on hosts the tracker knows: the portal itself must be one.
+  const tracker = value.analytics?.tracker;
+  const siteHost = /^https?:\/\/([^/:]+)/i.exec(value.url)?.[1]?.toLowerCase();
+  if (tracker && siteHost && !tracker.domains.some((d) => d.toLowerCase() === siteHost || (d.startsWith('*.') && siteHost.endsWith(d.slice(1).toLowerCase())))) {
+    problems.push(error('config-invalid', file.display, yaml.locate(['analytics', 'tracker', 'domains']),
+      `De tracker telt bezoeken over domeinen heen, maar \`analytics.tracker.domains\` noemt het domein van de site (${siteHost}) niet. Voeg ${siteHost} toe aan de lijst.`));
+  }
   return { config: { ...value, navbar: { items }, docs: { versions } }, problems };
 }
 
@@ -257,7 +277,8 @@ export function validate(parsed: ReadonlyArray<Parsed>, config: Parsed | null): 
       problems.push(...found);
       if (entry) entries.push(entry);
     } else if (p.file.path.endsWith('_category_.json') || p.file.path.endsWith('_category_.yml')) {
-      const { value, problems: found } = decode(CategoryFile, p.yaml.data, p.file.display, p.yaml.locate, 'de categorie');
+      if (!p.yaml.ok) continue;
+      const { value, problems: found } = decode(CategoryFile, p.yaml.data ?? {}, p.file.display, p.yaml.locate, 'de categorie');
       problems.push(...found);
       if (value) categories.set(p.file.path.replace(/\/_category_\.(json|yml)$/, ''), value);
     }

@@ -4,6 +4,7 @@
  * embeds and diagrams. No string post-processing of HTML.
  */
 import type { ComponentProps, JSX, ReactNode } from 'react';
+import { createContext, useContext } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
 import { toString } from 'hast-util-to-string';
@@ -60,10 +61,44 @@ function CodeBlock({ node: _node, children, ...props }: WithNode<'pre'>) {
   return (
     <figure className="code-block" data-language={language ?? undefined}>
       {title ? <figcaption className="code-block-title">{title}</figcaption> : null}
-      <pre {...(preProps as ComponentProps<'pre'>)}>{children}</pre>
+      {/* Focusable, so a long line can be scrolled into view by keyboard (WCAG 2.1.1). */}
+      <pre {...(preProps as ComponentProps<'pre'>)} tabIndex={0}>{children}</pre>
       <button type="button" className="copy-button" data-copy hidden>{labels.copy}</button>
     </figure>
   );
+}
+
+/**
+ * shiki's github-light token colours that fall below 4.5:1 on our code background (#fff) or on a
+ * highlighted line (#fff3c4), each replaced by the nearest darker tone of the same hue.
+ */
+export const codeColours: Readonly<Record<string, string>> = {
+  '#d73a49': '#c0283b', // keywords, operators: 4.11 → 5.23 on a highlighted line
+  '#22863a': '#1d7a33', // tags, inserted lines: 4.16 → 4.86
+  '#e36209': '#a84e00', // variables, parameters: 3.14 → 5.03
+  '#6a737d': '#5f6670', // comments: 4.33 → 5.21
+};
+
+function Span({ node: _node, style, ...props }: WithNode<'span'>) {
+  const colour = typeof style?.color === 'string' ? codeColours[style.color.toLowerCase()] : undefined;
+  return <span {...props} style={colour ? { ...style, color: colour } : style} />;
+}
+
+/** The text of a task-list item, for its checkbox's accessible name. */
+const TaskLabel = createContext<string | null>(null);
+
+function ListItem({ node, children, ...props }: WithNode<'li'>) {
+  if (!node || !String(props.className ?? '').includes('task-list-item')) return <li {...props}>{children}</li>;
+  // The item's own text, without nested lists.
+  const own = node.children.filter((c) => !(c.type === 'element' && (c.tagName === 'ul' || c.tagName === 'ol')));
+  const text = own.map((c) => toString(c)).join('').replace(/\s+/g, ' ').trim();
+  return <li {...props}><TaskLabel.Provider value={text || null}>{children}</TaskLabel.Provider></li>;
+}
+
+function Input({ node: _node, ...props }: WithNode<'input'>) {
+  const label = useContext(TaskLabel);
+  // GFM task-list checkboxes are disabled; their item text names them (WCAG 4.1.2).
+  return <input {...props} aria-label={props['aria-label'] ?? (props.type === 'checkbox' && label ? label : undefined)} />;
 }
 
 function Aside({ node: _node, children, ...props }: WithNode<'aside'>) {
@@ -132,6 +167,9 @@ export function markdownToReact(tree: Root, options: MarkdownOptions): ReactNode
     div: Div,
     figure: Figure,
     table: Table,
+    span: Span,
+    li: ListItem,
+    input: Input,
   };
   return toJsxRuntime(tree, { Fragment, jsx, jsxs, components, passNode: true });
 }

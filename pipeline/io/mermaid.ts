@@ -57,7 +57,12 @@ export async function renderDiagrams(sources: ReadonlyMap<string, string>, cache
       }, `mermaid-${hash}`, source);
       const diagram: Diagram = typeof result.svg === 'string' ? { svg: result.svg } : { error: result.error ?? 'onbekende fout' };
       diagrams.set(hash, diagram);
-      if ('svg' in diagram) fs.writeFileSync(path.join(cacheDir, `${hash}.svg`), diagram.svg);
+      if ('svg' in diagram) {
+        // Write then rename: a build running at the same time never reads half a file.
+        const file = path.join(cacheDir, `${hash}.svg`);
+        fs.writeFileSync(`${file}.${process.pid}.tmp`, diagram.svg);
+        fs.renameSync(`${file}.${process.pid}.tmp`, file);
+      }
     }
   } finally {
     await browser.close();

@@ -3,9 +3,10 @@
  * works on the `SourceTree` value it returns.
  */
 import fs from 'node:fs/promises';
+import { constants as fsConstants } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { error, startOfFile, type Problem } from '../problem.ts';
+import { error, startOfFile, warning, type Problem } from '../problem.ts';
 
 export interface SourceFile {
   /** Path inside the content root, with forward slashes: `kennisbank/apis/index.md`. */
@@ -35,6 +36,16 @@ const display = (abs: string): string => path.relative(process.cwd(), abs).split
 
 const describe = (e: unknown): string => (e instanceof Error && 'code' in e ? String(e.code) : String(e));
 
+/** Reads a file, refusing (ELOOP) when it was swapped for a symbolic link after the walk. */
+async function readNoFollow(abs: string): Promise<Buffer> {
+  const handle = await fs.open(abs, fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW);
+  try {
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Reads the content tree and the site configuration. Never throws: failures become problems. */
 export async function readSources(contentRoot: string, configFile: string): Promise<SourceTree> {
   const problems: Problem[] = [];
@@ -46,10 +57,16 @@ export async function readSources(contentRoot: string, configFile: string): Prom
         `De contentmap bestaat niet. Maak de map aan of geef een andere map op met --content MAP.`),
     );
   }
-  const entries = stat?.isDirectory()
-    ? await fg('**/*', { cwd: root, dot: false, onlyFiles: true, followSymbolicLinks: false }).catch(() => [])
+  // One walk that never follows a symbolic link (a loop, or a way out of the content root):
+  // regular files are read, links are reported and skipped, anything else (a pipe, a socket) is left alone.
+  const walked = stat?.isDirectory()
+    ? await fg('**/*', { cwd: root, dot: false, onlyFiles: false, followSymbolicLinks: false, objectMode: true }).catch(() => [])
     : [];
-  entries.sort();
+  const entries = walked.filter((e) => e.dirent.isFile()).map((e) => e.path).sort();
+  for (const link of walked.filter((e) => e.dirent.isSymbolicLink()).map((e) => e.path).sort()) {
+    problems.push(warning('symlink-ignored', display(path.join(root, link)), startOfFile,
+      'Dit is een symbolische link; de build volgt geen links en leest alleen echte bestanden binnen de contentmap. Zet het bestand zelf in content/.'));
+  }
 
   const files: SourceFile[] = [];
   const assets: AssetFile[] = [];
@@ -58,13 +75,13 @@ export async function readSources(contentRoot: string, configFile: string): Prom
     const shown = display(abs);
     if (textExtensions.test(rel)) {
       try {
-        files.push({ path: rel, display: shown, text: await fs.readFile(abs, 'utf8') });
+        files.push({ path: rel, display: shown, text: (await readNoFollow(abs)).toString('utf8') });
       } catch (e) {
         problems.push(error('file-unreadable', shown, startOfFile, `Het bestand kan niet worden gelezen (${describe(e)}). Controleer de rechten op het bestand.`));
       }
     } else if (assetExtensions.test(rel)) {
       try {
-        assets.push({ path: rel, display: shown, bytes: new Uint8Array(await fs.readFile(abs)) });
+        assets.push({ path: rel, display: shown, bytes: new Uint8Array(await readNoFollow(abs)) });
       } catch (e) {
         problems.push(error('file-unreadable', shown, startOfFile, `Het bestand kan niet worden gelezen (${describe(e)}). Controleer de rechten op het bestand.`));
       }

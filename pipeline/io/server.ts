@@ -9,13 +9,26 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sirv from 'sirv';
 import { normalisePath } from '../links.ts';
+import type { Header } from '../csp.ts';
 
 export interface ServerOptions {
   readonly root: string;
   readonly port: number;
   readonly host?: string;
   readonly dev: boolean;
+  /**
+   * Security headers for every response (pipeline/csp.ts `securityHeaders`), as
+   * production serves them; `npm run serve` passes them. Development leaves them out.
+   */
+  readonly headers?: ReadonlyArray<Header>;
 }
+
+/** Types sirv's table (mrmime) lacks; it would send an empty Content-Type. */
+const extraTypes: Readonly<Record<string, string>> = { ico: 'image/x-icon' };
+
+const cacheControl = (pathname: string): string =>
+  // Content-hashed assets never change; everything else (HTML) must be revalidated.
+  pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
 
 export interface RunningServer {
   readonly server: http.Server;
@@ -38,8 +51,7 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
     dotfiles: false,
     extensions: ['html'],
     setHeaders(res, pathname) {
-      // Content-hashed assets never change; HTML must be revalidated.
-      res.setHeader('Cache-Control', pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader('Cache-Control', cacheControl(pathname));
       res.setHeader('X-Content-Type-Options', 'nosniff');
     },
   });
@@ -51,7 +63,9 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
     res.end(fs.existsSync(file) ? fs.readFileSync(file) : 'Pagina niet gevonden');
   };
   const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (!options.dev) for (const [name, value] of options.headers ?? []) res.setHeader(name, value);
+    // Only the path counts: a request target such as `//host/x` or `http://host/x` is not a different host.
+    const url = new URL(`http://localhost/${(req.url ?? '/').replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/^\/+/, '')}`);
     if (options.dev && url.pathname === '/__dev/reload.js') {
       res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
       res.end(reloadScript);
@@ -71,16 +85,23 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
       notFound(res);
       return;
     }
-    if (decoded.includes('\0') || decoded.split('/').includes('..')) {
+    // No NUL, no `..`, no dotfiles (sirv's development mode would serve them), except /.well-known/.
+    if (decoded.includes('\0') || decoded.includes('\\') || decoded.split('/').some((seg, i) => seg === '..' || (seg.startsWith('.') && !(i === 1 && seg === '.well-known')))) {
       notFound(res);
       return;
     }
     const normalised = normalisePath(url.pathname);
     if (normalised !== url.pathname) {
-      res.writeHead(301, { Location: `${normalised}${url.search}` });
+      // Never `//host`: that would be a redirect to another site.
+      res.writeHead(301, { Location: `${normalised.replace(/^\/+/, '/')}${url.search}` });
       res.end();
       return;
     }
+    // sirv sees the same normalised path (dot segments resolved), and sets 304 and Range itself.
+    req.url = `${url.pathname}${url.search}`;
+    res.setHeader('Cache-Control', cacheControl(url.pathname));
+    const type = extraTypes[/\.([a-z0-9]+)$/i.exec(url.pathname)?.[1]?.toLowerCase() ?? ''];
+    if (type) res.setHeader('Content-Type', type);
     assets(req, res, () => notFound(res));
   });
   return new Promise((resolvePromise, reject) => {

@@ -1,45 +1,141 @@
 /**
  * The output edge: the only module that writes the site. It writes into a
- * temporary sibling folder and swaps it in with renames, so a failed or
- * interrupted build leaves the previous output exactly as it was.
+ * temporary sibling folder (`.dist-tmp-<pid>-XXXXXX`) and swaps it in with two
+ * renames in one synchronous step, so a build that fails, runs out of disk or
+ * is interrupted (SIGINT, SIGTERM, SIGHUP) leaves the previous output exactly
+ * as it was, and no temporary folder behind.
+ *
+ * Files are written one await at a time, so a signal is noticed between two
+ * files: the write stops, removes its folder and the process ends with that
+ * signal. Only a SIGKILL can leave a temporary folder; the next write into the
+ * same parent removes folders whose process no longer runs.
  */
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { OutputFile } from '../build.ts';
 
 const temporaries = new Set<string>();
+const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+type Signal = (typeof signals)[number];
+let interrupted: Signal | null = null;
+let writing = 0;
 
-/** Remove unfinished temporary folders when the process is interrupted. */
+const removeTemporaries = (): void => {
+  for (const dir of temporaries) fs.rmSync(dir, { recursive: true, force: true });
+  temporaries.clear();
+};
+
+/** Remove what is left and end the process with the signal it received, as if unhandled. */
+function exitWith(signal: Signal): never {
+  removeTemporaries();
+  process.removeAllListeners(signal);
+  process.kill(process.pid, signal);
+  // The signal is delivered asynchronously; make sure nothing else runs meanwhile.
+  process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1));
+}
+
+/**
+ * For the CLI: on SIGINT, SIGTERM or SIGHUP, stop a write in progress at its
+ * next file and remove unfinished temporary folders; also on any other exit.
+ */
 export function cleanUpOnExit(): void {
-  const clean = () => { for (const dir of temporaries) fs.rmSync(dir, { recursive: true, force: true }); };
-  process.once('exit', clean);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => { clean(); process.exit(130); });
+  process.once('exit', removeTemporaries);
+  for (const signal of signals) {
+    process.once(signal, () => {
+      interrupted = signal;
+      if (writing === 0) exitWith(signal);
+    });
   }
 }
 
-export function writeSite(outDir: string, files: ReadonlyArray<OutputFile>): void {
+/** The error a write gives when it is refused or interrupted; the previous output is untouched. */
+export class WriteError extends Error {}
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** Temporary folders of earlier writes that were killed outright (SIGKILL, power loss). */
+function removeAbandoned(parent: string, base: string): void {
+  const prefix = `.${base}-tmp-`;
+  let names: string[];
+  try {
+    names = fs.readdirSync(parent);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(/^(\d+)-/.exec(name.slice(prefix.length))?.[1]);
+    if (Number.isInteger(pid) && pid !== process.pid && !alive(pid)) fs.rmSync(path.join(parent, name), { recursive: true, force: true });
+  }
+}
+
+/** The file's place in `root`, or null when its path is absolute, empty, not normalised or would leave `root`. */
+export function targetPath(root: string, file: string): string | null {
+  if (file === '' || file.includes('\0') || file.includes('\\') || path.posix.isAbsolute(file) || path.win32.isAbsolute(file)) return null;
+  if (path.posix.normalize(file) !== file || file.split('/').some((s) => s === '..' || s === '.' || s === '')) return null;
+  const target = path.resolve(root, file);
+  return target.startsWith(root + path.sep) ? target : null;
+}
+
+const check = (): void => {
+  if (interrupted) throw new WriteError(`afgebroken door ${interrupted}`);
+};
+
+export async function writeSite(outDir: string, files: ReadonlyArray<OutputFile>): Promise<void> {
   const out = path.resolve(outDir);
   const parent = path.dirname(out);
   fs.mkdirSync(parent, { recursive: true });
-  const tmp = fs.mkdtempSync(path.join(parent, `.${path.basename(out)}-tmp-`));
+  removeAbandoned(parent, path.basename(out));
+  const tmp = fs.mkdtempSync(path.join(parent, `.${path.basename(out)}-tmp-${process.pid}-`));
   temporaries.add(tmp);
+  // mkdtemp makes the folder private (0700); the site is public and a web server user must read it.
+  fs.chmodSync(tmp, 0o755);
+  writing++;
   try {
-    for (const file of files) {
-      const target = path.resolve(tmp, file.path);
-      if (!target.startsWith(tmp + path.sep)) throw new Error(`Weigert te schrijven buiten de uitvoermap: ${file.path}`);
-      fs.mkdirSync(path.dirname(target), { recursive: true });
-      fs.writeFileSync(target, file.data);
+    const targets = files.map((file) => {
+      const target = targetPath(tmp, file.path);
+      if (!target) throw new WriteError(`Weigert te schrijven buiten de uitvoermap: ${JSON.stringify(file.path)}`);
+      return target;
+    });
+    const folders = [...new Set(targets.map((t) => path.dirname(t)))].sort();
+    for (const folder of folders) {
+      await fsp.mkdir(folder, { recursive: true });
+      check();
     }
+    for (let i = 0; i < files.length; i++) {
+      await fsp.writeFile(targets[i] as string, (files[i] as OutputFile).data);
+      check();
+    }
+    // The swap: synchronous, so no signal handler can run between the two renames.
     const old = `${tmp}-old`;
     const hadOutput = fs.existsSync(out);
     if (hadOutput) fs.renameSync(out, old);
-    fs.renameSync(tmp, out);
+    try {
+      fs.renameSync(tmp, out);
+    } catch (e) {
+      if (hadOutput) fs.renameSync(old, out);
+      throw e;
+    }
     temporaries.delete(tmp);
-    if (hadOutput) fs.rmSync(old, { recursive: true, force: true });
+    if (hadOutput) {
+      temporaries.add(old);
+      fs.rmSync(old, { recursive: true, force: true });
+      temporaries.delete(old);
+    }
   } catch (e) {
     fs.rmSync(tmp, { recursive: true, force: true });
     temporaries.delete(tmp);
     throw e;
+  } finally {
+    writing--;
+    if (interrupted && writing === 0) exitWith(interrupted);
   }
 }

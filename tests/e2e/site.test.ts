@@ -15,12 +15,14 @@ site('should open the home page and follow the navbar to a kennisbank article', 
   assert.is(await tab.$eval('html', (el) => el.getAttribute('data-page')), 'home');
   const skip = await tab.$eval('a', (el) => el.textContent);
   assert.is(skip, 'Ga naar hoofdinhoud');
-  await Promise.all([tab.waitForNavigation(), tab.click('nav[aria-label="Hoofdmenu"] a[href="/kennisbank"]')]);
-  assert.is(new URL(tab.url()).pathname, '/kennisbank');
-  assert.is(await tab.$eval('h1', (el) => el.textContent), 'Kennisbank');
-  await Promise.all([tab.waitForNavigation(), tab.click('.docs-sidebar a[href="/kennisbank/apis/"]')]);
-  await Promise.all([tab.waitForNavigation(), tab.click('.docs-sidebar a[href="/kennisbank/apis/problem-details"]')]);
-  assert.is(await tab.$eval('h1', (el) => el.textContent), "Problem Details voor HTTP API's");
+  // Client-side navigation swaps the page in place: wait for the new heading, not for a page load.
+  const follow = async (selector: string, path: string, h1: string) => {
+    await tab.click(selector);
+    await tab.waitForFunction((p, h) => location.pathname === p && document.querySelector('h1')?.textContent === h, { timeout: 10_000 }, path, h1);
+  };
+  await follow('nav[aria-label="Hoofdmenu"] a[href="/kennisbank"]', '/kennisbank', 'Kennisbank');
+  await follow('.docs-sidebar a[href="/kennisbank/apis/"]', '/kennisbank/apis/', "API's bij de overheid");
+  await follow('.docs-sidebar a[href="/kennisbank/apis/problem-details"]', '/kennisbank/apis/problem-details', "Problem Details voor HTTP API's");
   assert.is(await tab.title(), "Problem Details voor HTTP API's | Ontwikkelaarsportaal");
   assert.is(await tab.$$eval('h1', (els) => els.length), 1);
   assert.is(await tab.$eval('.docs-sidebar a[aria-current="page"]', (el) => el.getAttribute('href')), '/kennisbank/apis/problem-details');

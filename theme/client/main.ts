@@ -1,18 +1,57 @@
 /**
- * The hydration bundle's entry: small progressive enhancements on top of
- * pages that already work without JavaScript. Each island is one function
- * of the document; none of them is needed to read a page.
+ * The hydration bundle's entry. Pages work without JavaScript; these islands
+ * enhance them. After a client-side navigation they run again on the new page.
  */
 import { enhanceCodeBlocks } from './code-copy.ts';
-import { enhanceShell } from './shell.ts';
+import { enhanceAnnouncement } from './announcement.ts';
+import { enhanceDropdowns, hideOnScroll } from './navbar.ts';
+import { enhanceMobileMenu } from './mobile-menu.ts';
+import { enhanceSidebarCategories } from './sidebar.ts';
+import { enhanceColorMode } from './color-mode.ts';
+import { enhanceVideoEmbeds } from './video.ts';
+import { island, lazy } from './islands.ts';
+import { prefetchVisible, startRouter } from './router.ts';
+import { storage } from './storage.ts';
 
-document.documentElement.classList.add('js');
-// The not-found page is one file served for every unknown path: mark it with the path asked for.
-if (document.documentElement.dataset.page === '/404.html') document.documentElement.dataset.page = location.pathname;
-enhanceShell(document);
-enhanceCodeBlocks(document);
+const html = document.documentElement;
+html.classList.add('js');
 
-// The search UI and its index load only on the page that needs them.
-if (document.querySelector('[data-search-results]')) {
-  void import('./search-page.ts').then((m) => m.enhanceSearchPage(document));
+let cleanups: Array<() => void> = [];
+
+function page(): void {
+  for (const cleanup of cleanups) cleanup();
+  cleanups = [];
+  // The not-found page is one file served for every unknown path: mark it with the path asked for.
+  if (html.dataset.page === '/404.html') html.dataset.page = location.pathname;
+  island('navigatiebalk verbergen', () => { cleanups.push(hideOnScroll(document)); });
+  island('aankondiging', () => enhanceAnnouncement(document));
+  island('navigatiebalk', () => enhanceDropdowns(document));
+  island('zijbalk', () => enhanceSidebarCategories(document));
+  island('mobiel menu', () => { cleanups.push(enhanceMobileMenu(document)); });
+  island('kleurmodus', () => enhanceColorMode(document));
+  island('code', () => enhanceCodeBlocks(document));
+  island('video', () => enhanceVideoEmbeds(document));
+  island('skiplink', () => skipLinkOnHome(document));
+  island('docsversie', () => rememberDocsVersion(document));
+  const results = document.querySelector('[data-search-results]');
+  if (results) lazy('zoeken', results, () => import('./search-page.ts'), (m) => m.enhanceSearchPage(document));
+  prefetchVisible(document);
 }
+
+/** On the home page the skip link moves focus to the search field. */
+function skipLinkOnHome(root: Document): void {
+  const input = root.querySelector<HTMLInputElement>('[data-search-input="home"]');
+  const skip = root.querySelector<HTMLAnchorElement>('.skip-link');
+  if (!input || !skip) return;
+  skip.addEventListener('click', (e) => { e.preventDefault(); input.focus(); });
+}
+
+/** Remember the docs version per docs plugin (one version today: current). */
+function rememberDocsVersion(root: Document): void {
+  const docs = root.querySelector<HTMLElement>('[data-docs-plugin]');
+  if (docs?.dataset.docsPlugin) storage.set(`docs-preferred-version-${docs.dataset.docsPlugin}`, docs.dataset.docsVersion ?? 'current');
+}
+
+page();
+startRouter(document, { onPage: page });
+performance.mark('ontwikkelaarsportaal:shell');

@@ -4,6 +4,8 @@ import type { Pagination } from '../../pipeline/paginate.ts';
 import type { TagSummary } from '../../pipeline/routes.ts';
 import type { PageContext } from '../../renderer/context.ts';
 import { markdownToReact } from '../../renderer/markdown.tsx';
+import { blogPosting } from '../../renderer/structured-data.ts';
+import { socialCard } from '../shell/PublishingHead.tsx';
 import { dutchDate } from '../../pipeline/text.ts';
 import { Layout } from '../shell/Layout.tsx';
 import { siteHosts } from '../shell/Navbar.tsx';
@@ -60,7 +62,8 @@ export function BlogPostPage({ ctx, post, newer, older }: { ctx: PageContext; po
   const fm = post.entry.frontmatter;
   const showToc = !fm.hide_table_of_contents && (content?.toc.length ?? 0) > 0;
   return (
-    <Layout ctx={ctx} title={post.title} description={post.description ?? content?.firstParagraph ?? null} ogType="article" robots={post.unlisted ? 'noindex, nofollow' : undefined}>
+    <Layout ctx={ctx} title={post.title} description={post.description ?? content?.firstParagraph ?? null} ogType="article" robots={post.unlisted ? 'noindex, nofollow' : undefined}
+      structuredData={blogPosting(ctx, post, { description: post.description ?? content?.firstParagraph ?? null, image: socialCard(ctx).url, wordCount: content?.words ?? 0 })}>
       <div className={`doc-container${showToc ? ' with-toc' : ''}`}>
         <article className="blog-post">
           {post.draft ? <Banner kind="draft">{labels.draftBanner}</Banner> : null}

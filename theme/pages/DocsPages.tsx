@@ -4,6 +4,7 @@ import { sidebarOrder } from '../../pipeline/resolve.ts';
 import type { TagSummary } from '../../pipeline/routes.ts';
 import type { PageContext } from '../../renderer/context.ts';
 import { markdownToReact } from '../../renderer/markdown.tsx';
+import { breadcrumbList } from '../../renderer/structured-data.ts';
 import { Layout } from '../shell/Layout.tsx';
 import { siteHosts } from '../shell/Navbar.tsx';
 import { labels } from '../labels.ts';
@@ -84,9 +85,10 @@ export function DocPage({ ctx, doc, variant }: { ctx: PageContext; doc: Doc; var
   const multipleVersions = ctx.site.config.docs.versions.length > 1;
   return (
     <Layout ctx={ctx} title={doc.title} description={doc.description ?? content?.firstParagraph ?? null} ogType="article"
+      structuredData={breadcrumbList(ctx, crumbs)}
       robots={doc.unlisted ? 'noindex, nofollow' : undefined}
       sidebar={sidebar ? <DocsSidebar sidebar={sidebar} path={path} /> : undefined}>
-      <div className={`doc-container${showToc ? ' with-toc' : ''}`}>
+      <div className={`doc-container${showToc ? ' with-toc' : ''}`} data-docs-plugin={doc.plugin} data-docs-version={version?.name ?? 'current'}>
         <article className="doc">
           {doc.draft ? <Banner kind="draft">{labels.draftBanner}</Banner> : null}
           {doc.unlisted ? <Banner kind="unlisted">{labels.unlistedBanner}</Banner> : null}

@@ -3,6 +3,7 @@ import type { Page } from '../../pipeline/resolve.ts';
 import type { PageContext } from '../../renderer/context.ts';
 import { markdownToReact, SmartLink } from '../../renderer/markdown.tsx';
 import { dutchDate } from '../../pipeline/text.ts';
+import { publishedPosts } from '../../pipeline/feeds.ts';
 import { Layout } from '../shell/Layout.tsx';
 import { siteHosts } from '../shell/Navbar.tsx';
 import { labels } from '../labels.ts';
@@ -48,10 +49,11 @@ export function HomePage({ ctx, page }: { ctx: PageContext; page: Page | null })
     const area = sidebar?.items[0]?.type === 'category' ? sidebar.items[0].items[0] : undefined;
     return area?.type === 'category' ? countArticles(area.items) : 0;
   };
-  const latest = ctx.site.posts.filter((p) => !p.unlisted).slice(0, 3);
+  // The same posts as the blog feeds: published and listed, newest first.
+  const latest = publishedPosts(ctx.site).slice(0, 3);
   const hosts = siteHosts(ctx);
   return (
-    <Layout ctx={ctx} title={page?.title ?? ctx.site.config.siteName} description={page?.description ?? null}>
+    <Layout ctx={ctx} title={page?.title ?? ctx.site.config.siteName} description={page?.description ?? content?.firstParagraph ?? null}>
       <section className="hero" aria-labelledby="hero-title">
         <h1 id="hero-title">{page?.title ?? ctx.site.config.siteName}</h1>
         {page?.description ? <p className="hero-lead">{page.description}</p> : null}

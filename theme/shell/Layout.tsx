@@ -5,6 +5,8 @@ import { labels } from '../labels.ts';
 import { Navbar } from './Navbar.tsx';
 import { Footer } from './Footer.tsx';
 import { AnnouncementBar } from './AnnouncementBar.tsx';
+import { PublishingHead, metaDescription } from './PublishingHead.tsx';
+import type { StructuredData } from '../../renderer/structured-data.ts';
 
 export interface LayoutProps {
   readonly ctx: PageContext;
@@ -15,17 +17,19 @@ export interface LayoutProps {
   readonly sidebar?: ReactNode;
   readonly robots?: string;
   readonly ogType?: 'website' | 'article';
+  /** JSON-LD for this page (BreadcrumbList on docs, BlogPosting on posts). */
+  readonly structuredData?: StructuredData;
 }
 
-export function Layout({ ctx, title, description, children, sidebar, robots, ogType = 'website' }: LayoutProps) {
+export function Layout({ ctx, title, description, children, sidebar, robots, ogType = 'website', structuredData }: LayoutProps) {
   const { site, route } = ctx;
   const { config } = site;
   const isHome = route.path === '/';
   const fullTitle = isHome ? `${config.siteName} | ${tagline(ctx)}` : `${title} | ${config.siteName}`;
   const canonical = `${config.url.replace(/\/$/, '')}${route.path}`;
-  const text = description ?? tagline(ctx);
+  const text = metaDescription(description ?? tagline(ctx));
   return (
-    <html lang={config.locale.lang} dir={config.locale.direction} data-page={isHome ? 'home' : route.path} data-theme={config.colorMode.defaultMode}>
+    <html lang={config.locale.lang} dir={config.locale.direction} data-page={isHome ? 'home' : route.path} data-theme={config.colorMode.defaultMode} data-default-theme={config.colorMode.defaultMode} data-respect-system={config.colorMode.disableSwitch ? undefined : String(config.colorMode.respectPrefersColorScheme)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -39,10 +43,12 @@ export function Layout({ ctx, title, description, children, sidebar, robots, ogT
         <meta property="og:title" content={title} />
         <meta property="og:description" content={text} />
         <meta property="og:url" content={canonical} />
-        <meta name="twitter:card" content="summary" />
+        <meta name="twitter:card" content="summary_large_image" />
         <meta name="twitter:title" content={title} />
         <meta name="twitter:description" content={text} />
-        <link rel="icon" href={ctx.theme.files.get('favicon.svg') ?? '/favicon.svg'} type="image/svg+xml" />
+        <PublishingHead ctx={ctx} structuredData={structuredData} />
+        {/* Only with a colour switch can a stored choice differ from the default: apply it before first paint. */}
+        {config.colorMode.disableSwitch ? null : <script src={ctx.theme.files.get('theme-init.js') ?? '/theme-init.js'} />}
         <link rel="stylesheet" href={ctx.theme.css} />
         {ctx.theme.js ? <script type="module" src={ctx.theme.js} /> : null}
         {ctx.dev ? <script src="/__dev/reload.js" defer /> : null}

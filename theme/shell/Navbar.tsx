@@ -125,6 +125,11 @@ export function Navbar({ ctx }: { ctx: PageContext }) {
           </ul>
         </nav>
         {items.filter((i) => i.type === 'search').map((item, i) => <div key={i} className="navbar-search">{renderNavbarItem(ctx, item, 100 + i)}</div>)}
+        {config.colorMode.disableSwitch ? null : (
+          <button type="button" className="color-mode-toggle" data-color-mode-toggle data-respect-system={String(config.colorMode.respectPrefersColorScheme)} aria-label="Wissel van kleurmodus" hidden>
+            <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M12 3a9 9 0 1 0 9 9c0-.5 0-1-.1-1.4A5.5 5.5 0 0 1 12.4 3.1L12 3z" /></svg>
+          </button>
+        )}
       </div>
     </header>
   );

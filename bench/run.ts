@@ -1,0 +1,285 @@
+/**
+ * `npm run bench`: the benchmark (not a timed test). Prints a table and writes
+ * bench/results.json; every figure is the median of several runs with min and max.
+ *
+ *   --runs N        runs per figure (default 3)
+ *   --scale 1,10    content multiples for the scale part (default 1,10; 30 is slow)
+ *   --only a,b      parts: build, scale, incremental, weight, browser, serve
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import http from 'node:http';
+import zlib from 'node:zlib';
+import { spawn } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import puppeteer from 'puppeteer-core';
+import MiniSearch from 'minisearch';
+import { generateContent } from './content.ts';
+import { chromiumArgs, chromiumPath } from '../pipeline/io/mermaid.ts';
+import { indexOptions, searchOptions } from '../theme/client/search-options.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const cli = path.join(root, 'pipeline/cli.ts');
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, scale: { type: 'string', default: '1,10' }, only: { type: 'string' } } });
+const runs = Number(values.runs);
+const parts = new Set((values.only ?? 'build,scale,incremental,weight,browser,serve').split(','));
+const ticks = 100; // USER_HZ on Linux
+
+interface Stat { median: number; min: number; max: number; runs: number[] }
+const stat = (xs: number[]): Stat => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)] ?? 0, min: sorted[0] ?? 0, max: sorted[sorted.length - 1] ?? 0, runs: xs };
+};
+const results: Record<string, unknown> = { machine: { cpus: os.cpus().length, memory: os.totalmem(), node: process.version }, runs };
+const rows: Array<[string, string, string]> = [];
+const row = (name: string, s: Stat | number, unit: string, budget = '') =>
+  rows.push([name, typeof s === 'number' ? `${round(s)} ${unit}` : `${round(s.median)} ${unit} (${round(s.min)}–${round(s.max)})`, budget]);
+const round = (n: number) => (n >= 100 ? Math.round(n).toString() : n.toFixed(n >= 10 ? 1 : 2));
+const gz = (data: Buffer | string) => zlib.gzipSync(data, { level: 9 }).length;
+
+/** A working folder whose content and config point at `content`: the CLI runs there with its own cache. */
+function workspace(content: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+  fs.symlinkSync(content, path.join(dir, 'content'));
+  fs.symlinkSync(path.join(root, 'dist-config'), path.join(dir, 'dist-config'));
+  return dir;
+}
+
+const childCpu = () => {
+  const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[13]) + Number(fields[14])) / ticks; // cutime + cstime of reaped children
+};
+
+/** Peak RSS of a process and all its descendants, sampled every 20 ms. */
+function treeRss(pid: number): number {
+  let total = 0;
+  const visit = (p: number) => {
+    try {
+      total += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+      for (const task of fs.readdirSync(`/proc/${p}/task`)) {
+        for (const child of fs.readFileSync(`/proc/${p}/task/${task}/children`, 'utf8').split(' ').filter(Boolean)) visit(Number(child));
+      }
+    } catch { /* process ended */ }
+  };
+  visit(pid);
+  return total;
+}
+
+async function timedBuild(cwd: string, out: string): Promise<{ wall: number; cpu: number; rss: number; pages: number }> {
+  const cpuBefore = childCpu();
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', cli, 'build', '--out', out], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => { stderr += String(d); });
+  let rss = 0;
+  const sampler = setInterval(() => { rss = Math.max(rss, treeRss(child.pid ?? 0)); }, 20);
+  const code = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
+  clearInterval(sampler);
+  const wall = (performance.now() - started) / 1000;
+  if (code !== 0) throw new Error(`build faalde:\n${stderr}`);
+  const pages = Number(/(\d+) pagina's gebouwd/.exec(stderr)?.[1] ?? 0);
+  return { wall, cpu: childCpu() - cpuBefore, rss, pages };
+}
+
+async function benchBuild(): Promise<void> {
+  const cold: Array<Awaited<ReturnType<typeof timedBuild>>> = [];
+  const warm: typeof cold = [];
+  for (let i = 0; i < runs; i++) {
+    const ws = workspace(path.join(root, 'content'));
+    cold.push(await timedBuild(ws, path.join(ws, 'dist'))); // fresh cache folder: cold
+    warm.push(await timedBuild(ws, path.join(ws, 'dist'))); // same folder: mermaid cache kept
+    fs.rmSync(ws, { recursive: true, force: true });
+  }
+  const summarise = (label: string, xs: typeof cold, budget: string) => {
+    row(`build ${label}: wall`, stat(xs.map((x) => x.wall)), 's', budget);
+    row(`build ${label}: CPU`, stat(xs.map((x) => x.cpu)), 's');
+    row(`build ${label}: peak RSS (tree)`, stat(xs.map((x) => x.rss / 2 ** 20)), 'MiB', label === 'cold' ? '≤ 400 MiB' : '');
+    row(`build ${label}: pages/s`, stat(xs.map((x) => x.pages / x.wall)), 'pages/s');
+    results[`build_${label}`] = { wall: stat(xs.map((x) => x.wall)), cpu: stat(xs.map((x) => x.cpu)), rssMiB: stat(xs.map((x) => x.rss / 2 ** 20)), pages: xs[0]?.pages };
+  };
+  summarise('cold', cold, '≤ 5 s');
+  summarise('warm', warm, '≤ 2 s');
+}
+
+async function benchScale(): Promise<void> {
+  const factors = (values.scale ?? '1,10').split(',').map(Number);
+  const scale: Record<string, unknown> = {};
+  for (const factor of factors) {
+    const content = fs.mkdtempSync(path.join(os.tmpdir(), `bench-content-${factor}x-`));
+    const files = generateContent(path.join(root, 'content'), content, factor);
+    const xs = [];
+    for (let i = 0; i < Math.max(1, factor >= 10 ? 1 : runs); i++) {
+      const ws = workspace(content);
+      xs.push(await timedBuild(ws, path.join(ws, 'dist')));
+      fs.rmSync(ws, { recursive: true, force: true });
+    }
+    fs.rmSync(content, { recursive: true, force: true });
+    const wall = stat(xs.map((x) => x.wall));
+    row(`scale ${factor}×: ${xs[0]?.pages} pages from ${files} files, wall`, wall, 's', factor === 10 ? '≤ 45 s' : '');
+    row(`scale ${factor}×: peak RSS`, stat(xs.map((x) => x.rss / 2 ** 20)), 'MiB', factor === 10 ? '≤ 1 GiB' : '');
+    scale[`${factor}x`] = { files, pages: xs[0]?.pages, wall, rssMiB: stat(xs.map((x) => x.rss / 2 ** 20)), msPerPage: wall.median * 1000 / (xs[0]?.pages ?? 1) };
+  }
+  results.scale = scale;
+}
+
+async function benchIncremental(): Promise<void> {
+  const content = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-incr-'));
+  generateContent(path.join(root, 'content'), content, 1);
+  const ws = workspace(content);
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const dev = spawn(process.execPath, ['--import', 'tsx', cli, 'dev', '--port', String(port)], { cwd: ws, stdio: ['ignore', 'pipe', 'pipe'] });
+  await new Promise<void>((resolve) => dev.stdout.on('data', (d) => { if (String(d).includes('Ontwikkelserver draait')) resolve(); }));
+  const file = path.join(content, 'kennisbank/apis/problem-details.md');
+  const original = fs.readFileSync(file, 'utf8');
+  const edits: Record<string, (t: string) => string> = {
+    body: (t) => `${t}\nEen extra zin voor de benchmark.\n`,
+    title: (t) => t.replace(/^title: (.*)$/m, 'title: $1 (bijgewerkt)'),
+    tag: (t) => t.replace(/^tags: \[/m, 'tags: [testen, '),
+  };
+  const incremental: Record<string, Stat> = {};
+  for (const [name, edit] of Object.entries(edits)) {
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const reloaded = new Promise<number>((resolve) => {
+        http.get(`http://127.0.0.1:${port}/__dev/events`, (res) => {
+          res.on('data', (d) => { if (String(d).includes('reload')) { resolve(performance.now()); res.destroy(); } });
+        });
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      const started = performance.now();
+      fs.writeFileSync(file, edit(original));
+      times.push((await reloaded) - started);
+      fs.writeFileSync(file, original);
+      await new Promise((r) => setTimeout(r, 1500)); // let the restoring rebuild finish
+    }
+    incremental[name] = stat(times);
+    row(`incremental (${name} edit → reload)`, incremental[name], 'ms', '≤ 300 ms');
+  }
+  results.incremental = incremental;
+  dev.kill('SIGTERM');
+  fs.rmSync(ws, { recursive: true, force: true });
+  fs.rmSync(content, { recursive: true, force: true });
+}
+
+const pageTypes: Record<string, string> = {
+  home: '/', 'kennisbank article': '/kennisbank/apis/problem-details', 'category index': '/kennisbank/apis/',
+  'blog post': '', 'blog list': '/blog', 'tag page': '/blog/tags/api', search: '/zoeken',
+};
+
+async function benchWeight(dist: string): Promise<void> {
+  const read = (url: string) => fs.readFileSync(path.join(dist, url.endsWith('.html') ? url : url.endsWith('/') ? `${url}index.html` : `${url}/index.html`));
+  const post = fs.readdirSync(path.join(dist, 'blog/2025/11'), { recursive: true }).map(String).find((f) => f.endsWith('index.html'));
+  pageTypes['blog post'] = `/blog/2025/11/${path.dirname(post ?? '')}`;
+  const weight: Record<string, unknown> = {};
+  for (const [type, url] of Object.entries(pageTypes)) {
+    const html = read(url === '/' ? '/index.html' : url);
+    const text = html.toString();
+    const css = [...text.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => fs.readFileSync(path.join(dist, m[1] ?? '')));
+    const js = [...text.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1] ?? '').filter((src) => src.startsWith('/')).map((src) => fs.readFileSync(path.join(dist, src)));
+    const images = new Set([...text.matchAll(/<img[^>]+src="(\/[^"]+)"/g)].map((m) => m[1]));
+    const w = {
+      html: html.length, htmlGz: gz(html), css: css.reduce((n, b) => n + b.length, 0), cssGz: css.reduce((n, b) => n + gz(b), 0),
+      js: js.reduce((n, b) => n + b.length, 0), jsGz: js.reduce((n, b) => n + gz(b), 0), requests: 1 + css.length + js.length + images.size,
+    };
+    weight[type] = w;
+    rows.push([`weight ${type}: HTML / CSS / first-load JS (gzip)`, `${(w.htmlGz / 1024).toFixed(1)} / ${(w.cssGz / 1024).toFixed(1)} / ${(w.jsGz / 1024).toFixed(1)} KB, ${w.requests} requests`, type === 'kennisbank article' ? 'HTML ≤ 12 KB, CSS ≤ 20 KB, JS ≤ 30 KB' : '']);
+  }
+  const index = fs.readdirSync(path.join(dist, 'assets')).find((f) => f.startsWith('search-index'));
+  const data = fs.readFileSync(path.join(dist, 'assets', index ?? ''));
+  weight.searchIndex = { raw: data.length, gz: gz(data) };
+  rows.push(['search index (raw / gzip)', `${(data.length / 1024).toFixed(0)} / ${(gz(data) / 1024).toFixed(0)} KB`, '≤ 300 KB gzip']);
+  results.weight = weight;
+  // Query latency in Node with the same library and options as the browser.
+  const mini = MiniSearch.loadJSON(data.toString(), indexOptions);
+  const queries = ['api', 'problem details', 'publiccode', 'toegankelijkheid', 'oauth pkce', 'haven kubernetes', 'linked data turtle', 'nis2', 'webhooks', 'semver', 'digid', 'open source licentie'];
+  const latencies: number[] = [];
+  for (let i = 0; i < 20; i++) for (const q of queries) { const t = performance.now(); mini.search(q, searchOptions); latencies.push(performance.now() - t); }
+  latencies.sort((a, b) => a - b);
+  const p = (q: number) => latencies[Math.floor(latencies.length * q)] ?? 0;
+  results.searchQueryMs = { p50: p(0.5), p95: p(0.95) };
+  rows.push(['search query latency p50 / p95', `${p(0.5).toFixed(2)} / ${p(0.95).toFixed(2)} ms`, '']);
+}
+
+async function serve(dist: string): Promise<{ origin: string; close: () => void }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', cli, 'serve', '--out', dist, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve) => child.stdout.on('data', (d) => { const m = /(http:\/\/[^\s]+)/.exec(String(d)); if (m?.[1]) resolve(m[1]); }));
+  return { origin: url.replace('localhost', '127.0.0.1'), close: () => child.kill('SIGTERM') };
+}
+
+async function benchBrowser(dist: string): Promise<void> {
+  const server = await serve(dist);
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-chromium-'));
+  const browser = await puppeteer.launch({ executablePath: chromiumPath, headless: true, userDataDir: profile, args: chromiumArgs });
+  const fcp: number[] = [];
+  const shell: number[] = [];
+  const nav: number[] = [];
+  const firstResult: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const page = await browser.newPage();
+    await page.setCacheEnabled(false);
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.enable');
+    // Mobile throttling: 4× slower CPU, "Fast 4G"-like network.
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1.6 * 1024 * 1024 / 8 * 4, uploadThroughput: 750 * 1024 / 8 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.setViewport({ width: 412, height: 823, isMobile: true });
+    await page.goto(`${server.origin}/kennisbank/apis/problem-details`, { waitUntil: 'load' });
+    await page.waitForFunction(() => performance.getEntriesByName('ontwikkelaarsportaal:shell').length > 0, { timeout: 10_000 }).catch(() => {});
+    fcp.push(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0));
+    shell.push(await page.evaluate(() => performance.getEntriesByName('ontwikkelaarsportaal:shell')[0]?.startTime ?? 0));
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await page.setCacheEnabled(true);
+    const t = performance.now();
+    await page.click('.paginator-next');
+    await page.waitForFunction((before) => location.pathname !== before, {}, '/kennisbank/apis/problem-details');
+    await page.waitForFunction(() => document.querySelector('h1') !== null);
+    nav.push(performance.now() - t);
+    const t2 = performance.now();
+    await page.goto(`${server.origin}/zoeken?q=api`, { waitUntil: 'domcontentloaded' });
+    await page.waitForFunction(() => /gevonden/.test(document.querySelector('.search-status')?.textContent ?? ''), { timeout: 15_000 });
+    firstResult.push(performance.now() - t2);
+    await page.close();
+  }
+  await browser.close();
+  fs.rmSync(profile, { recursive: true, force: true });
+  server.close();
+  results.browser = { fcp: stat(fcp), shell: stat(shell), clientNavigation: stat(nav), searchFirstResult: stat(firstResult) };
+  row('article FCP (mobile throttled)', stat(fcp), 'ms');
+  row('article interactive shell (mobile throttled)', stat(shell), 'ms');
+  row('client-side navigation between articles', stat(nav), 'ms');
+  row('search: load /zoeken?q=api to first result', stat(firstResult), 'ms');
+}
+
+async function benchServe(dist: string): Promise<void> {
+  const { default: autocannon } = await import('autocannon');
+  const server = await serve(dist);
+  const paths = ['/', '/kennisbank/apis/problem-details', '/blog', '/kennisbank/apis/', '/favicon.svg', ...fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.css') || f.endsWith('.js')).map((f) => `/assets/${f}`)];
+  const result = await autocannon({ url: server.origin, connections: 20, duration: 10, requests: paths.map((p) => ({ method: 'GET', path: p })) });
+  server.close();
+  results.serve = { requestsPerSecond: result.requests.average, p99ms: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+  rows.push(['preview server throughput / p99 / errors', `${Math.round(result.requests.average)} req/s / ${result.latency.p99} ms / ${result.errors + result.non2xx}`, '≥ 2000 req/s, p99 < 50 ms, 0 errors']);
+}
+
+async function main(): Promise<void> {
+  if (parts.has('build')) await benchBuild();
+  if (parts.has('scale')) await benchScale();
+  if (parts.has('incremental')) await benchIncremental();
+  if (parts.has('weight') || parts.has('browser') || parts.has('serve')) {
+    const ws = workspace(path.join(root, 'content'));
+    const dist = path.join(ws, 'dist');
+    await timedBuild(ws, dist);
+    if (parts.has('weight')) await benchWeight(dist);
+    if (parts.has('browser')) await benchBrowser(dist);
+    if (parts.has('serve')) await benchServe(dist);
+    fs.rmSync(ws, { recursive: true, force: true });
+  }
+  const width = Math.max(...rows.map((r) => r[0].length));
+  const valueWidth = Math.max(...rows.map((r) => r[1].length));
+  console.log(`${'figure'.padEnd(width)}  ${'median (min–max)'.padEnd(valueWidth)}  budget`);
+  for (const [name, value, budget] of rows) console.log(`${name.padEnd(width)}  ${value.padEnd(valueWidth)}  ${budget}`);
+  fs.writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nResultaten in bench/results.json (${runs} runs per figuur).`);
+}
+
+await main();

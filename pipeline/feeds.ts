@@ -1,0 +1,415 @@
+/**
+ * Publishing stage: the blog feeds. Site and built content in, four files out:
+ * RSS 2.0 (`/blog/rss.xml`), Atom 1.0 (`/blog/atom.xml`), JSON Feed 1.1
+ * (`/blog/feed.json`) and the XSLT stylesheet (`/blog/feed.xsl`) that makes
+ * the RSS and Atom files read as a Dutch page when opened in a browser.
+ *
+ * The XML is written by the `feed` package. Everything is deterministic: the
+ * feed's `updated` is the newest post date, never the clock.
+ */
+import { Feed, type Item } from 'feed';
+import { toHtml } from 'hast-util-to-html';
+import { toString } from 'hast-util-to-string';
+import type { Element, ElementContent, Properties, Root as HastRoot, RootContent } from 'hast';
+import type { Content } from './markdown.ts';
+import type { Author, Post, Site } from './resolve.ts';
+import type { OutputFile } from './build.ts';
+import { labels } from '../theme/labels.ts';
+import { absolute } from './site-url.ts';
+
+export const feedPaths = { rss: '/blog/rss.xml', atom: '/blog/atom.xml', json: '/blog/feed.json', xsl: '/blog/feed.xsl' } as const;
+
+/** The feed titles, also used for the `<link rel="alternate">` in every page head. */
+export const feedTitles = (siteName: string) => ({
+  rss: `${siteName} – blog (RSS)`,
+  atom: `${siteName} – blog (Atom)`,
+  json: `${siteName} – blog (JSON Feed)`,
+});
+
+/**
+ * The posts a reader may find in a list: published (never a draft, not even
+ * in a development build) and not unlisted. Newest first, as `site.posts` is.
+ * The feeds and the home page's latest posts both come from here.
+ */
+export const publishedPosts = (site: Site): ReadonlyArray<Post> => site.posts.filter((p) => !p.draft && !p.unlisted);
+
+
+/** A `YYYY-MM-DD` post date as a moment: midnight UTC, independent of the machine's time zone. */
+export const postDate = (date: string): Date => new Date(`${date.slice(0, 10)}T00:00:00.000Z`);
+
+// ---------------------------------------------------------------------------
+// Post body → HTML that stands on its own in a feed reader: absolute links,
+// no classes or data attributes, no interactive islands.
+
+const isLocal = (url: string) => url.startsWith('/') && !url.startsWith('//');
+
+function absoluteUrl(site: Site, pageUrl: string, url: string): string {
+  if (url.startsWith('#')) return `${pageUrl}${url}`;
+  return isLocal(url) ? absolute(site, url) : url;
+}
+
+const text = (value: string): ElementContent => ({ type: 'text', value });
+const el = (tagName: string, properties: Properties, children: ElementContent[]): Element => ({ type: 'element', tagName, properties, children });
+
+/** Properties without theme-only attributes (classes, data-*, inline handlers never exist here). */
+function cleanProperties(site: Site, pageUrl: string, properties: Properties): Properties {
+  const out: Properties = {};
+  for (const [key, value] of Object.entries(properties)) {
+    if (key === 'className' || /^data[A-Z-]/.test(key)) continue;
+    if ((key === 'href' || key === 'src') && typeof value === 'string') out[key] = absoluteUrl(site, pageUrl, value);
+    else if (key === 'srcSet' && typeof value === 'string') {
+      out[key] = value.split(',').map((part) => part.trim().replace(/^\S+/, (u) => absoluteUrl(site, pageUrl, u))).join(', ');
+    } else out[key] = value;
+  }
+  return out;
+}
+
+function feedNode(site: Site, pageUrl: string, node: RootContent): RootContent[] {
+  if (node.type !== 'element') return node.type === 'doctype' ? [] : [node];
+  const p = node.properties;
+  const children = () => node.children.flatMap((c) => feedNode(site, pageUrl, c)) as ElementContent[];
+  // Admonition: a quote with its title in bold, readable without the theme's styles.
+  if (node.tagName === 'aside' && typeof p.dataAdmonition === 'string') {
+    return [el('blockquote', {}, [el('p', {}, [el('strong', {}, [text(String(p.dataTitle ?? p.dataAdmonition))])]), ...children()])];
+  }
+  // Video placeholder: a plain link to the video; nothing loads from the provider in the reader.
+  if (node.tagName === 'div' && (p.dataVideo === 'youtube' || p.dataVideo === 'vimeo')) {
+    const id = encodeURIComponent(String(p.dataVideoId ?? ''));
+    const href = p.dataVideo === 'youtube' ? `https://www.youtube.com/watch?v=${id}` : `https://vimeo.com/${id}`;
+    const name = p.dataVideo === 'youtube' ? 'YouTube' : 'Vimeo';
+    const title = typeof p.dataTitle === 'string' && p.dataTitle ? ` "${p.dataTitle}"` : '';
+    return [el('p', {}, [el('a', { href }, [text(`Bekijk de video${title} op ${name}`)])])];
+  }
+  // Mermaid: the SVG drawn at build time, or the diagram source when no browser drew it.
+  if (node.tagName === 'figure' && Array.isArray(p.className) && p.className.includes('mermaid-diagram')) {
+    if (typeof p.dataMermaidSvg === 'string') return [el('figure', { role: 'img', ariaLabel: String(p.dataLabel ?? 'Diagram') }, [{ type: 'raw', value: p.dataMermaidSvg } as unknown as ElementContent])];
+    return [el('pre', {}, [el('code', {}, [text(String(p.dataMermaidSource ?? ''))])])];
+  }
+  // Code blocks as plain text (readers drop the highlighter's inline colours anyway, and they
+  // triple the size), with the language as the usual `language-*` class and the title above.
+  if (node.tagName === 'pre') {
+    const first = node.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code');
+    const fromClass = (Array.isArray(first?.properties.className) ? first.properties.className : []).map(String).find((c) => c.startsWith('language-'))?.slice('language-'.length);
+    const lang = String(p.dataLanguage ?? p['data-language'] ?? fromClass ?? '');
+    const title = String(p.dataTitle ?? p['data-title'] ?? '');
+    const code = el('pre', {}, [el('code', lang ? { className: [`language-${lang}`] } : {}, [text(toString(node).replace(/\n$/, ''))])]);
+    return title ? [el('p', {}, [el('code', {}, [text(title)])]), code] : [code];
+  }
+  return [el(node.tagName, cleanProperties(site, pageUrl, p), children())];
+}
+
+/** The whole post body as standalone HTML. */
+export function feedHtml(site: Site, pageUrl: string, tree: HastRoot): string {
+  const root: HastRoot = { type: 'root', children: tree.children.flatMap((c) => feedNode(site, pageUrl, c)) };
+  return toHtml(root, { allowDangerousHtml: true });
+}
+
+// ---------------------------------------------------------------------------
+
+interface FeedPost {
+  readonly post: Post;
+  readonly url: string;
+  readonly summary: string;
+  readonly html: string;
+}
+
+function authorLink(site: Site, author: Author): string | undefined {
+  return author.permalink ? absolute(site, author.permalink) : (author.url ?? undefined);
+}
+
+function avatar(site: Site, author: Author, assetUrl: (contentPath: string) => string | null): string | undefined {
+  if (!author.imageUrl) return undefined;
+  if (/^https?:\/\//.test(author.imageUrl)) return author.imageUrl;
+  const url = assetUrl(author.imageUrl.replace(/^\.\//, 'blog/'));
+  return url ? absolute(site, url) : undefined;
+}
+
+/** One `Feed` per format: RSS names authors in `dc:creator` (its `author` element must be an e-mail address). */
+function makeFeed(site: Site, posts: ReadonlyArray<FeedPost>, format: 'rss' | 'atom' | 'json', assetUrl: (p: string) => string | null, icon: string): Feed {
+  const { config } = site;
+  const blogUrl = absolute(site, '/blog');
+  const newest = posts[0]?.post.date;
+  const feed = new Feed({
+    id: blogUrl,
+    link: blogUrl,
+    title: `${config.siteName} – blog`,
+    description: 'Nieuws, achtergronden en verhalen van ontwikkelaars bij de overheid.',
+    language: config.locale.lang,
+    // Deterministic: the newest post's date, or the epoch for an empty blog.
+    updated: postDate(newest ?? '1970-01-01'),
+    generator: config.siteName,
+    copyright: config.footer.copyright,
+    image: icon,
+    favicon: absolute(site, '/favicon.ico'),
+    author: { name: config.siteName, link: absolute(site, '/') },
+    stylesheet: format === 'json' ? undefined : feedPaths.xsl,
+    feedLinks: { rss: absolute(site, feedPaths.rss), atom: absolute(site, feedPaths.atom), json: absolute(site, feedPaths.json) },
+  });
+  for (const { post, url, summary, html } of posts) {
+    const date = postDate(post.date);
+    // Atom's title and summary are `type="html"`: their text must be escaped once (RSS and JSON take plain text).
+    const plain = (s: string) => (format === 'atom' ? htmlEscape(s) : s);
+    const item: Item = {
+      title: plain(post.title),
+      id: url,
+      link: url,
+      date,
+      published: date,
+      description: plain(summary),
+      content: html,
+      category: post.tags.map((t) => ({ name: t.label, term: t.key, domain: absolute(site, t.permalink), scheme: absolute(site, '/blog/tags/') })),
+    };
+    if (format === 'rss') {
+      // One `dc:creator` per author: xml-js writes an array as repeated elements (the type only names objects).
+      const creators = post.authors.map((a) => ({ _text: a.name }));
+      if (creators.length) item.extensions = [{ name: 'dc:creator', objects: creators as unknown as Record<string, unknown> }];
+    } else if (post.authors.length) {
+      // Never an empty list: the feed library reads `author[0].name` (a post whose authors were all refused).
+      item.author = post.authors.map((a) => ({ name: a.name, link: authorLink(site, a), avatar: avatar(site, a, assetUrl) }));
+    }
+    feed.addItem(item);
+  }
+  return feed;
+}
+
+/**
+ * JSON Feed 1.1 on top of the library's 1.0 output: every author (1.1 `authors`,
+ * 1.0 `author` kept for older readers) and the feed's language.
+ */
+function jsonFeed11(json: string, site: Site, posts: ReadonlyArray<FeedPost>, assetUrl: (p: string) => string | null): string {
+  const feed = JSON.parse(json) as Record<string, unknown> & { items: Array<Record<string, unknown>> };
+  feed.version = 'https://jsonfeed.org/version/1.1';
+  feed.language = site.config.locale.lang;
+  feed.authors = [{ name: site.config.siteName, url: absolute(site, '/') }];
+  feed.items.forEach((item, i) => {
+    const post = posts[i]?.post;
+    if (post?.authors.length) {
+      item.authors = post.authors.map((a) => {
+        const author: Record<string, string> = { name: a.name };
+        const url = authorLink(site, a);
+        const image = avatar(site, a, assetUrl);
+        if (url) author.url = url;
+        if (image) author.avatar = image;
+        return author;
+      });
+    }
+  });
+  return `${JSON.stringify(feed, null, 2)}\n`;
+}
+
+export interface FeedOptions {
+  /** Public URL of a content asset (author avatars), as the renderer resolves it. */
+  readonly assetUrl: (contentPath: string) => string | null;
+  /** Public URL of the site stylesheet, for the browser view of the feed. */
+  readonly css: string;
+  /** Public URL of a square icon for the feed's logo. */
+  readonly icon: string;
+}
+
+export function buildFeeds(site: Site, contents: ReadonlyMap<string, Content>, options: FeedOptions): OutputFile[] {
+  const posts: FeedPost[] = publishedPosts(site).map((post) => {
+    const content = contents.get(post.permalink);
+    const url = absolute(site, post.permalink);
+    return {
+      post,
+      url,
+      summary: post.description ?? content?.firstParagraph ?? post.title,
+      html: content ? feedHtml(site, url, content.body) : '',
+    };
+  });
+  const icon = isLocal(options.icon) ? absolute(site, options.icon) : options.icon;
+  const feed = (format: 'rss' | 'atom' | 'json') => makeFeed(site, posts, format, options.assetUrl, icon);
+  return [
+    { path: feedPaths.rss.slice(1), data: feed('rss').rss2() },
+    { path: feedPaths.atom.slice(1), data: feed('atom').atom1() },
+    { path: feedPaths.json.slice(1), data: jsonFeed11(feed('json').json1(), site, posts, options.assetUrl) },
+    { path: feedPaths.xsl.slice(1), data: feedStylesheet(site, options.css) },
+  ];
+}
+
+// ---------------------------------------------------------------------------
+// The XSLT stylesheet: XSLT 1.0, the version browsers implement. It renders
+// RSS and Atom alike, in Dutch, with the site's own stylesheet (no inline
+// styles or scripts, so it works under a strict Content-Security-Policy).
+
+const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const htmlEscape = xmlEscape;
+
+export function feedStylesheet(site: Site, css: string): string {
+  const name = xmlEscape(site.config.siteName);
+  const lang = xmlEscape(site.config.locale.lang);
+  return `<?xml version="1.0" encoding="utf-8"?>
+<!-- Makes ${feedPaths.rss} and ${feedPaths.atom} readable in a browser. Feed readers ignore it. -->
+<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" exclude-result-prefixes="atom dc">
+  <xsl:output method="html" encoding="utf-8" indent="yes" doctype-system="about:legacy-compat"/>
+
+  <xsl:variable name="format">
+    <xsl:choose>
+      <xsl:when test="/atom:feed">Atom</xsl:when>
+      <xsl:otherwise>RSS</xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+
+  <xsl:template match="/">
+    <html lang="${lang}">
+      <head>
+        <meta charset="utf-8"/>
+        <meta name="viewport" content="width=device-width, initial-scale=1"/>
+        <meta name="robots" content="noindex"/>
+        <title><xsl:value-of select="/rss/channel/title | /atom:feed/atom:title"/> (<xsl:value-of select="$format"/>-feed)</title>
+        <link rel="stylesheet" href="${xmlEscape(css)}"/>
+      </head>
+      <body>
+        <a class="skip-link" href="#hoofdinhoud">${xmlEscape(labels.skipToContent)}</a>
+        <header class="navbar">
+          <div class="navbar-top">
+            <a class="navbar-brand" href="/"><span class="navbar-title"><span class="navbar-site-name">${name}</span></span></a>
+          </div>
+        </header>
+        <div class="page">
+          <main id="hoofdinhoud" tabindex="-1">
+            <div class="blog-page">
+              <nav class="breadcrumbs" aria-label="${xmlEscape(labels.breadcrumbs)}">
+                <ol><li><a href="/">${xmlEscape(labels.home)}</a></li><li><a href="/blog">Blog</a></li><li><span aria-current="page"><xsl:value-of select="$format"/>-feed</span></li></ol>
+              </nav>
+              <h1><xsl:value-of select="/rss/channel/title | /atom:feed/atom:title"/></h1>
+              <div class="banner banner-unlisted" role="note">
+                <p>Dit is een <strong>webfeed</strong> (<xsl:value-of select="$format"/>). Met een feedlezer volg je hiermee de blog: kopieer het adres van deze pagina in je feedlezer en je ziet nieuwe berichten zodra ze verschijnen.</p>
+                <p>Liever de blog zelf lezen? Ga naar <a href="/blog">de blog</a>. Er zijn drie feeds met dezelfde berichten: <a href="${feedPaths.rss}">RSS</a>, <a href="${feedPaths.atom}">Atom</a> en <a href="${feedPaths.json}">JSON Feed</a>.</p>
+              </div>
+              <p class="lead"><xsl:value-of select="/rss/channel/description | /atom:feed/atom:subtitle"/></p>
+              <h2>Berichten (<xsl:value-of select="count(/rss/channel/item | /atom:feed/atom:entry)"/>)</h2>
+              <xsl:apply-templates select="/rss/channel/item | /atom:feed/atom:entry"/>
+            </div>
+          </main>
+        </div>
+      </body>
+    </html>
+  </xsl:template>
+
+  <xsl:template match="item | atom:entry">
+    <xsl:variable name="link" select="link | atom:link[not(@rel) or @rel = 'alternate']/@href"/>
+    <article class="post-summary">
+      <h3 class="post-title"><a href="{$link}"><xsl:call-template name="tekst"><xsl:with-param name="waarde" select="title | atom:title"/></xsl:call-template></a></h3>
+      <div class="post-meta">
+        <p class="post-date-line">
+          <xsl:choose>
+            <xsl:when test="atom:published">
+              <time datetime="{substring(atom:published, 1, 10)}"><xsl:call-template name="datum-iso"><xsl:with-param name="iso" select="atom:published"/></xsl:call-template></time>
+            </xsl:when>
+            <xsl:otherwise>
+              <xsl:call-template name="datum-rfc822"><xsl:with-param name="rfc" select="pubDate"/></xsl:call-template>
+            </xsl:otherwise>
+          </xsl:choose>
+          <xsl:if test="dc:creator | atom:author">
+            <span aria-hidden="true"> · </span>
+            <span>
+              <xsl:for-each select="dc:creator | atom:author/atom:name">
+                <xsl:if test="position() &gt; 1">, </xsl:if>
+                <xsl:value-of select="."/>
+              </xsl:for-each>
+            </span>
+          </xsl:if>
+        </p>
+      </div>
+      <p><xsl:call-template name="tekst"><xsl:with-param name="waarde" select="description | atom:summary"/></xsl:call-template></p>
+      <xsl:if test="category | atom:category">
+        <div class="tags-row">
+          <span class="tags-label">${xmlEscape(labels.tags)}</span>
+          <ul class="tags">
+            <xsl:for-each select="category | atom:category">
+              <li><span class="tag"><xsl:choose><xsl:when test="@label"><xsl:value-of select="@label"/></xsl:when><xsl:otherwise><xsl:value-of select="."/></xsl:otherwise></xsl:choose></span></li>
+            </xsl:for-each>
+          </ul>
+        </div>
+      </xsl:if>
+    </article>
+  </xsl:template>
+
+  <!-- Atom's titles and summaries are escaped HTML (type="html"): show them as the text they stand for. -->
+  <xsl:template name="tekst">
+    <xsl:param name="waarde"/>
+    <xsl:choose>
+      <xsl:when test="$waarde/@type = 'html'">
+        <xsl:call-template name="vervang">
+          <xsl:with-param name="s">
+            <xsl:call-template name="vervang">
+              <xsl:with-param name="s">
+                <xsl:call-template name="vervang">
+                  <xsl:with-param name="s">
+                    <xsl:call-template name="vervang">
+                      <xsl:with-param name="s" select="string($waarde)"/>
+                      <xsl:with-param name="van" select="'&amp;lt;'"/><xsl:with-param name="naar" select="'&lt;'"/>
+                    </xsl:call-template>
+                  </xsl:with-param>
+                  <xsl:with-param name="van" select="'&amp;gt;'"/><xsl:with-param name="naar" select="'&gt;'"/>
+                </xsl:call-template>
+              </xsl:with-param>
+              <xsl:with-param name="van" select="'&amp;quot;'"/><xsl:with-param name="naar" select="'&quot;'"/>
+            </xsl:call-template>
+          </xsl:with-param>
+          <xsl:with-param name="van" select="'&amp;amp;'"/><xsl:with-param name="naar" select="'&amp;'"/>
+        </xsl:call-template>
+      </xsl:when>
+      <xsl:otherwise><xsl:value-of select="$waarde"/></xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <xsl:template name="vervang">
+    <xsl:param name="s"/>
+    <xsl:param name="van"/>
+    <xsl:param name="naar"/>
+    <xsl:choose>
+      <xsl:when test="contains($s, $van)">
+        <xsl:value-of select="substring-before($s, $van)"/><xsl:value-of select="$naar"/>
+        <xsl:call-template name="vervang">
+          <xsl:with-param name="s" select="substring-after($s, $van)"/>
+          <xsl:with-param name="van" select="$van"/><xsl:with-param name="naar" select="$naar"/>
+        </xsl:call-template>
+      </xsl:when>
+      <xsl:otherwise><xsl:value-of select="$s"/></xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <!-- 2024-05-02T00:00:00.000Z → 2 mei 2024 -->
+  <xsl:template name="datum-iso">
+    <xsl:param name="iso"/>
+    <xsl:value-of select="number(substring($iso, 9, 2))"/>
+    <xsl:text> </xsl:text>
+    <xsl:call-template name="maand"><xsl:with-param name="nummer" select="number(substring($iso, 6, 2))"/></xsl:call-template>
+    <xsl:text> </xsl:text>
+    <xsl:value-of select="substring($iso, 1, 4)"/>
+  </xsl:template>
+
+  <!-- Thu, 02 May 2024 00:00:00 GMT → 2 mei 2024 -->
+  <xsl:template name="datum-rfc822">
+    <xsl:param name="rfc"/>
+    <xsl:variable name="maanden" select="'JanFebMarAprMayJunJulAugSepOctNovDec'"/>
+    <xsl:variable name="afkorting" select="substring($rfc, 9, 3)"/>
+    <xsl:value-of select="number(substring($rfc, 6, 2))"/>
+    <xsl:text> </xsl:text>
+    <xsl:call-template name="maand"><xsl:with-param name="nummer" select="(string-length(substring-before($maanden, $afkorting)) div 3) + 1"/></xsl:call-template>
+    <xsl:text> </xsl:text>
+    <xsl:value-of select="substring($rfc, 13, 4)"/>
+  </xsl:template>
+
+  <xsl:template name="maand">
+    <xsl:param name="nummer"/>
+    <xsl:choose>
+      <xsl:when test="$nummer = 1">januari</xsl:when>
+      <xsl:when test="$nummer = 2">februari</xsl:when>
+      <xsl:when test="$nummer = 3">maart</xsl:when>
+      <xsl:when test="$nummer = 4">april</xsl:when>
+      <xsl:when test="$nummer = 5">mei</xsl:when>
+      <xsl:when test="$nummer = 6">juni</xsl:when>
+      <xsl:when test="$nummer = 7">juli</xsl:when>
+      <xsl:when test="$nummer = 8">augustus</xsl:when>
+      <xsl:when test="$nummer = 9">september</xsl:when>
+      <xsl:when test="$nummer = 10">oktober</xsl:when>
+      <xsl:when test="$nummer = 11">november</xsl:when>
+      <xsl:otherwise>december</xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+</xsl:stylesheet>
+`;
+}

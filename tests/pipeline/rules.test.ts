@@ -1,0 +1,138 @@
+/**
+ * One fixture per problem code: `tests/fixtures/rules/<code>/content/...` is a
+ * minimal content tree (merged over the defaults of `tree()` in
+ * tests/helpers.ts), an optional `site.yml` next to `content/` replaces
+ * dist-config/site.yml, and `expected.json` lists the problems the pure
+ * pipeline must report, exactly and in order, without their messages.
+ * A folder may carry a variant after two dashes (`config-doc-id--pagination`)
+ * for a second way to trigger the same code.
+ *
+ * `UPDATE=1` writes missing or changed expected.json files instead of failing;
+ * read the diff before committing it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { analyse, generate } from '../../pipeline/build.ts';
+import type { Problem, ProblemCode } from '../../pipeline/problem.ts';
+import { configText, root, tree } from '../helpers.ts';
+
+const fixtures = path.join(root, 'tests/fixtures/rules');
+const update = process.env.UPDATE === '1';
+
+/**
+ * Every code, with a fixture or the reason the pure pipeline cannot produce it.
+ * A `Record` over `ProblemCode`: a new code fails the type-check until it is listed here.
+ */
+const coverage: Record<ProblemCode, 'fixture' | { readonly skip: string }> = {
+  'content-missing': { skip: 'made by the read edge (pipeline/io/read.ts) when the content folder is missing on disk' },
+  'file-unreadable': { skip: 'made by the read edge when the disk refuses a file (permissions, broken symlink)' },
+  'yaml-syntax': 'fixture',
+  'frontmatter-field': 'fixture',
+  'frontmatter-unknown-key': 'fixture',
+  'unknown-tag': 'fixture',
+  'unknown-author': 'fixture',
+  'missing-truncate': 'fixture',
+  'blog-file-name': 'fixture',
+  'broken-link': 'fixture',
+  'broken-markdown-link': 'fixture',
+  'broken-image': 'fixture',
+  'link-outside-content': 'fixture',
+  'link-to-draft': 'fixture',
+  'broken-anchor': 'fixture',
+  'duplicate-route': 'fixture',
+  'unsafe-html': 'fixture',
+  'unknown-language': { skip: 'needs the shiki highlighter, made at the io edge (pipeline/io/highlighter.ts); the pure run has none' },
+  'missing-alt': 'fixture',
+  'mermaid-syntax': { skip: 'needs mermaid rendered in Chromium at the io edge (pipeline/io/mermaid.ts)' },
+  'mermaid-unavailable': { skip: 'depends on whether the io edge found a browser; the pure run passes an empty diagram map' },
+  'config-invalid': 'fixture',
+  'config-navbar-item': 'fixture',
+  'config-sidebar': 'fixture',
+  'config-doc-id': 'fixture',
+  'security-txt-expired': { skip: 'needs "today", which only the CLI edge knows; tests/pipeline/security-txt.test.ts passes dates in' },
+  'security-txt-expiring': { skip: 'needs "today", which only the CLI edge knows; tests/pipeline/security-txt.test.ts passes dates in' },
+  'file-too-large': { skip: 'a fixture would be a file over 256 KB in the repository; tests/pipeline/fuzz.test.ts makes one in memory' },
+  'markup-too-complex': 'fixture',
+  'unsafe-file-name': 'fixture',
+  'symlink-ignored': { skip: 'made by the read edge when it finds a symbolic link on disk; tests/build/contained.test.ts makes some' },
+  'content-unprocessable': { skip: 'the safety net for a parser or renderer that throws on hostile content (tests/pipeline/fuzz.test.ts); no known valid-looking input triggers it' },
+};
+
+type Expected = Pick<Problem, 'severity' | 'code' | 'file' | 'line' | 'column'>;
+
+const project = (p: Problem): Expected => ({ severity: p.severity, code: p.code, file: p.file, line: p.line, column: p.column });
+
+/** Every file below `dir`, as content path (forward slashes) → text. */
+function readTree(dir: string, prefix = ''): Record<string, string> {
+  if (!fs.existsSync(dir)) return {};
+  const files: Record<string, string> = {};
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) Object.assign(files, readTree(path.join(dir, entry.name), rel));
+    else files[rel] = fs.readFileSync(path.join(dir, entry.name), 'utf8');
+  }
+  return files;
+}
+
+/** The pure pipeline, like `run()` in tests/helpers.ts, with the fixture's own config when it has one. */
+function runFixture(dir: string): ReadonlyArray<Problem> {
+  const siteYml = path.join(dir, 'site.yml');
+  const config = fs.existsSync(siteYml) ? fs.readFileSync(siteYml, 'utf8') : configText;
+  const analysis = analyse(tree(readTree(path.join(dir, 'content')), config), 'production');
+  return generate(analysis, {
+    highlighter: null,
+    diagrams: new Map(),
+    theme: { css: '/assets/styles.css', js: null, files: new Map() },
+    themeFiles: [],
+  }, { render: false }).problems;
+}
+
+const codeOf = (folder: string): string => folder.split('--')[0] ?? folder;
+
+const folders = fs.readdirSync(fixtures, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .sort();
+
+const rules = suite('rules');
+
+rules('should have a fixture for every code the pure pipeline can produce, and only for real codes', () => {
+  const documented = [...fs.readFileSync(path.join(root, 'docs/errors.md'), 'utf8').matchAll(/^## ([a-z-]+)\s*$/gm)].map((m) => m[1]);
+  assert.equal([...documented].sort(), Object.keys(coverage).sort(), 'docs/errors.md and ProblemCode list the same codes');
+  const wanted = Object.entries(coverage).filter(([, c]) => c === 'fixture').map(([code]) => code).sort();
+  const present = [...new Set(folders.map(codeOf))].sort();
+  assert.equal(present, wanted);
+});
+
+for (const folder of folders) {
+  rules(`should report exactly the expected problems for ${folder}`, () => {
+    const dir = path.join(fixtures, folder);
+    const problems = runFixture(dir);
+    // Checked before expected.json is compared or written, so UPDATE=1 never records a wrong code or message.
+    assert.ok(problems.length > 0, 'the fixture triggers its problem');
+    for (const p of problems) {
+      assert.is(p.code, codeOf(folder), `the fixture triggers only ${codeOf(folder)}, not ${p.code} (${p.file}:${p.line}:${p.column} ${p.message})`);
+      assert.ok(p.message.trim().length > 0, `empty message for ${p.code} at ${p.file}:${p.line}`);
+      assert.not.match(p.message, /undefined|\[object Object\]|\bNaN\b/, `${p.code} at ${p.file}:${p.line}: ${p.message}`);
+      assert.ok(p.line >= 1 && p.column >= 1, `place ${p.line}:${p.column} is 1-based`);
+    }
+
+    const actual = problems.map(project);
+    const file = path.join(dir, 'expected.json');
+    const text = `${JSON.stringify(actual, null, 2)}\n`;
+    if (update) {
+      if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== text) {
+        fs.writeFileSync(file, text);
+        console.log(`\n  wrote ${path.relative(root, file)}`);
+      }
+      return;
+    }
+    assert.ok(fs.existsSync(file), `${path.relative(root, file)} is missing; run with UPDATE=1 to write it`);
+    const expected = JSON.parse(fs.readFileSync(file, 'utf8')) as Expected[];
+    assert.equal(actual, expected);
+  });
+}
+
+rules.run();

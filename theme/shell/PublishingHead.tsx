@@ -1,0 +1,88 @@
+/**
+ * The publishing part of every page head: social card image, icons and
+ * manifest, feed and search discovery, structured data and the analytics
+ * bootstrap. No inline script: the analytics bootstrap is an external file
+ * that reads its configuration from its own data attributes, and JSON-LD is
+ * a data block that browsers never execute.
+ */
+import type { PageContext } from '../../renderer/context.ts';
+import { jsonLd, type StructuredData } from '../../renderer/structured-data.ts';
+import { feedPaths, feedTitles } from '../../pipeline/feeds.ts';
+import { discoveryPaths, iconFiles, themeColour } from '../../pipeline/discovery.ts';
+import { absolute } from '../../pipeline/site-url.ts';
+
+/** One social card per area (PNG 1200×630 in theme/static); pages outside the areas get the default. */
+export const socialCardAreas = ['kennisbank', 'communities', 'blog', 'default'] as const;
+export type SocialCardArea = (typeof socialCardAreas)[number];
+
+const areaNames: Record<SocialCardArea, string> = { kennisbank: 'Kennisbank', communities: 'Communities', blog: 'Blog', default: '' };
+
+export function socialCard(ctx: PageContext): { url: string; alt: string } {
+  const plugin = ctx.route.plugin;
+  const area: SocialCardArea = plugin === 'pages' ? 'default' : plugin;
+  const name = `social-${area}.png`;
+  const { siteName } = ctx.site.config;
+  return {
+    url: absolute(ctx.site, ctx.theme.files.get(name) ?? `/${name}`),
+    alt: area === 'default' ? siteName : `${siteName}: ${areaNames[area]}`,
+  };
+}
+
+/** A meta description of at most 200 characters, cut at a word boundary. */
+export function metaDescription(text: string, max = 200): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
+}
+
+/** The analytics bootstrap tag: production only, and only when the configuration names a service. */
+export function AnalyticsScript({ ctx }: { ctx: PageContext }) {
+  const analytics = ctx.site.config.analytics;
+  if (ctx.dev || ctx.site.mode !== 'production' || !analytics || (!analytics.counter && !analytics.tracker)) return null;
+  const { counter, tracker } = analytics;
+  return (
+    <script
+      src={ctx.theme.files.get('analytics.js') ?? '/analytics.js'}
+      async
+      data-analytics=""
+      data-counter-script={counter?.script}
+      data-counter-endpoint={counter?.endpoint}
+      data-tracker-url={tracker?.url}
+      data-tracker-site-id={tracker ? String(tracker.siteId) : undefined}
+      data-tracker-domains={tracker?.domains.join(',')}
+      data-tracker-cookie-minutes={tracker?.cookieMinutes !== undefined ? String(tracker.cookieMinutes) : undefined}
+    />
+  );
+}
+
+export function PublishingHead({ ctx, structuredData }: { ctx: PageContext; structuredData?: StructuredData | undefined }) {
+  const { config } = ctx.site;
+  const file = (name: string) => ctx.theme.files.get(name) ?? `/${name}`;
+  const card = socialCard(ctx);
+  const titles = feedTitles(config.siteName);
+  return (
+    <>
+      <meta property="og:image" content={card.url} />
+      <meta property="og:image:type" content="image/png" />
+      <meta property="og:image:width" content="1200" />
+      <meta property="og:image:height" content="630" />
+      <meta property="og:image:alt" content={card.alt} />
+      <meta name="twitter:image" content={card.url} />
+      <meta name="twitter:image:alt" content={card.alt} />
+      <link rel="icon" href={file(iconFiles.ico)} sizes="32x32" />
+      <link rel="icon" href={file(iconFiles.svg)} type="image/svg+xml" />
+      <link rel="icon" href={file(iconFiles.png96)} type="image/png" sizes="96x96" />
+      <link rel="apple-touch-icon" href={file(iconFiles.appleTouch)} sizes="180x180" />
+      <link rel="manifest" href={discoveryPaths.manifest} />
+      <meta name="theme-color" content={themeColour} />
+      <link rel="alternate" type="application/rss+xml" title={titles.rss} href={feedPaths.rss} />
+      <link rel="alternate" type="application/atom+xml" title={titles.atom} href={feedPaths.atom} />
+      <link rel="alternate" type="application/feed+json" title={titles.json} href={feedPaths.json} />
+      <link rel="search" type="application/opensearchdescription+xml" title={config.siteName} href={discoveryPaths.opensearch} />
+      {structuredData ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(structuredData) }} /> : null}
+      <AnalyticsScript ctx={ctx} />
+    </>
+  );
+}
