@@ -108,10 +108,10 @@ export function generate(analysis: Analysis, effects: Effects, options: { render
   const entries = [...site.docs, ...site.posts, ...site.pages];
   const permalinks = new Map(entries.map((e) => [e.entry.file.path, e.permalink] as const));
   const contents = new Map<string, Content>();
+  const markdownContext = { permalinks, drafts: site.draftFiles, assets, highlighter: effects.highlighter, diagrams: effects.diagrams };
   for (const e of entries) {
     const fm = e.entry.frontmatter;
     const input = { tree: e.entry.tree, path: e.entry.file.path, display: e.entry.file.display, permalink: e.permalink, tocMin: fm.toc_min_heading_level ?? 2, tocMax: fm.toc_max_heading_level ?? 3, source: e.entry.file.text };
-    const markdownContext = { permalinks, drafts: site.draftFiles, assets, highlighter: effects.highlighter, diagrams: effects.diagrams };
     let rendered: ReturnType<typeof renderMarkdown>;
     try {
       rendered = renderMarkdown(input, markdownContext);

@@ -4,6 +4,7 @@
  * at the link in the source file, never at the rendered page.
  */
 import type { Route } from './routes.ts';
+import { normalisePath } from './paths.ts';
 import type { Content } from './markdown.ts';
 import { error, warning, type Problem } from './problem.ts';
 import { closest } from './text.ts';
@@ -18,12 +19,7 @@ export interface LinkCheckInput {
   readonly draftPermalinks: ReadonlySet<string>;
 }
 
-/** Spec section 2: `/x.html` and `/x/index.html` mean `/x` (or `/` when empty). */
-export const normalisePath = (path: string): string => {
-  if (path.endsWith('/index.html')) return path.slice(0, -'index.html'.length - 1) || '/';
-  if (path.endsWith('.html') && path !== '/404.html') return path.slice(0, -'.html'.length) || '/';
-  return path;
-};
+export { normalisePath };
 
 export function checkLinks(input: LinkCheckInput): Problem[] {
   const problems: Problem[] = [];

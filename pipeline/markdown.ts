@@ -175,7 +175,7 @@ export function renderMarkdown(input: MarkdownInput, ctx: MarkdownContext): { co
           return;
         }
         if (externalUrl.test(url) || url.startsWith('//')) return;
-        node.url = internalLink(url, placeOf(node), 'link');
+        node.url = internalLink(url, placeOf(node));
         return;
       }
       case 'definition': {
@@ -185,7 +185,7 @@ export function renderMarkdown(input: MarkdownInput, ctx: MarkdownContext): { co
           node.url = '#';
           return;
         }
-        if (!externalUrl.test(node.url)) node.url = internalLink(node.url, placeOf(node), 'link');
+        if (!externalUrl.test(node.url)) node.url = internalLink(node.url, placeOf(node));
         return;
       }
       case 'image': {
@@ -264,7 +264,7 @@ export function renderMarkdown(input: MarkdownInput, ctx: MarkdownContext): { co
   }
 
   /** Rewrites an internal link to its site URL and records it for the link checker. */
-  function internalLink(url: string, place: Place, _kind: 'link'): string {
+  function internalLink(url: string, place: Place): string {
     const [target, hash] = splitHash(url);
     if (target === '') {
       links.push({ url: `${input.permalink}${hash}`, file, place });

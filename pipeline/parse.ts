@@ -114,8 +114,6 @@ export function markdownDelimiters(text: string): { count: number; line: number 
   let max = 0;
   let at = 1;
   let line = 0;
-  // Open container directives (`:::note` … `:::`) nest like lists: deep nesting makes parsing slow.
-  let directives = 0;
   for (const raw of text.split('\n')) {
     line++;
     const f = fence.exec(raw)?.[1];
@@ -273,4 +271,3 @@ export function parseSources(files: ReadonlyArray<SourceFile>): { parsed: Parsed
   return { parsed, problems };
 }
 
-export { startOfFile };

@@ -415,4 +415,3 @@ export function sidebarOrder(sidebar: Sidebar): string[] {
   return hrefs;
 }
 
-export { placeOf };

@@ -5,6 +5,15 @@
  */
 const isDev = () => document.querySelector('script[src="/__dev/reload.js"]') !== null;
 
+function retryButton(label: string, onClick: () => void): HTMLButtonElement {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'button';
+  button.textContent = label;
+  button.addEventListener('click', onClick);
+  return button;
+}
+
 function crashPanel(error: unknown, retry: () => void): HTMLElement {
   const panel = document.createElement('div');
   panel.className = 'crash-panel';
@@ -21,12 +30,7 @@ function crashPanel(error: unknown, retry: () => void): HTMLElement {
     details.textContent = lines.join('\nOorzaak: ');
     panel.append(details);
   }
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.className = 'button';
-  button.textContent = 'Probeer opnieuw';
-  button.addEventListener('click', () => { panel.remove(); retry(); });
-  panel.append(button);
+  panel.append(retryButton('Probeer opnieuw', () => { panel.remove(); retry(); }));
   return panel;
 }
 
@@ -49,12 +53,7 @@ export function lazy<T>(name: string, where: Element, load: () => Promise<T>, us
     box.setAttribute('role', 'alert');
     const text = document.createElement('p');
     text.textContent = 'Dit onderdeel kon niet worden geladen.';
-    const retry = document.createElement('button');
-    retry.type = 'button';
-    retry.className = 'button';
-    retry.textContent = 'Opnieuw proberen';
-    retry.addEventListener('click', () => { box.remove(); lazy(name, where, load, use); });
-    box.append(text, retry);
+    box.append(text, retryButton('Opnieuw proberen', () => { box.remove(); lazy(name, where, load, use); }));
     where.prepend(box);
   });
 }

@@ -6,6 +6,7 @@
  */
 import { createProgress } from './progress.ts';
 import { showNavbar } from './navbar.ts';
+import { normalisePath } from '../../pipeline/paths.ts';
 
 /** Spec section 9: route-matching and prefetch caches are capped at 10 000 entries. */
 export const cacheLimit = 10_000;
@@ -22,13 +23,6 @@ export class BoundedCache<K, V> {
   }
   delete(key: K): void { this.map.delete(key); }
   get size(): number { return this.map.size; }
-}
-
-/** Spec section 2: `/x.html` and `/x/index.html` are `/x` (or `/` when empty). */
-export function normalisePath(path: string): string {
-  if (path.endsWith('/index.html')) return path.slice(0, -'/index.html'.length) || '/';
-  if (path.endsWith('.html') && path !== '/404.html') return path.slice(0, -'.html'.length) || '/';
-  return path;
 }
 
 const pageCache = new BoundedCache<string, Promise<Response>>(cacheLimit);
