@@ -493,4 +493,28 @@ real('should give every page one canonical link and valid JSON-LD where it belon
   assert.is(postings, g.routes.filter((r) => r.type === 'blog-post').length);
 });
 
+real('should link every external destination of spec section 1 from the navbar or footer, opening in a new tab', () => {
+  const g = realBuild as Generated;
+  const home = html(g, g.routes.find((r) => r.path === '/') as Route);
+  const chrome = home.slice(home.indexOf('<header'), home.indexOf('<main')) + home.slice(home.indexOf('<footer'));
+  const destinations: Record<string, RegExp> = {
+    'API-register': /href="https:\/\/apis\.developer\.overheid\.nl\/?"/,
+    'API toevoegen': /href="https:\/\/apis\.developer\.overheid\.nl\/apis\/toevoegen"/,
+    'API-statistieken': /href="https:\/\/apis\.developer\.overheid\.nl\/api-statistieken"/,
+    'open source catalogue': /href="https:\/\/oss\.developer\.overheid\.nl\/?"/,
+    'open data portal': /href="https:\/\/data\.overheid\.nl\/?"/,
+    'geodata portal': /href="https:\/\/www\.pdok\.nl\/?"/,
+    'source-code organisation': /href="https:\/\/github\.com\/developer-overheid-nl\/?"/,
+    chat: /href="https:\/\/codefornl\.slack\.com\/[^"]+"/,
+    social: /href="https:\/\/social\.overheid\.nl\/@developer"/,
+    'professional network': /href="https:\/\/nl\.linkedin\.com\/company\/[^"]+"/,
+    'web archive': /href="https:\/\/minbzk\.sitearchief\.nl\/[^"]+"/,
+  };
+  for (const [name, href] of Object.entries(destinations)) assert.match(chrome, href, name);
+  // Every link to another host is marked as one (rel and the hidden Dutch label).
+  for (const a of chrome.match(/<a [^>]*href="https:[^"]*"[^>]*>/g) ?? []) {
+    assert.match(a, /rel="noopener noreferrer"/, a);
+  }
+});
+
 real.run();
