@@ -153,12 +153,16 @@ async function benchIncremental(): Promise<void> {
       await new Promise((r) => setTimeout(r, 300));
       const started = performance.now();
       fs.writeFileSync(file, edit(original));
-      times.push((await reloaded) - started);
+      await reloaded;
+      // Until the browser would have the new page: the dev server renders it on this request.
+      const body = await (await fetch(`http://127.0.0.1:${port}/kennisbank/apis/problem-details/`)).text();
+      times.push(performance.now() - started);
+      if (name === 'body' && !body.includes('Een extra zin voor de benchmark.')) throw new Error('De dev-server gaf de oude pagina.');
       fs.writeFileSync(file, original);
       await new Promise((r) => setTimeout(r, 1500)); // let the restoring rebuild finish
     }
     incremental[name] = stat(times);
-    row(`incremental (${name} edit → reload)`, incremental[name], 'ms', '≤ 300 ms');
+    row(`incremental (${name} edit → page served)`, incremental[name], 'ms', '≤ 300 ms');
   }
   results.incremental = incremental;
   dev.kill('SIGTERM');

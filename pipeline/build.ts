@@ -19,13 +19,15 @@ import { checkLinks } from './links.ts';
 import { searchRecords } from './search-records.ts';
 import { buildSearchIndex } from './search-index.ts';
 import { contentHash } from './assets.ts';
-import { buildFeeds } from './feeds.ts';
+import { buildFeeds, feedPaths } from './feeds.ts';
 import { buildSitemap } from './sitemap.ts';
 import { buildDiscovery, iconFiles } from './discovery.ts';
 import { error, sortProblems, startOfFile, type Problem } from './problem.ts';
 import { checkSecurityTxt, securityTxt, securityTxtPath } from './security-txt.ts';
 import { renderRoute } from '../renderer/render.tsx';
 import type { ThemeAssets } from '../renderer/context.ts';
+import type { BuildMemo } from './memo.ts';
+import type { SourceFile } from './io/read.ts';
 
 export interface Analysis {
   readonly site: Site | null;
@@ -42,6 +44,22 @@ export interface AnalyseOptions {
    * check that security.txt has not expired; it never changes the output. Left out: no check.
    */
   readonly today?: string;
+  /** Parse results of earlier builds (`npm start`); left out, every file is parsed. */
+  readonly memo?: BuildMemo;
+}
+
+/** parseSources, one file at a time through the memo when there is one. */
+function parseWithMemo(files: ReadonlyArray<SourceFile>, memo: BuildMemo | undefined): ReturnType<typeof parseSources> {
+  if (!memo) return parseSources(files);
+  const parsed: ReturnType<typeof parseSources>['parsed'] = [];
+  const problems: Problem[] = [];
+  for (const file of files) {
+    const result = memo.parsed.get(file.path, [file.display, file.text], () => parseSources([file]));
+    parsed.push(...result.parsed);
+    problems.push(...result.problems);
+  }
+  memo.parsed.keepOnly(new Set(files.map((f) => f.path)));
+  return { parsed, problems };
 }
 
 /** read → parse → validate → resolve. */
@@ -49,7 +67,7 @@ export function analyse(sources: SourceTree, mode: Mode, options: AnalyseOptions
   // Without a content folder every other message would only be a consequence of that one.
   const missing = sources.problems.filter((p) => p.code === 'content-missing');
   if (missing.length) return { site: null, assets: new Map(), languages: [], diagrams: new Map(), problems: missing };
-  const parsed = parseSources(sources.files);
+  const parsed = parseWithMemo(sources.files, options.memo);
   const config = sources.config ? parseDataFile(sources.config) : null;
   const validated = validate(parsed.parsed, config?.parsed ?? null);
   const resolved = resolve(validated.validated, mode);
@@ -86,9 +104,27 @@ export interface Generated {
   readonly contents: ReadonlyMap<string, Content>;
   readonly files: ReadonlyArray<OutputFile>;
   readonly problems: ReadonlyArray<Problem>;
+  /**
+   * With `render: 'on-request'` (the dev server): each page and the search
+   * index, rendered the first time they are asked for. `files` then holds
+   * everything else.
+   */
+  readonly onRequest?: ReadonlyMap<string, () => OutputFile['data']>;
 }
 
+export interface GenerateOptions {
+  /** `false` stops before HTML (`npm run check`); `'on-request'` defers pages to `onRequest`. */
+  readonly render: boolean | 'on-request';
+  /** Markdown results of earlier builds (`npm start`). */
+  readonly memo?: BuildMemo;
+}
+
+/** Search index path in development, where its content hash would only cost time. */
+export const devSearchIndexPath = 'assets/search-index-dev.json';
+
 const unprocessable = (file: string, err: unknown): Problem =>
+  // A navbar item that fails to render (theme/shell/Navbar.tsx) is a configuration error naming the item.
+  err instanceof Error && (err as { code?: unknown }).code === 'config-navbar-item' ? error('config-navbar-item', 'dist-config/site.yml', startOfFile, err.message) :
   error('content-unprocessable', file, startOfFile,
     `Dit bestand kan niet worden verwerkt (${(err instanceof Error ? err.message : String(err)).split('\n')[0]}). Vereenvoudig de opmaak: minder diep geneste of minder herhaalde constructies.`);
 
@@ -99,8 +135,16 @@ const routeSource = (route: Route): string | null =>
       : 'page' in route && route.page ? route.page.entry.file.display
         : null;
 
-/** markdown → routes → links → render. `render: false` stops before HTML (for `npm run check`). */
-export function generate(analysis: Analysis, effects: Effects, options: { render: boolean }): Generated {
+/** Everything the markdown of one page depends on besides its own file, as one key. */
+const markdownContextKey = (ctx: { permalinks: ReadonlyMap<string, string>; drafts: ReadonlySet<string>; assets: Assets; highlighter: HighlighterCore | null; diagrams: ReadonlyMap<string, Diagram> | null }): string =>
+  contentHash(JSON.stringify([
+    [...ctx.permalinks], [...ctx.drafts], [...ctx.assets.values()].map((a) => [a.path, a.url, a.width, a.height]),
+    ctx.highlighter?.getLoadedLanguages().sort() ?? null,
+    ctx.diagrams ? [...ctx.diagrams].map(([hash, d]) => [hash, 'svg' in d ? contentHash(d.svg) : d.error]) : null,
+  ]), 32);
+
+/** markdown → routes → links → render. */
+export function generate(analysis: Analysis, effects: Effects, options: GenerateOptions): Generated {
   const { site, assets } = analysis;
   if (!site) return { routes: [], contents: new Map(), files: [], problems: sortProblems(analysis.problems) };
   const problems: Problem[] = [...analysis.problems];
@@ -109,20 +153,27 @@ export function generate(analysis: Analysis, effects: Effects, options: { render
   const permalinks = new Map(entries.map((e) => [e.entry.file.path, e.permalink] as const));
   const contents = new Map<string, Content>();
   const markdownContext = { permalinks, drafts: site.draftFiles, assets, highlighter: effects.highlighter, diagrams: effects.diagrams };
+  const { memo } = options;
+  const contextKey = memo ? markdownContextKey(markdownContext) : '';
   for (const e of entries) {
     const fm = e.entry.frontmatter;
     const input = { tree: e.entry.tree, path: e.entry.file.path, display: e.entry.file.display, permalink: e.permalink, tocMin: fm.toc_min_heading_level ?? 2, tocMax: fm.toc_max_heading_level ?? 3, source: e.entry.file.text };
-    let rendered: ReturnType<typeof renderMarkdown>;
-    try {
-      rendered = renderMarkdown(input, markdownContext);
-    } catch (err) {
-      // The safety net (issue 12): content that makes a library throw is a problem, not a crash.
-      problems.push(unprocessable(e.entry.file.display, err));
-      rendered = renderMarkdown({ ...input, tree: { type: 'root', children: [] } }, markdownContext);
-    }
+    const render = () => {
+      try {
+        return renderMarkdown(input, markdownContext);
+      } catch (err) {
+        // The safety net (issue 12): content that makes a library throw is a problem, not a crash.
+        const empty = renderMarkdown({ ...input, tree: { type: 'root', children: [] } }, markdownContext);
+        return { ...empty, problems: [unprocessable(e.entry.file.display, err), ...empty.problems] };
+      }
+    };
+    const rendered = memo
+      ? memo.markdown.get(input.path, [contextKey, input.display, input.permalink, input.tocMin, input.tocMax, input.source], render)
+      : render();
     contents.set(e.permalink, rendered.content);
     for (const p of rendered.problems) problems.push(p);
   }
+  memo?.markdown.keepOnly(new Set(entries.map((e) => e.entry.file.path)));
 
   const { routes, problems: routeProblems } = buildRoutes(site);
   problems.push(...routeProblems);
@@ -130,24 +181,48 @@ export function generate(analysis: Analysis, effects: Effects, options: { render
   problems.push(...checkLinks({ routes, contents, files: assetUrls, draftPermalinks: site.draftPermalinks }));
 
   const files: OutputFile[] = [];
+  const onRequest = new Map<string, () => OutputFile['data']>();
   if (options.render) {
-    const index = buildSearchIndex(searchRecords(routes, contents, site.config.locale.lang));
-    const indexPath = `assets/search-index-${contentHash(index)}.json`;
-    files.push({ path: indexPath, data: index });
+    const lazy = options.render === 'on-request';
+    const searchIndex = () => buildSearchIndex(searchRecords(routes, contents, site.config.locale.lang));
+    let indexPath = devSearchIndexPath;
+    if (lazy) onRequest.set(indexPath, once(searchIndex));
+    else {
+      const index = searchIndex();
+      indexPath = `assets/search-index-${contentHash(index)}.json`;
+      files.push({ path: indexPath, data: index });
+    }
     const byUrl = new Map([...assets.values()].map((a) => [a.path, a.url] as const));
     const theme = { ...effects.theme, searchIndex: `/${indexPath}` };
     const ctx = { site, contents, theme, assetUrl: (p: string) => byUrl.get(p) ?? null, dev: site.mode === 'development' };
     for (const route of routes) {
-      try {
-        files.push({ path: outputFile(route.path), data: renderRoute(ctx, route) });
-      } catch (err) {
-        problems.push(unprocessable(routeSource(route) ?? 'dist-config/site.yml', err));
+      const render = (): string | Problem => {
+        try {
+          return renderRoute(ctx, route);
+        } catch (err) {
+          return unprocessable(routeSource(route) ?? 'dist-config/site.yml', err);
+        }
+      };
+      if (lazy) {
+        // In the dev server a page that cannot be rendered shows the problem instead.
+        onRequest.set(outputFile(route.path), once(() => {
+          const result = render();
+          return typeof result === 'string' ? result : `${result.file}: ${result.message}`;
+        }));
+        continue;
       }
+      const result = render();
+      if (typeof result === 'string') files.push({ path: outputFile(route.path), data: result });
+      // A broken navbar item breaks every page: report it once.
+      else if (!problems.some((p) => p.code === result.code && p.file === result.file && p.message === result.message)) problems.push(result);
     }
     for (const asset of assets.values()) files.push({ path: asset.url.slice(1), data: asset.bytes });
     // ── Publishing (issue 14): blog feeds, sitemap and robots.txt, OpenSearch and the web app manifest.
+    const feeds = once(() => buildFeeds(site, contents, { assetUrl: ctx.assetUrl, css: theme.css, icon: theme.files.get(iconFiles.png512) ?? `/${iconFiles.png512}` }));
+    if (lazy) {
+      for (const url of Object.values(feedPaths)) onRequest.set(url.slice(1), () => feeds().find((f) => f.path === url.slice(1))?.data ?? '');
+    } else files.push(...feeds());
     files.push(
-      ...buildFeeds(site, contents, { assetUrl: ctx.assetUrl, css: theme.css, icon: theme.files.get(iconFiles.png512) ?? `/${iconFiles.png512}` }),
       ...buildSitemap(site, routes),
       ...buildDiscovery(site, theme.files),
     );
@@ -157,5 +232,11 @@ export function generate(analysis: Analysis, effects: Effects, options: { render
     // Code-unit order: the machine's locale must not change anything about the output.
     files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
-  return { routes, contents, files, problems: sortProblems(problems) };
+  return { routes, contents, files, problems: sortProblems(problems), ...(options.render === 'on-request' ? { onRequest } : {}) };
+}
+
+/** A thunk that computes its value the first time only. */
+function once<T>(compute: () => T): () => T {
+  let value: { v: T } | null = null;
+  return () => (value ??= { v: compute() }).v;
 }

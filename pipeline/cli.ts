@@ -12,6 +12,7 @@
  * It is also the only clock: today's date goes into the build as a value (for
  * the security.txt expiry check only; it never changes the output).
  */
+import './io/production-react.ts';
 import path from 'node:path';
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -20,7 +21,8 @@ import { createHighlighter } from './io/highlighter.ts';
 import { renderDiagrams } from './io/mermaid.ts';
 import { loadTheme } from './io/theme.ts';
 import { cleanUpOnExit, writeSite } from './io/write.ts';
-import { startServer } from './io/server.ts';
+import { startServer, type MemorySite } from './io/server.ts';
+import { createMemo, type BuildMemo } from './memo.ts';
 import { analyse, generate, type Generated } from './build.ts';
 import { parseDataFile } from './parse.ts';
 import { validateConfig } from './validate.ts';
@@ -34,8 +36,11 @@ export interface BuildOptions {
   readonly content: string;
   readonly config: string;
   readonly mode: Mode;
-  readonly render: boolean;
+  /** `'on-request'`: pages are rendered when the dev server is asked for them. */
+  readonly render: boolean | 'on-request';
   readonly cacheDir: string;
+  /** Parse and markdown results kept between the dev server's rebuilds. */
+  readonly memo?: BuildMemo;
   /** Today's date (`2026-11-22`) for the security.txt expiry check; left out: no check. */
   readonly today?: string;
 }
@@ -43,12 +48,12 @@ export interface BuildOptions {
 /** Runs the whole pipeline with its effects, except writing. Never throws for bad content. */
 export async function runBuild(options: BuildOptions): Promise<Generated> {
   const sources = await readSources(options.content, options.config);
-  const analysis = analyse(sources, options.mode, options.today ? { today: options.today } : {});
+  const analysis = analyse(sources, options.mode, { ...(options.today ? { today: options.today } : {}), ...(options.memo ? { memo: options.memo } : {}) });
   if (!analysis.site) return { routes: [], contents: new Map(), files: [], problems: sortProblems(analysis.problems) };
   const highlighter = await createHighlighter(analysis.languages);
   const diagrams = await renderDiagrams(analysis.diagrams, path.join(options.cacheDir, 'mermaid'));
   const { theme, files } = options.render ? await loadTheme() : { theme: { css: '', js: null, files: new Map() }, files: [] };
-  return generate(analysis, { highlighter, diagrams, theme, themeFiles: files }, { render: options.render });
+  return generate(analysis, { highlighter, diagrams, theme, themeFiles: files }, { render: options.render, ...(options.memo ? { memo: options.memo } : {}) });
 }
 
 /** The validated site configuration, or null when it cannot be read or is invalid. */
@@ -124,19 +129,22 @@ async function main(): Promise<number> {
   }
 
   if (command === 'dev') {
-    const out = values.out ?? path.join(cacheDir, 'dev-site');
+    // Served from memory: a save re-parses and re-renders only what changed, and
+    // pages are rendered when the browser asks for them (docs/performance.md).
+    const memo = createMemo();
+    let site: MemorySite = { files: new Map(), onRequest: new Map() };
     const rebuild = async (): Promise<boolean> => {
       const started = performance.now();
-      const result = await runBuild({ ...base, mode: 'development', render: true });
+      const result = await runBuild({ ...base, mode: 'development', render: 'on-request', memo });
       if (result.problems.length) report(result.problems, 'text');
       // In development a content error must not take the preview away: show what can be built.
       if (result.files.length === 0) return false;
-      await writeSite(out, result.files);
+      site = { files: new Map(result.files.map((f) => [f.path, f.data] as const)), onRequest: result.onRequest ?? new Map() };
       process.stderr.write(`Opnieuw gebouwd: ${result.routes.length} pagina's (${Math.round(performance.now() - started)} ms)\n`);
       return true;
     };
     await rebuild();
-    const server = await startServer({ root: out, port, dev: true });
+    const server = await startServer({ root: cacheDir, port, dev: true, memory: () => site });
     process.stdout.write(`Ontwikkelserver draait op ${server.url} (stoppen met Ctrl+C)\n`);
     const { watch } = await import('chokidar');
     let timer: NodeJS.Timeout | null = null;

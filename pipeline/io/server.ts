@@ -8,6 +8,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import sirv from 'sirv';
+import { lookup } from 'mrmime';
 import { normalisePath } from '../links.ts';
 import type { Header } from '../csp.ts';
 
@@ -21,6 +22,29 @@ export interface ServerOptions {
    * production serves them; `npm run serve` passes them. Development leaves them out.
    */
   readonly headers?: ReadonlyArray<Header>;
+  /**
+   * Development: serve the latest build from memory instead of `root`, pages
+   * rendered when first asked for. Saves writing 400 files after every save.
+   */
+  readonly memory?: () => MemorySite;
+}
+
+export interface MemorySite {
+  /** Output path (`assets/styles-ab12.css`) → bytes. */
+  readonly files: ReadonlyMap<string, string | Uint8Array>;
+  /** Output path (`kennisbank/index.html`) → the page, rendered on the first request. */
+  readonly onRequest: ReadonlyMap<string, () => string | Uint8Array>;
+}
+
+/** The file a request path names in a memory site, the way sirv looks up files on disk. */
+function fromMemory(site: MemorySite, pathname: string): { path: string; data: string | Uint8Array } | null {
+  const base = decodeURIComponent(pathname).replace(/^\/+/, '');
+  const candidates = base === '' || base.endsWith('/') ? [`${base}index.html`] : [base, `${base}.html`, `${base}/index.html`];
+  for (const candidate of candidates) {
+    const data = site.files.get(candidate) ?? site.onRequest.get(candidate)?.();
+    if (data !== undefined) return { path: candidate, data };
+  }
+  return null;
 }
 
 /** Types sirv's table (mrmime) lacks; it would send an empty Content-Type. */
@@ -60,7 +84,8 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
     res.statusCode = 404;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Cache-Control', 'no-cache');
-    res.end(fs.existsSync(file) ? fs.readFileSync(file) : 'Pagina niet gevonden');
+    const page = options.memory ? fromMemory(options.memory(), '/404.html')?.data : fs.existsSync(file) ? fs.readFileSync(file) : undefined;
+    res.end(page ?? 'Pagina niet gevonden');
   };
   const server = http.createServer((req, res) => {
     if (!options.dev) for (const [name, value] of options.headers ?? []) res.setHeader(name, value);
@@ -102,6 +127,13 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
     res.setHeader('Cache-Control', cacheControl(url.pathname));
     const type = extraTypes[/\.([a-z0-9]+)$/i.exec(url.pathname)?.[1]?.toLowerCase() ?? ''];
     if (type) res.setHeader('Content-Type', type);
+    if (options.memory) {
+      const file = fromMemory(options.memory(), url.pathname);
+      if (!file) return notFound(res);
+      if (!type) res.setHeader('Content-Type', `${lookup(file.path) ?? 'application/octet-stream'}${/\.(html|css|js|json|xml|txt|svg)$/.test(file.path) ? '; charset=utf-8' : ''}`);
+      res.end(req.method === 'HEAD' ? undefined : file.data);
+      return;
+    }
     assets(req, res, () => notFound(res));
   });
   return new Promise((resolvePromise, reject) => {
