@@ -66,6 +66,49 @@ const reloadScript = `(() => {
   source.addEventListener('reload', () => location.reload());
 })();`;
 
+/** The file on disk sirv serves for a path (`extensions: ['html']`), if any. */
+function fileOnDisk(root: string, pathname: string): fs.Stats | null {
+  const base = path.join(root, decodeURIComponent(pathname));
+  for (const candidate of [base, `${base}.html`, path.join(base, 'index.html')]) {
+    try {
+      const stats = fs.statSync(candidate);
+      if (stats.isFile()) return stats;
+    } catch { /* try the next one */ }
+  }
+  return null;
+}
+
+/**
+ * What sirv leaves out (RFC 9110): `If-Modified-Since` on its own answers 304
+ * when the file is not newer, and a suffix range `bytes=-N` means the last N
+ * bytes (sirv reads it as bytes 0 to N). Returns true when it answered.
+ */
+function conditionalAndRange(req: http.IncomingMessage, res: http.ServerResponse, stats: fs.Stats): boolean {
+  const since = req.headers['if-modified-since'];
+  if (since && !req.headers['if-none-match'] && (req.method === 'GET' || req.method === 'HEAD')) {
+    const date = Date.parse(since);
+    // HTTP dates have whole seconds.
+    if (!Number.isNaN(date) && Math.floor(stats.mtimeMs / 1000) * 1000 <= date) {
+      res.statusCode = 304;
+      res.setHeader('Last-Modified', stats.mtime.toUTCString());
+      res.end();
+      return true;
+    }
+  }
+  const suffix = /^bytes=-(\d+)$/.exec(String(req.headers.range ?? '').trim());
+  if (suffix) {
+    const length = Math.min(Number(suffix[1]), stats.size);
+    if (length === 0) {
+      res.statusCode = 416;
+      res.setHeader('Content-Range', `bytes */${stats.size}`);
+      res.end();
+      return true;
+    }
+    req.headers.range = `bytes=${stats.size - length}-${stats.size - 1}`;
+  }
+  return false;
+}
+
 export function startServer(options: ServerOptions): Promise<RunningServer> {
   const root = path.resolve(options.root);
   const clients = new Set<http.ServerResponse>();
@@ -134,6 +177,8 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
       res.end(req.method === 'HEAD' ? undefined : file.data);
       return;
     }
+    const stats = fileOnDisk(root, url.pathname);
+    if (stats && conditionalAndRange(req, res, stats)) return;
     assets(req, res, () => notFound(res));
   });
   return new Promise((resolvePromise, reject) => {

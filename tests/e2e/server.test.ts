@@ -54,15 +54,23 @@ const headers = securityHeaders(config, { https: false });
 
 let production: RunningServer;
 let development: RunningServer;
+/** `npm start`: the same site served from memory (pipeline/cli.ts dev), pages rendered on request. */
+let memory: RunningServer;
 
 test.before(async () => {
   production = await startServer({ root: site, port: 0, dev: false, headers });
   development = await startServer({ root: site, port: 0, dev: true, headers });
+  const [pages, rest] = [Object.entries(files).filter(([p]) => p.endsWith('.html')), Object.entries(files).filter(([p]) => !p.endsWith('.html'))];
+  const inMemory = { files: new Map(rest), onRequest: new Map(pages.map(([p, data]) => [p, () => data] as const)) };
+  // The folder holds the secret files: the memory server must not read it at all.
+  memory = await startServer({ root: work, port: 0, dev: true, memory: () => inMemory });
 });
 test.after(async () => {
   await new Promise((r) => production.server.close(r));
-  development.server.closeAllConnections();
-  await new Promise((r) => development.server.close(r));
+  for (const server of [development, memory]) {
+    server.server.closeAllConnections();
+    await new Promise((r) => server.server.close(r));
+  }
   fs.rmSync(work, { recursive: true, force: true });
   fs.rmSync(path.join(os.tmpdir(), `ontwikkelaarsportaal-geheim-${process.pid}.txt`), { force: true });
 });
@@ -91,9 +99,9 @@ const attacks = [
   '/../site-geheim.txt', '/..%2fsite-geheim.txt', 'http://127.0.0.1/../geheim.txt', '*',
 ];
 
-for (const mode of ['production', 'development'] as const) {
+for (const mode of ['production', 'development', 'memory'] as const) {
   test(`${mode}: path traversal never leaves the site folder`, async () => {
-    const server = mode === 'production' ? production : development;
+    const server = { production, development, memory }[mode];
     for (const attack of attacks) {
       const a = await request(server, attack);
       assert.not.ok(a.body.includes(SECRET), `${attack} answered with a file from outside the site (${a.status})`);
@@ -103,7 +111,7 @@ for (const mode of ['production', 'development'] as const) {
   });
 
   test(`${mode}: unknown paths get 404 with the not-found page`, async () => {
-    const server = mode === 'production' ? production : development;
+    const server = { production, development, memory }[mode];
     for (const p of ['/bestaat/niet', '/kennisbank/bestaat-niet', '/assets/', '/assets/bestaat-niet.js', '/%E0%A4%A']) {
       const a = await request(server, p);
       assert.is(a.status, 404, p);
@@ -113,7 +121,7 @@ for (const mode of ['production', 'development'] as const) {
   });
 
   test(`${mode}: .html and /index.html redirect to the normalised path, never to another host`, async () => {
-    const server = mode === 'production' ? production : development;
+    const server = { production, development, memory }[mode];
     const cases: Array<[string, string]> = [
       ['/index.html', '/'], ['/kennisbank/index.html', '/kennisbank'], ['/contact.html', '/contact'],
       ['/kennisbank/apis/index.html?tab=1', '/kennisbank/apis?tab=1'], ['//evil.example/x.html', '/x'], ['/.//evil.example/index.html', '/evil.example'],
@@ -160,6 +168,19 @@ test('production: revalidation with the ETag gives 304 without a body', async ()
   }
 });
 
+test('production: If-Modified-Since alone gives 304 for an unchanged file, 200 for a changed one', async () => {
+  for (const p of ['/kennisbank', '/assets/styles-0123456789.css']) {
+    const first = await request(production, p);
+    const since = String(first.headers['last-modified']);
+    const again = await request(production, p, { headers: { 'If-Modified-Since': since } });
+    assert.is(again.status, 304, p);
+    assert.is(again.body.length, 0);
+    const older = new Date(Date.parse(since) - 60_000).toUTCString();
+    assert.is((await request(production, p, { headers: { 'If-Modified-Since': older } })).status, 200, `${p}: changed since`);
+    assert.is((await request(production, p, { headers: { 'If-Modified-Since': 'geen datum' } })).status, 200, `${p}: invalid date`);
+  }
+});
+
 test('production: HEAD and Range requests', async () => {
   const full = await request(production, '/assets/styles-0123456789.css');
   const head = await request(production, '/assets/styles-0123456789.css', { method: 'HEAD' });
@@ -170,6 +191,10 @@ test('production: HEAD and Range requests', async () => {
   assert.is(range.status, 206);
   assert.is(range.headers['content-range'], `bytes 5-14/${full.body.length}`);
   assert.equal(range.body, full.body.subarray(5, 15));
+  const suffix = await request(production, '/assets/styles-0123456789.css', { headers: { Range: 'bytes=-20' } });
+  assert.is(suffix.status, 206, 'suffix range');
+  assert.is(suffix.headers['content-range'], `bytes ${full.body.length - 20}-${full.body.length - 1}/${full.body.length}`);
+  assert.equal(suffix.body, full.body.subarray(full.body.length - 20));
   const beyond = await request(production, '/assets/styles-0123456789.css', { headers: { Range: `bytes=${full.body.length + 10}-` } });
   assert.is(beyond.status, 416);
   const headPage = await request(production, '/kennisbank', { method: 'HEAD' });
