@@ -52,7 +52,8 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
   if (!analysis.site) return { routes: [], contents: new Map(), files: [], problems: sortProblems(analysis.problems) };
   const highlighter = await createHighlighter(analysis.languages);
   const diagrams = await renderDiagrams(analysis.diagrams, path.join(options.cacheDir, 'mermaid'));
-  const { theme, files } = options.render ? await loadTheme() : { theme: { css: '', js: null, files: new Map() }, files: [] };
+  const mermaidInBrowser = diagrams === null && analysis.diagrams.size > 0;
+  const { theme, files } = options.render ? await loadTheme({ mermaidInBrowser }) : { theme: { css: '', js: null, files: new Map() }, files: [] };
   return generate(analysis, { highlighter, diagrams, theme, themeFiles: files }, { render: options.render, ...(options.memo ? { memo: options.memo } : {}) });
 }
 

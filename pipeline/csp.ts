@@ -54,7 +54,8 @@ export function contentSecurityPolicy(config: PolicyConfig, options: { https?: b
   const { scripts, beacons, search } = policyOrigins(config);
   const directives: Array<[string, ReadonlyArray<string>]> = [
     ['default-src', ["'self'"]],
-    // No 'unsafe-inline', no 'unsafe-eval': every script is a file from one of these origins.
+    // No 'unsafe-inline', no 'unsafe-eval': every script is a file from one of these origins. That
+    // includes mermaid for diagrams the build could not draw: a copy in /assets/ (pipeline/io/mermaid.ts).
     ['script-src', ["'self'", ...scripts]],
     // Shiki's token colours and mermaid's SVG carry inline styles. Styles cannot run script, and
     // authors cannot add style attributes (pipeline/markdown.ts keeps raw HTML to a safe list).

@@ -12,13 +12,13 @@ import rehypeRaw from 'rehype-raw';
 import rehypeShikiFromHighlighter from '@shikijs/rehype/core';
 import { transformerMetaHighlight } from '@shikijs/transformers';
 import type { HighlighterCore, ShikiTransformer } from 'shiki/core';
-import GithubSlugger from 'github-slugger';
-import { visit, SKIP } from 'unist-util-visit';
+import GithubSlugger, { slug } from 'github-slugger';
+import { visit, SKIP, EXIT } from 'unist-util-visit';
 import { toString } from 'mdast-util-to-string';
 import { parseFragment } from 'parse5';
 import { fromParse5 } from 'hast-util-from-parse5';
 import type { Root as HastRoot, Element } from 'hast';
-import type { Root, Nodes, Parent, Heading, Paragraph, RootContent } from 'mdast';
+import type { Root, Nodes, Parent, Heading, Paragraph, RootContent, Code } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
 import type { Assets } from './assets.ts';
 import { contentHash } from './assets.ts';
@@ -51,6 +51,8 @@ export interface Content {
   readonly words: number;
   readonly firstParagraph: string | null;
   readonly hasMermaid: boolean;
+  /** The page places the card list of its folder's children itself (`::doc-card-list`). */
+  readonly docCardList: boolean;
 }
 
 export type Diagram = { readonly svg: string } | { readonly error: string };
@@ -159,8 +161,10 @@ export function renderMarkdown(input: MarkdownInput, ctx: MarkdownContext): { co
   const slugger = new GithubSlugger();
   const toc: TocItem[] = [];
   const anchors: string[] = [];
+  const taken = new Set<string>();
   const links: LinkRef[] = [];
   let hasMermaid = false;
+  let docCardList = false;
 
   visit(tree, (node: Nodes, index, parent: Parent | undefined) => {
     switch (node.type) {
@@ -206,7 +210,8 @@ export function renderMarkdown(input: MarkdownInput, ctx: MarkdownContext): { co
           problems.push(error('broken-image', file, placeOf(node), `De afbeelding "${node.url}" bestaat niet (gezocht: content/${target}). Controleer de bestandsnaam en het pad.`));
         } else {
           node.url = asset.url;
-          node.data = { ...node.data, hProperties: { width: asset.width ?? undefined, height: asset.height ?? undefined, loading: 'lazy', decoding: 'async' } };
+          // `loading` and `decoding` follow from the image's place on the page: see imageLoading.
+          node.data = { ...node.data, hProperties: { width: asset.width ?? undefined, height: asset.height ?? undefined } };
         }
         return;
       }
@@ -257,7 +262,17 @@ export function renderMarkdown(input: MarkdownInput, ctx: MarkdownContext): { co
       }
     }
     const text = toString(node).trim();
-    id = id ? (slugger.slug(id), id) : slugger.slug(text);
+    if (id) {
+      // Honoured as written; only a second use of the same id gets a suffix, as a slug would.
+      slugger.slug(id);
+      const wanted = id;
+      for (let n = 1; taken.has(id); n++) id = `${wanted}-${n}`;
+    } else {
+      // A heading of only punctuation has an empty slug: it still needs an id.
+      const base = slug(text) ? text : 'kop';
+      do id = slugger.slug(base); while (taken.has(id));
+    }
+    taken.add(id);
     anchors.push(id);
     node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id } };
     if (node.depth >= input.tocMin && node.depth <= input.tocMax) toc.push({ id, text, depth: node.depth });
@@ -308,14 +323,30 @@ export function renderMarkdown(input: MarkdownInput, ctx: MarkdownContext): { co
       problems.push(error('mermaid-syntax', file, place, `Het mermaid-diagram kan niet worden getekend: ${diagram.error}. Controleer de syntax op https://mermaid.js.org.`));
     }
     const svg = diagram && 'svg' in diagram ? diagram.svg : null;
-    if (!svg && !ctx.diagrams) {
+    // Not rendered: the page keeps the source, marked so that the shell loads mermaid for this
+    // diagram in the browser (theme/client/mermaid-lazy.ts). `diagrams: null` means the io edge
+    // had no Chromium: that is worth a warning. (Pure test runs pass an empty map: no warning.)
+    const lazy = !diagram;
+    if (lazy && !ctx.diagrams) {
       problems.push(warning('mermaid-unavailable', file, place, 'Er is geen Chromium om dit diagram tijdens de build te tekenen; de browser tekent het nu bij het laden. Installeer chromium voor diagrammen zonder JavaScript.'));
     }
     Object.assign(node, {
       type: 'mermaidDiagram',
-      data: { hName: 'figure', hProperties: { className: ['mermaid-diagram'], dataMermaidSvg: svg ?? undefined, dataMermaidSource: svg ? undefined : source, dataLabel: `${label}: ${describeDiagram(source)}` } },
+      data: {
+        hName: 'figure',
+        hProperties: {
+          className: ['mermaid-diagram'], dataMermaidSvg: svg ?? undefined, dataMermaidSource: svg ? undefined : source,
+          dataMermaidLazy: lazy ? '' : undefined, dataLabel: `${label}: ${describeDiagram(source)}`,
+        },
+      },
       children: [],
     });
+  }
+
+  /** A title's text, with what only looked like a text directive (`Let op:dit`) as written. */
+  function plainText(node: Nodes): string {
+    if (node.type === 'textDirective') return (input.source ? sourceOf(input.source, node) : null) ?? `:${node.name}${toString(node)}`;
+    return 'children' in node ? node.children.map((c) => plainText(c as Nodes)).join('') : toString(node);
   }
 
   function directive(node: ContainerDirective | LeafDirective | TextDirective, index: number | undefined, parent: Parent | undefined) {
@@ -323,10 +354,17 @@ export function renderMarkdown(input: MarkdownInput, ctx: MarkdownContext): { co
       const first = node.children[0];
       let title = admonitionTitles[node.name] ?? node.name;
       if (first?.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel) {
-        title = toString(first).trim() || title;
+        title = plainText(first).trim() || title;
         node.children.shift();
       }
       node.data = { hName: 'aside', hProperties: { className: ['admonition', `admonition-${node.name}`], dataAdmonition: node.name, dataTitle: title } };
+      return;
+    }
+    if (node.type === 'leafDirective' && node.name === 'doc-card-list') {
+      // Docusaurus' <DocCardList />: the theme puts the cards of this folder's pages here (renderer/markdown.tsx).
+      docCardList = true;
+      node.data = { hName: 'div', hProperties: { className: ['doc-card-list'], dataDocCardList: '' } };
+      node.children = [];
       return;
     }
     if (node.type === 'leafDirective' && (node.name === 'video-youtube' || node.name === 'video-vimeo')) {
@@ -365,12 +403,31 @@ export function renderMarkdown(input: MarkdownInput, ctx: MarkdownContext): { co
       toc,
       anchors,
       links,
-      words: countWords(toString(tree)),
+      words: countWords(readableText(tree)),
       firstParagraph: firstParagraph ? toString(firstParagraph).replace(/\s+/g, ' ').trim() : null,
       hasMermaid,
+      docCardList,
     },
     problems,
   };
+}
+
+/**
+ * The text a reader reads, for the reading time: every paragraph, heading,
+ * table cell and code block (image alt texts included), one block apart, so
+ * that words of neighbouring blocks (`## Stap` then `Klik`) never run together.
+ */
+function readableText(tree: Root): string {
+  const blocks: string[] = [];
+  visit(tree, (node: Nodes) => {
+    if (node.type === 'paragraph' || node.type === 'heading' || node.type === 'tableCell') {
+      blocks.push(toString(node));
+      return SKIP;
+    }
+    if (node.type === 'code') blocks.push(node.value);
+    return undefined;
+  });
+  return blocks.join('\n');
 }
 
 /** A short text alternative: the node labels of the diagram, in order. */
@@ -414,19 +471,98 @@ function toHast(tree: Root, ctx: MarkdownContext): HastRoot {
       tokenizeTimeLimit: 0,
     }) as unknown as typeof processor;
   }
-  return processor.use(rehypeRaw).runSync(tree as never) as unknown as HastRoot;
+  // Re-parsing with parse5 costs a third of this stage: only pages with raw HTML need it.
+  let raw = false;
+  visit(tree, 'html', () => { raw = true; return EXIT; });
+  if (raw) processor = processor.use(rehypeRaw) as unknown as typeof processor;
+  const body = processor.runSync(tree as never) as unknown as HastRoot;
+  if (!raw) settle(body);
+  imageLoading(body);
+  return body;
+}
+
+/**
+ * Without rehype-raw the tree keeps two quirks that its re-parse used to
+ * remove, and that later stages (feeds, search, the renderer) do not expect:
+ * shiki puts each highlighted block in a nested `root`, with HTML attribute
+ * names (`class`, `data-title`) as property names; and remark-rehype writes
+ * boolean `true` for some data attributes (`data-footnote-ref`). This gives
+ * the tree the shape a re-parse would.
+ */
+function settle(tree: HastRoot): void {
+  const walk = (node: { children?: unknown[] }) => {
+    if (!Array.isArray(node.children)) return;
+    node.children = node.children.flatMap((child) => ((child as { type?: string }).type === 'root' ? (child as { children: unknown[] }).children : [child]));
+    for (const child of node.children as Array<{ type: string; properties?: Record<string, unknown>; children?: unknown[] }>) {
+      if (child.type === 'element' && child.properties) child.properties = settledProperties(child.properties);
+      walk(child);
+    }
+  };
+  walk(tree);
+}
+
+function settledProperties(properties: Record<string, unknown>): Element['properties'] {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(properties)) {
+    if (key === 'class') out.className = typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : value;
+    else if (key.startsWith('data-')) out[`data${key.slice(4).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())}`] = value === true ? '' : value;
+    else if (/^data[A-Z]/.test(key) && value === true) out[key] = '';
+    else out[key] = value;
+  }
+  return out as Element['properties'];
+}
+
+/** How many blocks at the top of a page count as "above the fold" for images. */
+export const eagerImageBlocks = 3;
+
+/**
+ * `loading="lazy"` only below the fold. The rule: the first image of a page
+ * (Markdown or raw HTML) loads at once, with `fetchpriority="high"`, when it
+ * stands in one of the first three blocks of the text (paragraphs, headings,
+ * lists, tables, admonitions: the top-level elements); every other image gets
+ * `loading="lazy"`. A lazy image at the top would be fetched late and slow
+ * down the first paint (LCP); an eager one lower down costs bandwidth for
+ * readers who never scroll there. All images decode asynchronously; their
+ * `width`/`height` come from the file, so nothing shifts either way.
+ */
+function imageLoading(tree: HastRoot): void {
+  let block = 0;
+  let first = true;
+  for (const child of tree.children) {
+    if (child.type !== 'element') continue;
+    visit(child, 'element', (node: Element) => {
+      if (node.tagName !== 'img') return;
+      const eager = first && block < eagerImageBlocks;
+      first = false;
+      const { loading: _loading, fetchPriority: _priority, ...rest } = node.properties;
+      node.properties = { ...rest, decoding: 'async', ...(eager ? { fetchPriority: 'high' } : { loading: 'lazy' }) };
+    });
+    block++;
+  }
 }
 
 /** Languages fenced code uses, so the io edge can load just those into the highlighter. */
 export function languagesUsed(trees: ReadonlyArray<Root>): string[] {
   const langs = new Set<string>();
-  for (const tree of trees) visit(tree, 'code', (node) => { if (node.lang && node.lang !== 'mermaid') langs.add(node.lang.toLowerCase()); });
+  for (const tree of trees) for (const node of codeBlocks(tree)) if (node.lang && node.lang !== 'mermaid') langs.add(node.lang.toLowerCase());
   return [...langs].sort();
+}
+
+// The dev server passes the same (memoised) trees to every rebuild; walk each once.
+const codeBlocksOf = new WeakMap<Root, ReadonlyArray<Code>>();
+function codeBlocks(tree: Root): ReadonlyArray<Code> {
+  let blocks = codeBlocksOf.get(tree);
+  if (!blocks) {
+    const found: Code[] = [];
+    visit(tree, 'code', (node) => { found.push(node); });
+    codeBlocksOf.set(tree, (blocks = found));
+  }
+  return blocks;
 }
 
 /** Mermaid sources by hash, so the io edge renders each distinct diagram once. */
 export function mermaidSources(trees: ReadonlyArray<Root>): Map<string, string> {
   const sources = new Map<string, string>();
-  for (const tree of trees) visit(tree, 'code', (node) => { if (node.lang === 'mermaid') sources.set(contentHash(node.value, 16), node.value); });
+  for (const tree of trees) for (const node of codeBlocks(tree)) if (node.lang === 'mermaid') sources.set(contentHash(node.value, 16), node.value);
   return sources;
 }

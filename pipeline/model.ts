@@ -227,8 +227,15 @@ export const SiteConfig = t.intersection([
       t.type({ backend: t.union([t.literal('embedded'), t.literal('typesense')]) }),
       t.partial({
         page: t.string,
-        typesense: t.type({ host: t.string, port: t.number, protocol: t.string, searchOnlyKey: t.string, collection: t.string }),
+        // The search-only key is public (it ships in every page); the admin key never is: see docs/search.md.
+        // `collection` defaults to the alias `developer_{product}` that `npm run search:index` maintains.
+        typesense: t.intersection([
+          t.type({ host: t.string, port: t.number, protocol: t.string, searchOnlyKey: t.string }),
+          t.partial({ collection: t.string }),
+        ]),
         externalHosts: t.array(t.string),
+        /** Filter on the docs version tags (`docusaurus_tag`) of the site, as Docusaurus does; default off. */
+        contextualSearch: t.boolean,
       }),
     ]),
   }),

@@ -40,7 +40,100 @@ export type Parsed = ParsedMarkdown | ParsedData;
 
 const markdownParser = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);
 
-export const parseMarkdownBody = (text: string): Root => markdownParser.runSync(markdownParser.parse(text)) as Root;
+export const parseMarkdownBody = (text: string): Root => {
+  const { text: rewritten, lines } = legacyAdmonitionTitles(text);
+  const tree = markdownParser.runSync(markdownParser.parse(rewritten)) as Root;
+  if (lines.size) restorePositions(tree, text, lines);
+  return tree;
+};
+
+/** The admonition types (pipeline/markdown.ts gives each its Dutch title). */
+export const admonitionTypes: ReadonlySet<string> = new Set(['note', 'tip', 'info', 'warning', 'danger', 'caution', 'success']);
+
+/** `:::tip Eigen titel`: an admonition opening with its title after the name (Docusaurus' older form). */
+const legacyTitleLine = /^((?:[ \t]*>)*[ \t]*:{3,}([a-z]+))([ \t]+)([^[{ \t](?:.*[^ \t])?)([ \t]*)$/;
+
+/** For one rewritten line: the column (0-based) in the original line of each character in the new one. */
+interface LineMap {
+  readonly columns: ReadonlyArray<number>;
+  readonly originalLength: number;
+}
+
+/**
+ * remark-directive reads a title only as a label (`:::tip[Eigen titel]`); after
+ * `:::tip` it allows nothing else, so `:::tip Eigen titel` would silently be a
+ * paragraph. Docusaurus accepts both; so do we, by writing the opening line in
+ * the label form before parsing (outside fenced code, only for admonition
+ * types). Only those lines change, and only within the line: every node's
+ * position is mapped back to the original text afterwards.
+ */
+export function legacyAdmonitionTitles(text: string): { text: string; lines: Map<number, LineMap> } {
+  const lines = new Map<number, LineMap>();
+  if (!text.includes(':::')) return { text, lines };
+  const out = text.split('\n');
+  let open: string | null = null;
+  out.forEach((raw, i) => {
+    const f = fence.exec(raw)?.[1];
+    if (f && (open === null || (f[0] === open[0] && f.length >= open.length))) {
+      open = open === null ? f : null;
+      return;
+    }
+    if (open !== null) return;
+    const cr = raw.endsWith('\r') ? '\r' : '';
+    const line = cr ? raw.slice(0, -1) : raw;
+    const match = legacyTitleLine.exec(line);
+    if (!match || !admonitionTypes.has(match[2] ?? '')) return;
+    const head = match[1] ?? '';
+    const gap = match[3] ?? '';
+    const title = match[4] ?? '';
+    const columns: number[] = [...head].map((_, c) => c);
+    columns.push(head.length); // `[` stands where the space was
+    // Balanced brackets read as in a label (`[tekst](url)` stays a link); an unbalanced one would end the label early.
+    const escape = !balanced(title);
+    let label = '';
+    [...title].forEach((ch, k) => {
+      const at = head.length + gap.length + k;
+      if (escape && (ch === '[' || ch === ']' || ch === '\\')) { label += '\\'; columns.push(at); }
+      label += ch;
+      columns.push(at);
+    });
+    columns.push(head.length + gap.length + title.length); // `]`
+    out[i] = `${head}[${label}]${cr}`;
+    lines.set(i + 1, { columns, originalLength: line.length });
+  });
+  return { text: out.join('\n'), lines };
+}
+
+/** Whether every `[` in the text has its `]` (backslash escapes skipped). */
+function balanced(text: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '\\') i++;
+    else if (ch === '[') depth++;
+    else if (ch === ']' && --depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+/** Puts every position in the tree back in terms of the original text (line, column and offset). */
+function restorePositions(tree: Root, original: string, lines: ReadonlyMap<number, LineMap>): void {
+  const starts = [0];
+  for (let i = original.indexOf('\n'); i !== -1; i = original.indexOf('\n', i + 1)) starts.push(i + 1);
+  const fix = (point: { line: number; column: number; offset?: number | undefined }) => {
+    const map = lines.get(point.line);
+    if (map) {
+      const c = point.column - 1;
+      point.column = (c < map.columns.length ? (map.columns[c] ?? c) : map.originalLength + c - map.columns.length) + 1;
+    }
+    if (point.offset !== undefined) point.offset = (starts[point.line - 1] ?? 0) + point.column - 1;
+  };
+  const walk = (node: { position?: { start: { line: number; column: number; offset?: number | undefined }; end: { line: number; column: number; offset?: number | undefined } } | undefined; children?: unknown[] }) => {
+    if (node.position) { fix(node.position.start); fix(node.position.end); }
+    if (Array.isArray(node.children)) for (const child of node.children) walk(child as typeof node);
+  };
+  walk(tree);
+}
 
 /**
  * Limits that keep hostile content from hanging or crashing the build (issue 12).

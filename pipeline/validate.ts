@@ -263,6 +263,10 @@ export function validateConfig(parsed: Parsed | null): { config: Config | null; 
     problems.push(error('config-invalid', file.display, yaml.locate(['analytics', 'tracker', 'domains']),
       `De tracker telt bezoeken over domeinen heen, maar \`analytics.tracker.domains\` noemt het domein van de site (${siteHost}) niet. Voeg ${siteHost} toe aan de lijst.`));
   }
+  if (value.search.backend === 'typesense' && !value.search.typesense) {
+    problems.push(error('config-invalid', file.display, yaml.locate(['search', 'backend']),
+      'De zoekbackend is typesense, maar `search.typesense` (host, port, protocol, searchOnlyKey) ontbreekt. Voeg het toe, of zet backend op embedded. Zie docs/search.md.'));
+  }
   return { config: { ...value, navbar: { items }, docs: { versions } }, problems };
 }
 

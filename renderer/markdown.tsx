@@ -17,6 +17,8 @@ type WithNode<T extends keyof JSX.IntrinsicElements> = ComponentProps<T> & { nod
 export interface MarkdownOptions {
   /** Hosts that count as this site (links to them are internal). */
   readonly siteHosts: ReadonlyArray<string>;
+  /** What `::doc-card-list` shows: the cards of the page's folder (theme/pages/DocsPages.tsx). */
+  readonly docCards?: ReactNode;
 }
 
 export const isExternal = (href: string | undefined, siteHosts: ReadonlyArray<string>): boolean => {
@@ -44,10 +46,12 @@ function heading(level: 2 | 3 | 4 | 5 | 6) {
   const Tag = `h${level}` as const;
   return function Heading({ node, children, id, ...rest }: WithNode<typeof Tag>) {
     const text = node ? toString(node) : '';
+    // A visually hidden heading (the footnotes' "Voetnoten") gets no anchor: it would be an invisible focus stop.
+    const hidden = /(^|\s)(sr-only|visually-hidden)(\s|$)/.test(String(rest.className ?? ''));
     return (
       <Tag id={id} {...rest}>
         {children}
-        {id ? <a className="hash-link" href={`#${id}`} aria-label={labels.directLink(text)}>#</a> : null}
+        {id && !hidden ? <a className="hash-link" href={`#${id}`} aria-label={labels.directLink(text)}>#</a> : null}
       </Tag>
     );
   };
@@ -114,8 +118,9 @@ function Aside({ node: _node, children, ...props }: WithNode<'aside'>) {
   );
 }
 
-function Div({ node: _node, children, ...props }: WithNode<'div'>) {
+function Div({ node: _node, children, docCards, ...props }: WithNode<'div'> & { docCards?: ReactNode }) {
   const p = props as Record<string, unknown>;
+  if (p['data-doc-card-list'] !== undefined) return docCards ? <div className="doc-card-list">{docCards}</div> : null;
   const provider = p['data-video'];
   if (provider === 'youtube' || provider === 'vimeo') {
     const id = String(p['data-video-id'] ?? '');
@@ -146,11 +151,19 @@ function Figure({ node: _node, children, ...props }: WithNode<'figure'>) {
     // Trusted: rendered at build time by mermaid with securityLevel "strict".
     return <figure className="mermaid-diagram" role="img" aria-label={label} dangerouslySetInnerHTML={{ __html: svg }} />;
   }
+  // Not rendered at build time: the source is the text alternative until (and unless) the shell
+  // draws it. `data-mermaid-lazy` is what makes the shell load mermaid, on this page only.
+  const lazy = p['data-mermaid-lazy'] !== undefined;
   return (
-    <figure className="mermaid-diagram mermaid-lazy" aria-label={label}>
-      <pre className="mermaid-source">{String(source ?? '')}</pre>
+    <figure className={lazy ? 'mermaid-diagram mermaid-lazy' : 'mermaid-diagram'} aria-label={label} data-mermaid-lazy={lazy ? '' : undefined}>
+      <pre className="mermaid-source" tabIndex={0}>{String(source ?? '')}</pre>
     </figure>
   );
+}
+
+/** An image never gets `src=""` (a browser would fetch the page itself again): an unsafe URL the build refused is left out. */
+function Img({ node: _node, src, ...props }: WithNode<'img'>) {
+  return <img {...props} src={src || undefined} />;
 }
 
 function Table({ node: _node, children, ...props }: WithNode<'table'>) {
@@ -164,8 +177,9 @@ export function markdownToReact(tree: Root, options: MarkdownOptions): ReactNode
     h2: heading(2), h3: heading(3), h4: heading(4), h5: heading(5), h6: heading(6),
     pre: CodeBlock,
     aside: Aside,
-    div: Div,
+    div: (props: WithNode<'div'>) => <Div {...props} docCards={options.docCards} />,
     figure: Figure,
+    img: Img,
     table: Table,
     span: Span,
     li: ListItem,

@@ -9,6 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Diagram } from '../markdown.ts';
+import type { OutputFile } from '../build.ts';
+import { mermaidConfig } from '../../theme/client/mermaid-config.ts';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const chromiumArgs = [
@@ -16,8 +18,17 @@ export const chromiumArgs = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 
+/**
+ * `ONTWIKKELAARSPORTAAL_MERMAID=browser` leaves every diagram to the browser, as
+ * on a machine without Chromium (and without a cache): the build warns
+ * (`mermaid-unavailable`) and the pages load mermaid themselves. For trying out
+ * and testing that path (tests/e2e/mermaid-fallback.test.ts).
+ */
+export const browserOnly = (): boolean => process.env.ONTWIKKELAARSPORTAAL_MERMAID === 'browser';
+
 export async function renderDiagrams(sources: ReadonlyMap<string, string>, cacheDir: string): Promise<Map<string, Diagram> | null> {
   const diagrams = new Map<string, Diagram>();
+  if (sources.size > 0 && browserOnly()) return null;
   const missing: Array<[string, string]> = [];
   for (const [hash, source] of sources) {
     const file = path.join(cacheDir, `${hash}.svg`);
@@ -33,14 +44,10 @@ export async function renderDiagrams(sources: ReadonlyMap<string, string>, cache
   try {
     const page = await browser.newPage();
     await page.setContent('<!DOCTYPE html><html><body></body></html>');
-    const require = createRequire(import.meta.url);
-    await page.addScriptTag({ path: require.resolve('mermaid/dist/mermaid.min.js') });
-    await page.evaluate(() => {
-      (window as unknown as { mermaid: { initialize(o: object): void } }).mermaid.initialize({
-        startOnLoad: false, securityLevel: 'strict', theme: 'neutral', fontFamily: 'system-ui, sans-serif',
-        flowchart: { htmlLabels: false }, sequence: { useMaxWidth: true },
-      });
-    });
+    await page.addScriptTag({ path: path.join(mermaidDist, 'mermaid.min.js') });
+    await page.evaluate((config: object) => {
+      (window as unknown as { mermaid: { initialize(o: object): void } }).mermaid.initialize(config);
+    }, mermaidConfig);
     fs.mkdirSync(cacheDir, { recursive: true });
     for (const [hash, source] of missing) {
       const result = await page.evaluate(async (id: string, definition: string) => {
@@ -69,4 +76,30 @@ export async function renderDiagrams(sources: ReadonlyMap<string, string>, cache
     fs.rmSync(userDataDir, { recursive: true, force: true });
   }
   return diagrams;
+}
+
+const require = createRequire(import.meta.url);
+const mermaidDist = path.dirname(require.resolve('mermaid/dist/mermaid.min.js'));
+
+/** The installed (pinned) mermaid version, which names the folder of the browser copy. */
+export const mermaidVersion: string = (JSON.parse(fs.readFileSync(path.join(mermaidDist, '..', 'package.json'), 'utf8')) as { version: string }).version;
+
+let browserCopy: { url: string; files: OutputFile[] } | null = null;
+
+/**
+ * mermaid's ES module build (its entry and the chunks it imports, no source
+ * maps) as files under `assets/mermaid-<version>/`, for pages whose diagrams
+ * the browser draws (theme/client/mermaid-lazy.ts). Served from the site
+ * itself, so the CSP's `script-src 'self'` allows it; about 3.6 MB that only a
+ * page with such a diagram downloads, and only the chunks its diagram types need.
+ */
+export function mermaidBrowserFiles(): { url: string; files: OutputFile[] } {
+  if (browserCopy) return browserCopy;
+  const folder = `assets/mermaid-${mermaidVersion}`;
+  const entry = 'mermaid.esm.min.mjs';
+  const chunks = 'chunks/mermaid.esm.min';
+  const names = [entry, ...fs.readdirSync(path.join(mermaidDist, chunks)).filter((f) => f.endsWith('.mjs')).sort().map((f) => `${chunks}/${f}`)];
+  const files = names.map((name) => ({ path: `${folder}/${name}`, data: new Uint8Array(fs.readFileSync(path.join(mermaidDist, name))) }));
+  browserCopy = { url: `/${folder}/${entry}`, files };
+  return browserCopy;
 }

@@ -46,7 +46,11 @@ export async function bundleClient(): Promise<{ entry: string; files: OutputFile
   return bundleCache;
 }
 
-export async function loadTheme(): Promise<{ theme: ThemeAssets; files: OutputFile[] }> {
+/**
+ * `mermaidInBrowser`: some diagram could not be drawn at build time (no Chromium), so pages load
+ * mermaid themselves; only then does the build carry its 3.6 MB self-hosted copy.
+ */
+export async function loadTheme(options: { mermaidInBrowser?: boolean } = {}): Promise<{ theme: ThemeAssets; files: OutputFile[] }> {
   const files: OutputFile[] = [];
   const names = new Map<string, string>();
   const staticDir = path.join(themeDir, 'static');
@@ -61,6 +65,6 @@ export async function loadTheme(): Promise<{ theme: ThemeAssets; files: OutputFi
   const cssPath = hashed('styles.css', css);
   files.push({ path: cssPath, data: css });
   const client = await bundleClient();
-  files.push(...client.files, ...mermaidBrowserFiles().files);
+  files.push(...client.files, ...(options.mermaidInBrowser ? mermaidBrowserFiles().files : []));
   return { theme: { css: `/${cssPath}`, js: `/${client.entry}`, files: names }, files };
 }

@@ -6,6 +6,7 @@
  * plus the 404 page at a desktop and a mobile viewport in one load, with a reflow check at 320 px,
  * and then the interactive states that exist today: expanded sidebar categories, the mobile menu
  * (both panels), the search page with results, without results and with its index unavailable,
+ * the search modal with results and without,
  * and the crash panel. A navbar dropdown is checked open once one is configured.
  *
  * On failure the message groups the violations by rule and message, naming page, viewport and
@@ -250,6 +251,16 @@ const islandCrashes = async (tab: Page) => {
 };
 const crashPanel = async (tab: Page) => { await tab.waitForSelector('.crash-panel', { visible: true, timeout: 5000 }); };
 
+/** The search modal (Ctrl+K), searched for `query` until its status line speaks. */
+const searchModal = (query: string) => async (tab: Page) => {
+  await tab.keyboard.down('Control');
+  await tab.keyboard.press('k');
+  await tab.keyboard.up('Control');
+  await tab.waitForSelector('.search-modal', { visible: true, timeout: 10_000 });
+  await tab.keyboard.type(query);
+  await tab.waitForFunction(() => (document.querySelector('.search-modal [role="status"]')?.textContent ?? '') !== '', { timeout: 10_000 });
+};
+
 /** One page per docs sidebar that has a collapsed category, found from the served HTML. */
 async function pagePerSidebar(origin: string, routes: ReadonlyArray<string>): Promise<string[]> {
   const bySidebar = new Map<string, string>();
@@ -277,6 +288,8 @@ a11y('should find no violation with the interactive states open', async () => {
     ...(home.includes('data-dropdown') ? checksFor(['/'], ['desktop'], 'dropdown open', openDropdown) : []),
     ...checksFor(['/zoeken?q=api'], ['desktop', 'mobile'], 'search results', searchResults),
     ...checksFor(['/zoeken?q=xyzzyqwertyuiop'], ['desktop'], 'no search results', searchResults),
+    ...checksFor(['/kennisbank/apis/problem-details'], ['desktop', 'mobile'], 'search modal with results', searchModal('api')),
+    ...checksFor(['/blog'], ['desktop'], 'search modal without results', searchModal('xyzzyqwertyuiop')),
     { ...checksFor(['/zoeken?q=api'], ['desktop'], 'search index unavailable')[0]!, before: searchIndexFails },
     { ...checksFor(['/kennisbank/apis/problem-details'], ['desktop', 'mobile'], 'crash panel', crashPanel)[0]!, before: islandCrashes },
   ];
@@ -286,8 +299,30 @@ a11y('should find no violation with the interactive states open', async () => {
   assertNone(findings, 'interactive states');
 });
 
-a11y.run();
 
 declare global {
   interface Window { axe: typeof axe }
 }
+
+/** Dark mode, for the day the colour switch is enabled (issue 13): the same checks with `data-theme="dark"`. */
+const darkMode = async (tab: Page) => {
+  await tab.evaluate(() => { document.documentElement.dataset.theme = 'dark'; });
+  await settle(tab);
+};
+
+a11y('should find no violation in dark mode on every page type', async () => {
+  const { routes } = await testSite();
+  const post = routes.find((r) => /^\/blog\/\d{4}\//.test(r)) ?? '/blog';
+  const pages = ['/', '/kennisbank', '/kennisbank/apis/', '/kennisbank/apis/problem-details', '/kennisbank/tags', '/kennisbank/tags/api', '/communities/',
+    '/blog', '/blog/page/2', post, '/blog/tags', '/blog/tags/api', '/blog/archive', '/blog/authors', '/zoeken?q=api', '/contact', '/toegankelijkheid', NOT_FOUND]
+    .filter((p) => p === NOT_FOUND || routes.includes(p.split('?')[0] ?? p));
+  assert.ok(pages.length >= 15, `page types found: ${pages.join(', ')}`);
+  const checks = [
+    ...checksFor(pages, ['desktop', 'mobile'], 'dark mode', darkMode),
+    ...checksFor(['/kennisbank/apis/problem-details'], ['mobile'], 'dark mode, mobile menu open', async (tab) => { await darkMode(tab); await openMobileMenu(tab); }),
+  ];
+  const findings = await runAll(checks);
+  assertNone(findings, 'dark mode');
+});
+
+a11y.run();

@@ -13,6 +13,9 @@ import { chromiumArgs, chromiumPath } from '../../pipeline/io/mermaid.ts';
 import { hasErrors } from '../../pipeline/problem.ts';
 import { formatProblems } from '../../pipeline/report.ts';
 import { root } from '../helpers.ts';
+import { securityHeaders, type Header } from '../../pipeline/csp.ts';
+import { validateConfig } from '../../pipeline/validate.ts';
+import { parseDataFile } from '../../pipeline/parse.ts';
 
 export interface TestSite {
   readonly origin: string;
@@ -24,15 +27,12 @@ export interface TestSite {
 
 let shared: Promise<TestSite> | null = null;
 
-async function start(): Promise<TestSite> {
+async function start(content = path.join(root, 'content'), config = path.join(root, 'dist-config/site.yml'), headers?: ReadonlyArray<Header>): Promise<TestSite> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ontwikkelaarsportaal-e2e-'));
-  const result = await runBuild({
-    content: path.join(root, 'content'), config: path.join(root, 'dist-config/site.yml'),
-    mode: 'production', render: true, cacheDir: path.join(root, '.cache'),
-  });
+  const result = await runBuild({ content, config, mode: 'production', render: true, cacheDir: path.join(root, '.cache') });
   if (hasErrors(result.problems)) throw new Error(`De testbuild faalt:\n${formatProblems(result.problems, { colour: false })}`);
   await writeSite(path.join(dir, 'site'), result.files);
-  const server = await startServer({ root: path.join(dir, 'site'), port: 0, dev: false });
+  const server = await startServer({ root: path.join(dir, 'site'), port: 0, dev: false, ...(headers ? { headers } : {}) });
   const origin = server.url.replace('localhost', '127.0.0.1');
   // The server must not keep the test process alive once the suites are done.
   server.server.unref();
@@ -54,8 +54,8 @@ let profiles = 0;
 /** One Chromium per suite, each with a fresh profile. */
 function browser(): Promise<Browser> {
   return (running ??= (async () => {
-    const site = await testSite();
-    const userDataDir = path.join(site.dir, `chromium-${profiles++}`);
+    const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), `ontwikkelaarsportaal-chromium-${profiles++}-`));
+    process.once('exit', () => fs.rmSync(userDataDir, { recursive: true, force: true }));
     // Tests never reach the real analytics services: their hosts fail at once instead of waiting on DNS.
     const offline = '--host-resolver-rules=MAP teller.developer.overheid.nl ~NOTFOUND, MAP statistiek.developer.overheid.nl ~NOTFOUND';
     return puppeteer.launch({ executablePath: chromiumPath, headless: true, userDataDir, args: [...chromiumArgs, offline] });
@@ -64,6 +64,20 @@ function browser(): Promise<Browser> {
 
 /** The shared site; the first suite that asks builds it (uvu runs all files in one process). */
 export const testSite = (): Promise<TestSite> => (shared ??= start());
+
+let shell: Promise<TestSite> | null = null;
+const shellFixture = path.join(root, 'tests/fixtures/interactive-site');
+
+/**
+ * A small second site (tests/fixtures/interactive-site) with what our configuration leaves out: every
+ * navbar item type, a closeable announcement bar, the colour switch, a footer row with a light and
+ * dark logo. Served with the production security headers, so the CSP forbids inline script.
+ */
+export const shellSite = (): Promise<TestSite> => (shell ??= (async () => {
+  const config = validateConfig(parseDataFile({ path: 'site.yml', display: 'site.yml', text: fs.readFileSync(path.join(shellFixture, 'site.yml'), 'utf8') }).parsed).config;
+  if (!config) throw new Error('tests/fixtures/interactive-site/site.yml is ongeldig');
+  return start(path.join(shellFixture, 'content'), path.join(shellFixture, 'site.yml'), securityHeaders(config, { https: false }));
+})());
 
 /** Call from each browser suite's `after`. */
 export async function closeBrowser(): Promise<void> {

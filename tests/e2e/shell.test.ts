@@ -99,6 +99,9 @@ shell('should open the mobile menu with two panels, trap focus, close on Escape 
   assert.is(await tab.$eval('.mobile-sidebar', (el) => (el as HTMLElement).hidden), false);
   assert.is(await tab.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Sluit de navigatiebalk');
   assert.ok(await tab.$eval('.page', (el) => (el as HTMLElement).inert), 'page behind is inert');
+  assert.ok(await tab.$eval('body > footer', (el) => (el as HTMLElement).inert), 'footer behind is inert');
+  assert.is(await tab.evaluate(() => getComputedStyle(document.documentElement).overflow), 'hidden', 'the page behind does not scroll');
+  assert.is(await tab.$eval('.mobile-sidebar', (el) => [el.getAttribute('role'), el.getAttribute('aria-modal')].join('|')), 'dialog|true');
   assert.is(await tab.$eval('.mobile-back', (el) => [el.textContent, el.getAttribute('aria-label')].join('|')), '← Hoofdmenu|Ga naar het hoofdmenu');
   // Secondary panel (docs sidebar) first; back shows the primary panel with the navbar items.
   assert.ok(await tab.$eval('.mobile-secondary a[aria-current="page"]', (el) => el.getAttribute('href') === '/kennisbank/apis/problem-details'));
@@ -107,6 +110,12 @@ shell('should open the mobile menu with two panels, trap focus, close on Escape 
   // Focus stays inside: many Tabs never leave the dialog.
   for (let i = 0; i < 12; i++) await tab.keyboard.press('Tab');
   assert.ok(await tab.evaluate(() => document.querySelector('.mobile-sidebar')?.contains(document.activeElement)));
+  // Shift+Tab from the first element wraps to the last.
+  await tab.$eval('.mobile-close', (b) => (b as HTMLElement).focus());
+  await tab.keyboard.down('Shift');
+  await tab.keyboard.press('Tab');
+  await tab.keyboard.up('Shift');
+  assert.ok(await tab.evaluate(() => document.querySelector('.mobile-sidebar')?.contains(document.activeElement) && !document.activeElement?.classList.contains('mobile-close')));
   await tab.keyboard.press('Escape');
   assert.is(await tab.$eval('.mobile-sidebar', (el) => (el as HTMLElement).hidden), true);
   assert.is(await tab.evaluate(() => document.activeElement?.hasAttribute('data-mobile-toggle')), true);
@@ -130,8 +139,13 @@ shell('should move focus to the search field from the skip link on the home page
 shell('should remember the docs version and keep working with one warning when storage throws', async () => {
   const { origin, page } = await testSite();
   const tab = await page();
+  // A corrupted stored value is replaced.
+  await tab.evaluateOnNewDocument(() => { if (!sessionStorage.getItem('seen')) { sessionStorage.setItem('seen', '1'); localStorage.setItem('docs-preferred-version-kennisbank', '"}{'); } });
   await tab.goto(`${origin}/kennisbank/apis/problem-details`, { waitUntil: 'load' });
   assert.is(await tab.evaluate(() => localStorage.getItem('docs-preferred-version-kennisbank')), 'current');
+  await tab.click('[data-navbar] a[href="/communities/"]');
+  await tab.waitForFunction(() => location.pathname === '/communities/');
+  assert.is(await tab.evaluate(() => localStorage.getItem('docs-preferred-version-communities')), 'current', 'per docs plugin id');
   const broken = await page();
   await broken.evaluateOnNewDocument(() => {
     Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('geweigerd', 'SecurityError'); } });
@@ -165,6 +179,223 @@ shell('should show the crash panel when an island fails, and retry', async () =>
   await tab.click('.crash-panel button');
   assert.not.ok(await tab.$('.crash-panel'));
   assert.ok(await tab.$eval('button[data-copy]', (el) => !(el as HTMLButtonElement).hidden));
+  await tab.close();
+});
+
+const ARTICLE = '/kennisbank/apis/problem-details';
+const scrollY = (tab: Page) => tab.evaluate(() => Math.round(window.scrollY));
+/** Click a link the page does not have (hash, query or `.html` variants), as a reader would. */
+const clickLink = (tab: Page, href: string) => tab.evaluate((h) => {
+  const a = document.createElement('a');
+  a.href = h;
+  a.textContent = 'testlink';
+  document.querySelector('main')?.append(a);
+  a.click();
+}, href);
+
+shell('should mark the current page with aria-current and keep Kennisbank and Communities plain links', async () => {
+  const { origin, page } = await testSite();
+  const tab = await page();
+  const current = () => tab.$$eval('[data-navbar] a[aria-current="page"]', (as) => as.map((a) => a.getAttribute('href')));
+  await tab.goto(`${origin}/blog`, { waitUntil: 'load' });
+  assert.equal(await current(), ['/blog']);
+  assert.not.ok(await tab.$('[data-navbar] [data-dropdown]'), 'no dropdowns in our navbar');
+  assert.equal(await tab.$$eval('[data-navbar] nav > ul > li > a', (as) => as.map((a) => a.textContent?.replace(' (opent in een nieuw tabblad)', ''))), ['Kennisbank', "API's", 'Communities', 'Blog']);
+  // After a client-side navigation the new page is current; below a link it is only "active".
+  await tab.click('[data-navbar] a[href="/kennisbank"]');
+  await tab.waitForFunction(() => location.pathname === '/kennisbank' && document.documentElement.dataset.page === '/kennisbank');
+  assert.equal(await current(), ['/kennisbank']);
+  await tab.goto(`${origin}${ARTICLE}`, { waitUntil: 'load' });
+  assert.equal(await current(), []);
+  assert.ok(await tab.$eval('[data-navbar] a[href="/kennisbank"]', (a) => a.classList.contains('active')));
+  await tab.close();
+});
+
+shell('should swap the head metadata with the page', async () => {
+  const { origin, page } = await testSite();
+  const tab = await page();
+  await tab.goto(`${origin}/kennisbank`, { waitUntil: 'load' });
+  const head = () => tab.evaluate(() => ({
+    title: document.title,
+    description: document.querySelector('meta[name="description"]')?.getAttribute('content'),
+    canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+    og: document.querySelector('meta[property="og:url"]')?.getAttribute('content'),
+    descriptions: document.querySelectorAll('meta[name="description"]').length,
+  }));
+  await tab.click('.docs-sidebar a[href="/kennisbank/apis/"]');
+  await tab.waitForFunction(() => location.pathname === '/kennisbank/apis/');
+  const swapped = await head();
+  const fresh = await page();
+  await fresh.goto(`${origin}/kennisbank/apis/`, { waitUntil: 'load' });
+  const loaded = await fresh.evaluate(() => ({
+    title: document.title,
+    description: document.querySelector('meta[name="description"]')?.getAttribute('content'),
+    canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+    og: document.querySelector('meta[property="og:url"]')?.getAttribute('content'),
+    descriptions: document.querySelectorAll('meta[name="description"]').length,
+  }));
+  assert.equal(swapped, loaded, 'the same head as a full load of that page');
+  assert.is(loaded.canonical, 'https://developer.overheid.nl/kennisbank/apis/');
+  await tab.close();
+  await fresh.close();
+});
+
+shell('should restore the scroll position on back and forward', async () => {
+  const { origin, page } = await testSite();
+  const tab = await page();
+  await tab.goto(`${origin}${ARTICLE}`, { waitUntil: 'load' });
+  await mark(tab);
+  await tab.evaluate(() => window.scrollTo({ top: 900, behavior: 'instant' }));
+  await tab.evaluate(() => (document.querySelector('.docs-sidebar a[href="/kennisbank/apis/api-design-rules/"]') as HTMLAnchorElement).click());
+  await tab.waitForFunction(() => location.pathname === '/kennisbank/apis/api-design-rules/');
+  assert.is(await scrollY(tab), 0, 'a new page starts at the top');
+  await tab.evaluate(() => window.scrollTo({ top: 400, behavior: 'instant' }));
+  await tab.goBack();
+  await tab.waitForFunction((p) => location.pathname === p && document.documentElement.dataset.page === p, {}, ARTICLE);
+  await tab.waitForFunction(() => Math.round(window.scrollY) === 900, { timeout: 3000 });
+  await tab.goForward();
+  await tab.waitForFunction(() => location.pathname === '/kennisbank/apis/api-design-rules/' && document.documentElement.dataset.page === location.pathname);
+  await tab.waitForFunction(() => Math.round(window.scrollY) === 400, { timeout: 3000 });
+  assert.ok(await marked(tab), 'no full page load');
+  await tab.close();
+});
+
+shell('should scroll to and focus the hash target after navigating, and show the navbar when the target is missing', async () => {
+  const { origin, page } = await testSite();
+  const tab = await page();
+  await tab.goto(`${origin}/kennisbank`, { waitUntil: 'load' });
+  await mark(tab);
+  await clickLink(tab, `${ARTICLE}#de-velden`);
+  await tab.waitForFunction((p) => location.pathname === p && location.hash === '#de-velden', {}, ARTICLE);
+  assert.is(await tab.evaluate(() => document.activeElement?.id), 'de-velden', 'focus on the target');
+  assert.ok(await tab.evaluate(() => Math.abs(document.getElementById('de-velden')!.getBoundingClientRect().top) < 120), 'scrolled to the target');
+  // Same page, missing target: no jump to the top, and the navbar comes back.
+  await tab.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
+  await tab.waitForFunction(() => document.querySelector('[data-navbar]')?.classList.contains('navbar-hidden'));
+  const y = await scrollY(tab);
+  await clickLink(tab, '#bestaat-niet');
+  await tab.waitForFunction(() => location.hash === '#bestaat-niet');
+  assert.not.ok(await tab.$eval('[data-navbar]', (n) => n.classList.contains('navbar-hidden')), 'navbar shown');
+  assert.is(await scrollY(tab), y);
+  // Another page with a missing target: the top, with the navbar shown.
+  await tab.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
+  await tab.waitForFunction(() => document.querySelector('[data-navbar]')?.classList.contains('navbar-hidden'));
+  await clickLink(tab, '/kennisbank/apis/#bestaat-niet');
+  await tab.waitForFunction(() => location.pathname === '/kennisbank/apis/');
+  assert.is(await scrollY(tab), 0);
+  assert.not.ok(await tab.$eval('[data-navbar]', (n) => n.classList.contains('navbar-hidden')));
+  assert.ok(await marked(tab));
+  await tab.close();
+});
+
+shell('should keep the scroll position when only the query changes', async () => {
+  const { origin, page } = await testSite();
+  const tab = await page();
+  await tab.goto(`${origin}${ARTICLE}`, { waitUntil: 'load' });
+  await mark(tab);
+  await tab.evaluate(() => window.scrollTo({ top: 700, behavior: 'instant' }));
+  await clickLink(tab, '?weergave=kort');
+  await tab.waitForFunction(() => location.search === '?weergave=kort' && !document.querySelector('main a:last-child[href*="weergave"]'));
+  assert.is(await scrollY(tab), 700);
+  assert.ok(await marked(tab), 'client-side');
+  await tab.close();
+});
+
+shell('should normalise .html and /index.html in links', async () => {
+  const { origin, page } = await testSite();
+  const tab = await page();
+  await tab.goto(`${origin}/kennisbank`, { waitUntil: 'load' });
+  await mark(tab);
+  const cases: ReadonlyArray<readonly [string, string]> = [[`${ARTICLE}.html`, ARTICLE], ['/blog/index.html', '/blog'], ['/index.html', '/']];
+  for (const [href, path] of cases) {
+    await clickLink(tab, href);
+    await tab.waitForFunction((p) => location.pathname === p && document.documentElement.dataset.page === (p === '/' ? 'home' : p), {}, path);
+  }
+  assert.ok(await marked(tab), 'all client-side');
+  await tab.close();
+});
+
+shell('should prefetch on focus and when links scroll into view, and not at all on 2g', async () => {
+  const { origin, page } = await testSite();
+  const fetched = async (connection: { saveData: boolean; effectiveType: string } | null, act: (tab: Page) => Promise<void>) => {
+    const tab = await page();
+    if (connection) await tab.evaluateOnNewDocument((c) => Object.defineProperty(navigator, 'connection', { value: c }), connection);
+    const urls: string[] = [];
+    tab.on('request', (req) => { if (req.resourceType() === 'fetch') urls.push(new URL(req.url()).pathname); });
+    await tab.goto(`${origin}/kennisbank`, { waitUntil: 'networkidle0' });
+    await act(tab);
+    await new Promise((r) => setTimeout(r, 300));
+    await tab.close();
+    return urls;
+  };
+  // The last internal link in main lies below the fold: fetched only once it scrolls into view.
+  let below = '';
+  const lastLink = async (tab: Page) => {
+    below = await tab.evaluate(() => {
+      const links = [...document.querySelectorAll<HTMLAnchorElement>('main a[href^="/"]')];
+      const last = links[links.length - 1]!;
+      return last.getBoundingClientRect().top > window.innerHeight ? last.pathname : '';
+    });
+  };
+  const top = await fetched(null, lastLink);
+  assert.ok(below !== '', 'a link below the fold');
+  assert.ok(top.length > 0, 'links in main that are in view');
+  assert.not.ok(top.includes('/blog'), 'navbar links only on hover or focus');
+  assert.not.ok(top.includes(below), `not yet: ${below} is below the fold`);
+  assert.not.ok(top.includes('/kennisbank'), 'never the page itself (its own hash links)');
+  const scrolled = await fetched(null, async (tab) => { await tab.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' })); });
+  assert.ok(scrolled.includes(below), `scrolled into view: ${scrolled.join(', ')}`);
+  const focus = async (tab: Page) => { await tab.$eval('[data-navbar] a[href="/blog"]', (a) => (a as HTMLElement).focus()); };
+  assert.ok((await fetched(null, focus)).includes('/blog'), 'on focus');
+  const all = async (tab: Page) => { await focus(tab); await tab.hover('[data-navbar] a[href="/communities/"]'); };
+  assert.equal(await fetched({ saveData: false, effectiveType: '2g' }, all), [], 'nothing on 2g');
+  assert.equal(await fetched({ saveData: false, effectiveType: 'slow-2g' }, all), [], 'nothing on slow-2g');
+});
+
+shell('should show no progress bar for a navigation faster than 200 ms', async () => {
+  const { origin, page } = await testSite();
+  const tab = await page();
+  await tab.goto(`${origin}/kennisbank`, { waitUntil: 'networkidle0' });
+  await tab.evaluate(() => {
+    (window as unknown as { bars: number }).bars = 0;
+    new MutationObserver(() => { if (document.querySelector('.progress-bar')) (window as unknown as { bars: number }).bars++; }).observe(document.body, { childList: true });
+  });
+  // Prefetched already (in view), so the swap is immediate.
+  await tab.click('.docs-sidebar a[href="/kennisbank/apis/"]');
+  await tab.waitForFunction(() => location.pathname === '/kennisbank/apis/');
+  await new Promise((r) => setTimeout(r, 400));
+  assert.is(await tab.evaluate(() => (window as unknown as { bars: number }).bars), 0);
+  assert.not.ok(await tab.$('.progress-bar'));
+  await tab.close();
+});
+
+shell('should offer "Opnieuw proberen" when a lazy chunk fails to load, and load it on retry', async () => {
+  const { origin, page } = await testSite();
+  const tab = await page();
+  await tab.setRequestInterception(true);
+  let fail = true;
+  tab.on('request', (req) => {
+    if (fail && /\/assets\/search-page-[^/]+\.js/.test(req.url())) void req.abort('failed');
+    else void req.continue();
+  });
+  await tab.goto(`${origin}/zoeken?q=api`, { waitUntil: 'load' });
+  await tab.waitForSelector('.lazy-error');
+  assert.is(await tab.$eval('.lazy-error button', (b) => b.textContent), 'Opnieuw proberen');
+  assert.ok(await tab.$eval('.lazy-error', (el) => el.getAttribute('role') === 'alert' && (el.textContent ?? '').length > 20));
+  fail = false;
+  await tab.click('.lazy-error button');
+  await tab.waitForSelector('.search-status', { timeout: 10_000 });
+  assert.not.ok(await tab.$('.lazy-error'));
+  await tab.close();
+});
+
+shell('should render our footer as link columns with the copyright line', async () => {
+  const { origin, page } = await testSite();
+  const tab = await page();
+  await tab.goto(`${origin}/contact`, { waitUntil: 'load' });
+  assert.equal(await tab.$$eval('.footer-columns .footer-title', (hs) => hs.map((h) => h.textContent)), ['Ontwikkelaarsportaal', 'Registers', 'Community', 'Contact', 'Over deze site']);
+  assert.not.ok(await tab.$('.footer-row'));
+  assert.match(await tab.$eval('.footer-copyright', (p) => p.textContent ?? ''), /^Ontwikkelaarsportaal van de Nederlandse overheid/);
   await tab.close();
 });
 

@@ -9,6 +9,11 @@
  *   expected.html   the HTML fragment the body renders to
  *   problems.json   the problems reported, [{severity, code, line, column}]
  *                   (absent means: no problems)
+ *   content.json    optional: the page data besides the HTML, {toc, words}
+ *                   (written for every fixture whose page has a TOC)
+ *   page.json       optional input: {"tocMin": 2, "tocMax": 4} as the
+ *                   frontmatter's toc_min/max_heading_level would set them,
+ *                   {"diagrams": "unavailable"} for a build without Chromium
  *
  * The HTML must match exactly, except that the order of attributes on an
  * element does not count (so a hand-written expectation does not depend on
@@ -24,6 +29,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { createElement } from 'react';
 import { parseFragment, serialize, type DefaultTreeAdapterMap } from 'parse5';
 import { renderMarkdown, type Diagram, type MarkdownContext } from '../../pipeline/markdown.ts';
 import { parseMarkdownBody } from '../../pipeline/parse.ts';
@@ -38,14 +44,15 @@ const update = process.env['UPDATE'] === '1';
 /** Every feature that must have a fixture folder, so none goes missing unnoticed. */
 const features = [
   'gfm-table', 'gfm-footnotes', 'gfm-tasklist', 'gfm-strikethrough-autolink',
-  'admonition-types', 'admonition-custom-title', 'admonition-nested',
-  'heading-ids',
-  'code-highlight', 'code-title', 'code-line-highlight', 'code-unknown-language',
-  'mermaid-rendered', 'mermaid-syntax-error',
+  'admonition-types', 'admonition-custom-title', 'admonition-legacy-title', 'admonition-nested', 'admonition-nested-legacy-title',
+  'heading-ids', 'heading-toc-levels',
+  'code-highlight', 'code-title', 'code-line-highlight', 'code-unknown-language', 'code-plain',
+  'mermaid-rendered', 'mermaid-syntax-error', 'mermaid-unavailable',
   'links-internal', 'links-external', 'links-broken',
-  'image-hashed', 'image-missing', 'image-missing-alt',
+  'image-hashed', 'image-missing', 'image-missing-alt', 'image-loading', 'image-loading-below-fold', 'image-unsafe-url',
   'details-summary', 'unsafe-html-script', 'unsafe-html-onerror', 'unsafe-html-javascript-url', 'unsafe-html-javascript-url-obfuscated',
-  'video-youtube', 'truncate-marker', 'text-directive-lookalike', 'text-directive-lookalike-label',
+  'video-youtube', 'video-vimeo', 'truncate-marker', 'text-directive-lookalike', 'text-directive-lookalike-label',
+  'doc-card-list', 'reading-time',
 ];
 
 /**
@@ -61,6 +68,8 @@ const schema: Asset = { path: 'kennisbank/img/schema.svg', url: '/assets/schema-
 
 const page = { path: 'kennisbank/apis/index.md', display: 'content/kennisbank/apis/index.md', permalink: '/kennisbank/apis/', tocMin: 2, tocMax: 3 };
 const siteHosts = ['developer.overheid.nl'];
+/** What the docs page would pass for `::doc-card-list` (theme/pages/DocsPages.tsx renders the real cards). */
+const docCards = createElement('ul', { className: 'cards' }, createElement('li', { className: 'card' }, 'Problem Details'));
 
 // One real highlighter for the whole suite: the fixtures show shiki's actual output.
 const highlighter = await createHighlighter(['typescript', 'turtle', 'yaml', 'json', 'bash']);
@@ -100,6 +109,12 @@ const ctx: MarkdownContext = {
   ]),
 };
 
+interface PageOptions {
+  readonly tocMin?: number;
+  readonly tocMax?: number;
+  readonly diagrams?: 'unavailable';
+}
+
 interface ExpectedProblem {
   readonly severity: string;
   readonly code: string;
@@ -107,14 +122,15 @@ interface ExpectedProblem {
   readonly column: number;
 }
 
-function render(markdown: string): { html: string; problems: ExpectedProblem[] } {
-  const { content, problems } = renderMarkdown({ tree: parseMarkdownBody(markdown), ...page, source: markdown }, ctx);
+function render(markdown: string, options: PageOptions = {}): { html: string; problems: ExpectedProblem[]; data: { toc: unknown; words: number } } {
+  const context = options.diagrams === 'unavailable' ? { ...ctx, diagrams: null } : ctx;
+  const { content, problems } = renderMarkdown({ tree: parseMarkdownBody(markdown), ...page, ...options, source: markdown }, context);
   for (const p of problems) {
     assert.is(p.file, page.display, `problem ${p.code} names the wrong file`);
     assert.ok(p.message.trim().length > 0, `problem ${p.code} has no message`);
   }
-  const html = renderToStaticMarkup(markdownToReact(content.body, { siteHosts }));
-  return { html, problems: problems.map(({ severity, code, line, column }) => ({ severity, code, line, column })) };
+  const html = renderToStaticMarkup(markdownToReact(content.body, { siteHosts, docCards }));
+  return { html, problems: problems.map(({ severity, code, line, column }) => ({ severity, code, line, column })), data: { toc: content.toc, words: content.words } };
 }
 
 type Html5Node = DefaultTreeAdapterMap['documentFragment'] | DefaultTreeAdapterMap['childNode'];
@@ -154,14 +170,17 @@ for (const feature of folders) {
     const dir = path.join(fixturesDir, feature);
     const input = inputs.get(feature) ?? null;
     assert.ok(input !== null, `missing ${feature}/input.md`);
-    const { html, problems } = render(input);
+    const options = JSON.parse(readIfExists(path.join(dir, 'page.json')) ?? '{}') as PageOptions;
+    const { html, problems, data } = render(input, options);
     const htmlFile = path.join(dir, 'expected.html');
     const problemsFile = path.join(dir, 'problems.json');
+    const contentFile = path.join(dir, 'content.json');
 
     if (update) {
       fs.writeFileSync(htmlFile, `${html}\n`);
       if (problems.length) fs.writeFileSync(problemsFile, formatProblems(problems));
       else if (fs.existsSync(problemsFile)) fs.rmSync(problemsFile);
+      if ((data.toc as unknown[]).length || fs.existsSync(contentFile)) fs.writeFileSync(contentFile, `${JSON.stringify(data, null, 2)}\n`);
       return;
     }
 
@@ -169,6 +188,9 @@ for (const feature of folders) {
     assert.ok(expectedHtml !== null, `missing ${feature}/expected.html; run with UPDATE=1 and read the result`);
     const expectedProblems = JSON.parse(readIfExists(problemsFile) ?? '[]') as ExpectedProblem[];
     assert.equal(problems, expectedProblems, `${feature}: problems differ from problems.json`);
+    const expectedContent = readIfExists(contentFile);
+    if (expectedContent !== null) assert.equal(data, JSON.parse(expectedContent), `${feature}: TOC or word count differs from content.json`);
+    else assert.equal(data.toc, [], `${feature}: the page has a TOC; run with UPDATE=1 to write content.json and read it`);
     const expected = expectedHtml.replace(/\n$/, '');
     if (html !== expected) assert.fixture(canonicalHtml(html), canonicalHtml(expected), `${feature}: HTML differs from expected.html`);
   });

@@ -24,30 +24,49 @@ export const readMode = (): ColorMode => {
 const label = (mode: ColorMode) =>
   `Kleurmodus: ${mode === null ? 'systeem' : mode === 'dark' ? 'donker' : 'licht'}. Wissel van kleurmodus`;
 
+/** The reader's choice, shared by every toggle of this document (the toggle element changes per page). */
+let mode: ColorMode | undefined;
+const enhanced = new WeakSet<Element>();
+const withGlobalListeners = new WeakSet<Document>();
+
+function apply(root: Document): void {
+  const toggle = root.querySelector<HTMLButtonElement>('[data-color-mode-toggle]');
+  if (!toggle) return;
+  if (mode === undefined) mode = readMode();
+  const respectSystem = toggle.dataset.respectSystem === 'true';
+  const fallback = root.documentElement.dataset.defaultTheme === 'dark' ? 'dark' : 'light';
+  const systemDark = window.matchMedia('(prefers-color-scheme: dark)').matches;
+  root.documentElement.dataset.theme = mode ?? (respectSystem ? (systemDark ? 'dark' : 'light') : fallback);
+  toggle.setAttribute('aria-label', label(mode));
+  toggle.dataset.mode = mode ?? 'system';
+}
+
+/**
+ * Idempotent: the toggle gets its click listener once, and the OS and
+ * cross-tab listeners are added once per document, however often the router
+ * swaps in a new page.
+ */
 export function enhanceColorMode(root: Document): void {
   const toggle = root.querySelector<HTMLButtonElement>('[data-color-mode-toggle]');
   if (!toggle) return;
-  const respectSystem = toggle.dataset.respectSystem === 'true';
-  const fallback = (root.documentElement.dataset.defaultTheme === 'dark' ? 'dark' : 'light') as 'light' | 'dark';
-  const media = window.matchMedia('(prefers-color-scheme: dark)');
-  let mode = readMode();
-  const apply = () => {
-    const effective = mode ?? (respectSystem ? (media.matches ? 'dark' : 'light') : fallback);
-    root.documentElement.dataset.theme = effective;
-    toggle.setAttribute('aria-label', label(mode));
-    toggle.dataset.mode = mode ?? 'system';
-  };
-  toggle.hidden = false;
-  toggle.addEventListener('click', () => {
-    mode = nextMode(mode, respectSystem, media.matches);
-    storage.set(colorModeKey, mode);
-    apply();
-  });
-  media.addEventListener('change', apply);
-  window.addEventListener('storage', (e) => {
-    if (e.key !== colorModeKey) return;
-    mode = readMode();
-    apply();
-  });
-  apply();
+  if (!withGlobalListeners.has(root)) {
+    withGlobalListeners.add(root);
+    // System follows the OS live; a choice made in another tab applies here too.
+    window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => apply(root));
+    window.addEventListener('storage', (e) => {
+      if (e.key !== colorModeKey && e.key !== null) return;
+      mode = readMode();
+      apply(root);
+    });
+  }
+  if (!enhanced.has(toggle)) {
+    enhanced.add(toggle);
+    toggle.hidden = false;
+    toggle.addEventListener('click', () => {
+      mode = nextMode(mode === undefined ? readMode() : mode, toggle.dataset.respectSystem === 'true', window.matchMedia('(prefers-color-scheme: dark)').matches);
+      storage.set(colorModeKey, mode);
+      apply(root);
+    });
+  }
+  apply(root);
 }

@@ -12,6 +12,7 @@ import { enhanceVideoEmbeds } from './video.ts';
 import { island, lazy } from './islands.ts';
 import { prefetchVisible, startRouter } from './router.ts';
 import { storage } from './storage.ts';
+import { installSearchShortcut } from './search-shortcut.ts';
 
 const html = document.documentElement;
 html.classList.add('js');
@@ -35,6 +36,9 @@ function page(): void {
   island('docsversie', () => rememberDocsVersion(document));
   const results = document.querySelector('[data-search-results]');
   if (results) lazy('zoeken', results, () => import('./search-page.ts'), (m) => m.enhanceSearchPage(document));
+  // Diagrams the build could not draw (no Chromium): only such a page loads mermaid.
+  const diagram = document.querySelector('figure[data-mermaid-lazy]');
+  if (diagram) lazy('diagrammen', diagram, () => import('./mermaid-lazy.ts').then((m) => m.renderLazyDiagrams(document)), () => {});
   prefetchVisible(document);
 }
 
@@ -54,4 +58,6 @@ function rememberDocsVersion(root: Document): void {
 
 page();
 startRouter(document, { onPage: page });
+// The search modal's shortcuts and button (spec section 4); the modal itself loads on first use.
+island('zoekvenster', () => installSearchShortcut(document));
 performance.mark('ontwikkelaarsportaal:shell');

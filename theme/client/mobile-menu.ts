@@ -43,10 +43,14 @@ function mobileDropdowns(list: Element): void {
   });
 }
 
+const enhanced = new WeakSet<HTMLButtonElement>();
+
 export function enhanceMobileMenu(root: Document): () => void {
   const toggle = root.querySelector<HTMLButtonElement>('[data-mobile-toggle]');
   const navList = root.querySelector('.navbar-items ul');
-  if (!toggle || !navList) return () => {};
+  // Once per page: a second call (an island retry) must not add a second menu.
+  if (!toggle || !navList || enhanced.has(toggle)) return () => {};
+  enhanced.add(toggle);
   toggle.hidden = false;
   const docsSidebar = root.querySelector('[data-docs-sidebar]');
 

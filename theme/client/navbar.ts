@@ -1,4 +1,13 @@
-/** Navbar: hides on scrolling down, returns on scrolling up; desktop dropdowns by hover, focus, Enter and Escape. */
+/**
+ * Navbar: hides on scrolling down and returns on scrolling up or when a hash
+ * target does not exist; desktop dropdowns open on hover and keyboard focus,
+ * toggle with Enter (or a click), and close on Escape and on a click or focus
+ * outside them.
+ *
+ * Enhancing is idempotent: each element gets its listeners once (a WeakSet),
+ * and the document-wide listeners are added once per document, so client-side
+ * navigations never pile up handlers.
+ */
 
 export function hideOnScroll(root: Document): () => void {
   const navbar = root.querySelector<HTMLElement>('[data-navbar]');
@@ -12,31 +21,80 @@ export function hideOnScroll(root: Document): () => void {
     navbar.classList.toggle('navbar-hidden', hide);
     last = y;
   };
+  // A hash whose target does not exist (typed, or history): show the navbar again.
+  const onHash = () => { if (!hashTarget(root, location.hash)) showNavbar(root); };
   window.addEventListener('scroll', onScroll, { passive: true });
-  return () => window.removeEventListener('scroll', onScroll);
+  window.addEventListener('hashchange', onHash);
+  return () => {
+    window.removeEventListener('scroll', onScroll);
+    window.removeEventListener('hashchange', onHash);
+  };
+}
+
+/** The element a `#hash` points at, or null (also for an empty or malformed hash). */
+export function hashTarget(root: Document, hash: string): HTMLElement | null {
+  if (hash.length < 2) return null;
+  try {
+    return root.getElementById(decodeURIComponent(hash.slice(1)));
+  } catch {
+    return null;
+  }
 }
 
 /** Show the navbar again, e.g. after navigating to a hash whose target does not exist. */
 export const showNavbar = (root: Document) => root.querySelector('[data-navbar]')?.classList.remove('navbar-hidden');
 
+/** How an open dropdown was opened: a hover-opened one closes when the pointer leaves. */
+type OpenedBy = 'hover' | 'focus' | 'toggle';
+const openedBy = new WeakMap<HTMLElement, OpenedBy>();
+const enhanced = new WeakSet<HTMLElement>();
+const withDocumentListeners = new WeakSet<Document>();
+
+function setOpen(dropdown: HTMLElement, open: boolean, by: OpenedBy = 'toggle'): void {
+  dropdown.classList.toggle('open', open);
+  dropdown.querySelector('button')?.setAttribute('aria-expanded', String(open));
+  if (open) openedBy.set(dropdown, by);
+  else openedBy.delete(dropdown);
+}
+
+const isOpen = (dropdown: HTMLElement) => openedBy.has(dropdown);
+
+/** Close every open dropdown that does not contain `target`. */
+function closeOthers(doc: Document, target: EventTarget | null): void {
+  for (const dropdown of doc.querySelectorAll<HTMLElement>('[data-dropdown].open')) {
+    if (!(target instanceof Node && dropdown.contains(target))) setOpen(dropdown, false);
+  }
+}
+
 export function enhanceDropdowns(root: ParentNode, doc: Document = document): void {
+  if (!withDocumentListeners.has(doc)) {
+    withDocumentListeners.add(doc);
+    doc.addEventListener('click', (e) => closeOthers(doc, e.target));
+    doc.addEventListener('focusin', (e) => closeOthers(doc, e.target));
+  }
   for (const dropdown of root.querySelectorAll<HTMLElement>('[data-dropdown]')) {
     const button = dropdown.querySelector<HTMLButtonElement>('button');
-    if (!button) continue;
-    const set = (open: boolean) => {
-      dropdown.classList.toggle('open', open);
-      button.setAttribute('aria-expanded', String(open));
-    };
-    button.addEventListener('click', () => set(button.getAttribute('aria-expanded') !== 'true'));
-    dropdown.addEventListener('mouseenter', () => set(true));
-    dropdown.addEventListener('mouseleave', () => set(false));
-    dropdown.addEventListener('keydown', (e) => {
-      if (e.key === 'Escape') {
-        set(false);
-        button.focus();
-      }
+    // The mobile menu's copy has its own caret buttons.
+    if (!button || enhanced.has(dropdown) || dropdown.closest('.mobile-sidebar')) continue;
+    enhanced.add(dropdown);
+    button.addEventListener('click', () => {
+      // A menu the pointer opened stays open on click (the reader sees it); otherwise a click or Enter toggles.
+      if (openedBy.get(dropdown) === 'hover') openedBy.set(dropdown, 'toggle');
+      else setOpen(dropdown, !isOpen(dropdown));
     });
-    doc.addEventListener('click', (e) => { if (!dropdown.contains(e.target as Node)) set(false); });
-    dropdown.addEventListener('focusout', (e) => { if (!dropdown.contains(e.relatedTarget as Node | null)) set(false); });
+    dropdown.addEventListener('mouseenter', () => { if (!isOpen(dropdown)) setOpen(dropdown, true, 'hover'); });
+    dropdown.addEventListener('mouseleave', () => { if (openedBy.get(dropdown) === 'hover') setOpen(dropdown, false); });
+    dropdown.addEventListener('focusin', (e) => {
+      // Keyboard focus arriving from outside opens the menu; a mouse click focuses without opening twice.
+      const from = e.relatedTarget as Node | null;
+      if (!isOpen(dropdown) && !(from && dropdown.contains(from)) && (e.target as Element).matches(':focus-visible')) setOpen(dropdown, true, 'focus');
+    });
+    dropdown.addEventListener('focusout', (e) => { if (!dropdown.contains(e.relatedTarget as Node | null)) setOpen(dropdown, false); });
+    dropdown.addEventListener('keydown', (e) => {
+      if (e.key !== 'Escape' || !isOpen(dropdown)) return;
+      e.preventDefault();
+      setOpen(dropdown, false);
+      button.focus();
+    });
   }
 }

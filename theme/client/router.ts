@@ -5,7 +5,7 @@
  * unless the connection is 2g or data saving is on.
  */
 import { createProgress } from './progress.ts';
-import { showNavbar } from './navbar.ts';
+import { hashTarget, showNavbar } from './navbar.ts';
 import { normalisePath } from '../../pipeline/paths.ts';
 
 /** Spec section 9: route-matching and prefetch caches are capped at 10 000 entries. */
@@ -56,7 +56,8 @@ function load(url: URL): Promise<Response> {
 }
 
 export function prefetch(url: URL): void {
-  if (saveData()) return;
+  // Not on 2g or with data saving on, and never the page on screen (its own hash links).
+  if (saveData() || keyOf(url) === keyOf(new URL(location.href))) return;
   void load(url).catch(() => {});
 }
 
@@ -64,6 +65,14 @@ export interface RouterOptions {
   /** Re-run the page's islands after new content is swapped in. */
   readonly onPage: () => void;
 }
+
+/** The history entry's own data: a key (for positions recorded in memory) and its last scroll position. */
+interface EntryState { readonly key?: string; readonly scroll?: number }
+
+const newKey = () => Math.random().toString(36).slice(2, 10);
+
+/** A new page appears at its place at once: no smooth scrolling (the stylesheet's `scroll-behavior`) over swapped content. */
+const jump = (top: number) => window.scrollTo({ top, behavior: 'instant' });
 
 export function startRouter(root: Document, options: RouterOptions): void {
   const progress = createProgress(root);
@@ -73,9 +82,27 @@ export function startRouter(root: Document, options: RouterOptions): void {
   announcer.setAttribute('role', 'status');
   const attachAnnouncer = () => root.body.append(announcer);
   attachAnnouncer();
-  history.replaceState({ scroll: window.scrollY, ...history.state }, '');
 
-  const swap = (html: string, url: URL) => {
+  // The router restores scroll positions itself: the browser would restore them on the old page,
+  // clamped to its height, before the next one is swapped in. A reload keeps the browser's restore.
+  const manual = () => { history.scrollRestoration = 'manual'; };
+  manual();
+  window.addEventListener('pagehide', () => { history.scrollRestoration = 'auto'; });
+  window.addEventListener('pageshow', manual);
+  const positions = new BoundedCache<string, number>(cacheLimit);
+  const state = (): EntryState => (history.state as EntryState | null) ?? {};
+  let currentKey = state().key ?? newKey();
+  const remember = () => {
+    positions.set(currentKey, window.scrollY);
+    history.replaceState({ ...state(), key: currentKey, scroll: window.scrollY }, '');
+  };
+  remember();
+  let saving: ReturnType<typeof setTimeout> | undefined;
+  window.addEventListener('scroll', () => { clearTimeout(saving); saving = setTimeout(remember, 150); }, { passive: true });
+  /** The page whose content is on screen (path and query): a hash change within it needs no fetch. */
+  let shown = keyOf(new URL(location.href));
+
+  const swap = (html: string) => {
     const next = new DOMParser().parseFromString(html, 'text/html');
     root.title = next.title;
     for (const name of ['lang', 'dir', 'data-page']) {
@@ -89,21 +116,22 @@ export function startRouter(root: Document, options: RouterOptions): void {
     root.body.replaceChildren(...[...next.body.childNodes].map((n) => root.importNode(n, true)));
     attachAnnouncer();
     options.onPage();
+    // Screen readers hear the new page's title (cleared first, so the same title is heard again).
+    announcer.textContent = '';
     announcer.textContent = next.title;
-    scrollAfter(url);
   };
 
+  /** After a navigation: a remembered position, else the hash target (focused), else the top with focus on main. */
   const scrollAfter = (url: URL, restore?: number) => {
-    if (restore !== undefined) { window.scrollTo(0, restore); return; }
-    const id = decodeURIComponent(url.hash.slice(1));
-    const target = id ? root.getElementById(id) : null;
+    if (restore !== undefined) { jump(restore); return; }
+    const target = hashTarget(root, url.hash);
     if (target) {
-      target.scrollIntoView();
+      target.scrollIntoView({ behavior: 'instant' });
       if (!target.hasAttribute('tabindex') && !/^(a|button|input|select|textarea)$/i.test(target.tagName)) target.setAttribute('tabindex', '-1');
       target.focus({ preventScroll: true });
     } else {
-      window.scrollTo(0, 0);
-      if (id) showNavbar(root);
+      jump(0);
+      if (url.hash.length > 1) showNavbar(root);
       root.querySelector<HTMLElement>('main')?.focus({ preventScroll: true });
     }
   };
@@ -115,19 +143,25 @@ export function startRouter(root: Document, options: RouterOptions): void {
     try {
       const response = await load(url);
       const html = await response.clone().text();
+      if (!response.ok && response.status !== 404) throw new Error(`HTTP ${response.status}`);
       if (!response.headers.get('content-type')?.includes('text/html')) throw new Error('geen HTML');
       if (mine !== current) return;
       const finalUrl = new URL(response.url || url.href);
+      finalUrl.pathname = normalisePath(finalUrl.pathname);
       finalUrl.hash = url.hash;
-      if (mode === 'push') history.pushState({ scroll: 0 }, '', finalUrl);
-      swap(html, finalUrl);
-      if (mode === 'pop' && restore !== undefined) scrollAfter(finalUrl, restore);
+      if (mode === 'push') {
+        currentKey = newKey();
+        history.pushState({ key: currentKey, scroll: 0 }, '', finalUrl);
+      }
+      shown = keyOf(finalUrl);
+      swap(html);
+      scrollAfter(finalUrl, restore);
       document.dispatchEvent(new CustomEvent('ontwikkelaarsportaal:navigated', { detail: { url: finalUrl.href } }));
     } catch {
-      // Loading failed: let the browser do a full page load of the target instead.
-      location.assign(url.href);
+      // Loading failed: let the browser do a full page load of the target instead (back/forward: the address is already there).
+      if (mine === current) { if (mode === 'pop') location.reload(); else location.assign(url.href); }
     } finally {
-      progress.done();
+      if (mine === current) progress.done();
     }
   };
 
@@ -140,24 +174,40 @@ export function startRouter(root: Document, options: RouterOptions): void {
     const here = new URL(location.href);
     // A hash on the same page: the browser scrolls; only re-show the navbar when the target is missing.
     if (url.pathname === here.pathname && url.search === here.search && url.hash) {
-      if (!root.getElementById(decodeURIComponent(url.hash.slice(1)))) showNavbar(root);
+      if (!hashTarget(root, url.hash)) showNavbar(root);
       return;
     }
     e.preventDefault();
-    history.replaceState({ ...history.state, scroll: window.scrollY }, '');
-    if (url.pathname === here.pathname && url.search !== here.search) {
-      // Only the query changed: keep the scroll position.
-      const y = window.scrollY;
-      void navigate(url, 'push').then(() => window.scrollTo(0, y));
-      return;
-    }
-    void navigate(url, 'push');
+    remember();
+    // Only the query changed: keep the scroll position.
+    const keep = url.pathname === here.pathname && url.search !== here.search && !url.hash ? window.scrollY : undefined;
+    void navigate(url, 'push', keep);
   });
 
-  window.addEventListener('popstate', (e) => {
-    const restore = (e.state as { scroll?: number } | null)?.scroll;
-    void navigate(new URL(location.href), 'pop', restore ?? 0);
-  });
+  /** A new history entry or a traversal: returns the position remembered for the entry we arrive at. */
+  const arrive = (): number | undefined => {
+    const entry = state();
+    if (entry.key === currentKey) return undefined;
+    // The entry we leave keeps its position (the browser does not restore it: scrollRestoration is manual).
+    positions.set(currentKey, window.scrollY);
+    currentKey = entry.key ?? newKey();
+    if (!entry.key) history.replaceState({ ...entry, key: currentKey }, '');
+    return positions.get(currentKey) ?? entry.scroll;
+  };
+
+  // Back/forward, and fragment navigations within the page (the browser adds those entries itself).
+  const onHistory = () => {
+    const known = state().key === currentKey;
+    const restore = arrive();
+    const url = new URL(location.href);
+    if (keyOf(url) !== shown) { void navigate(url, 'pop', restore ?? 0); return; }
+    if (known) return;
+    // Only the hash differs from the page on screen: no fetch. A missing target leaves the scroll alone.
+    if (restore !== undefined) jump(restore);
+    else if (!hashTarget(root, url.hash)) showNavbar(root);
+  };
+  window.addEventListener('popstate', onHistory);
+  window.addEventListener('hashchange', onHistory);
 
   const hover = (e: Event) => {
     const a = (e.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
@@ -168,10 +218,14 @@ export function startRouter(root: Document, options: RouterOptions): void {
   root.addEventListener('focusin', hover);
 }
 
-/** Prefetch the page links of the current page as they scroll into view. */
+let visibleObserver: IntersectionObserver | null = null;
+
+/** Prefetch the page links of the current page as they scroll into view (the previous page's observer stops). */
 export function prefetchVisible(root: Document): void {
+  visibleObserver?.disconnect();
+  visibleObserver = null;
   if (saveData() || !('IntersectionObserver' in window)) return;
-  const observer = new IntersectionObserver((entries) => {
+  const observer = visibleObserver = new IntersectionObserver((entries) => {
     for (const entry of entries) {
       if (!entry.isIntersecting) continue;
       observer.unobserve(entry.target);

@@ -1,39 +1,39 @@
 /**
  * One search interface, two backends (chosen by dist-config): the embedded
- * MiniSearch index written by the build, or a Typesense cluster. Both return
- * the same result type; failures are values, not exceptions.
+ * MiniSearch index written by the build, or a Typesense cluster
+ * (search-typesense.ts). Both return the same result type (search-result.ts);
+ * failures are values, not exceptions.
+ *
+ * The page tells the client which one in `data-search-config` (JSON, written
+ * by renderer/search-config.ts): read it with `readSearchConfig`, then
+ * `backendFor` gives the backend.
  */
-import MiniSearch, { type SearchResult as MiniHit } from 'minisearch';
-import { indexOptions, searchOptions, processTerm, type StoredSection } from './search-options.ts';
+import type MiniSearch from 'minisearch';
+import type { SearchResult as MiniHit } from 'minisearch';
+import { indexOptions, searchOptions, type StoredSection } from './search-options.ts';
+import { hitLink, type LinkRule, type SearchBackend, type SearchResult } from './search-result.ts';
+import { typesenseBackend, type TypesenseSettings } from './search-typesense.ts';
 
-export interface SearchHit {
-  readonly url: string;
-  readonly title: string;
-  readonly breadcrumbs: ReadonlyArray<string>;
-  readonly snippet: string;
-  /** The query terms as matched, for marking them in the snippet. */
-  readonly terms: ReadonlyArray<string>;
-}
+export type { SearchBackend, SearchFailure, SearchHit, SearchOptions, SearchResult } from './search-result.ts';
+export { hitLink } from './search-result.ts';
+export { typesenseBackend, type TypesenseSettings } from './search-typesense.ts';
 
-export type SearchResult =
-  | { readonly ok: true; readonly hits: ReadonlyArray<SearchHit>; readonly total: number }
-  | { readonly ok: false; readonly failure: 'network' | 'server' };
-
-export interface SearchBackend {
-  search(query: string): Promise<SearchResult>;
-}
+/** What the page says about search: which backend, and where results may link. */
+export type ClientSearchConfig =
+  | { readonly backend: 'embedded'; readonly index: string; readonly siteOrigin: string | null; readonly externalHosts: ReadonlyArray<string> }
+  | { readonly backend: 'typesense'; readonly typesense: TypesenseSettings };
 
 const pageOf = (url: string) => url.split('#')[0] ?? url;
 
-/** The embedded backend: downloads the index once, on the first search. */
-export function embeddedBackend(indexUrl: string): SearchBackend {
+/** The embedded backend: MiniSearch and the index both load on the first search, not with the page. */
+export function embeddedBackend(indexUrl: string, links: LinkRule = { siteOrigin: null, externalHosts: [] }): SearchBackend {
   let loading: Promise<MiniSearch<StoredSection>> | null = null;
-  const load = () => (loading ??= fetch(indexUrl).then(async (res) => {
+  const load = () => (loading ??= Promise.all([import('minisearch'), fetch(indexUrl)]).then(async ([{ default: Mini }, res]) => {
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    return MiniSearch.loadJSON<StoredSection>(await res.text(), indexOptions);
+    return Mini.loadJSON<StoredSection>(await res.text(), indexOptions);
   }));
   return {
-    async search(query) {
+    async search(query, options = {}): Promise<SearchResult> {
       let index: MiniSearch<StoredSection>;
       try {
         index = await load();
@@ -41,57 +41,51 @@ export function embeddedBackend(indexUrl: string): SearchBackend {
         loading = null;
         return { ok: false, failure: 'network' };
       }
+      if (options.signal?.aborted) return { ok: false, failure: 'aborted' };
       // Every word must match; when nothing does, fall back to any word matching.
       let raw = index.search(query, searchOptions) as Array<MiniHit & StoredSection>;
       if (raw.length === 0) raw = index.search(query, { ...searchOptions, combineWith: 'OR' }) as Array<MiniHit & StoredSection>;
       // Group by page: one hit per URL, the best-scoring section of it.
       const best = new Map<string, MiniHit & StoredSection>();
       for (const hit of raw) if (!best.has(pageOf(hit.u))) best.set(pageOf(hit.u), hit);
-      const hits = [...best.values()].map((h) => ({ url: h.u, title: h.t, breadcrumbs: h.b, snippet: h.c, terms: h.terms }));
-      return { ok: true, hits, total: hits.length };
+      const all = [...best.values()].map((h) => ({ ...hitLink(h.u, links), title: h.t, breadcrumbs: h.b, snippet: h.c, terms: h.terms }));
+      return { ok: true, hits: options.limit ? all.slice(0, options.limit) : all, total: all.length };
     },
   };
 }
 
-export interface TypesenseSettings {
-  readonly host: string;
-  readonly port: number;
-  readonly protocol: string;
-  readonly searchOnlyKey: string;
-  readonly collection: string;
-  readonly language: string;
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const strings = (x: unknown): string[] => (Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string') : []);
+
+/** The page's `data-search-config`, checked; null when it is missing or not what the renderer writes. */
+export function readSearchConfig(json: string | undefined): ClientSearchConfig | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(json ?? '');
+  } catch {
+    return null;
+  }
+  if (!isObject(data)) return null;
+  if (data.backend === 'embedded' && typeof data.index === 'string') {
+    return { backend: 'embedded', index: data.index, siteOrigin: typeof data.siteOrigin === 'string' ? data.siteOrigin : null, externalHosts: strings(data.externalHosts) };
+  }
+  const ts = data.typesense;
+  if (data.backend === 'typesense' && isObject(ts) && typeof ts.host === 'string' && typeof ts.port === 'number' && typeof ts.protocol === 'string'
+    && typeof ts.searchOnlyKey === 'string' && typeof ts.collection === 'string' && typeof ts.language === 'string' && typeof ts.siteOrigin === 'string') {
+    return {
+      backend: 'typesense',
+      typesense: {
+        host: ts.host, port: ts.port, protocol: ts.protocol, searchOnlyKey: ts.searchOnlyKey, collection: ts.collection, language: ts.language,
+        tags: Array.isArray(ts.tags) ? strings(ts.tags) : null, siteOrigin: ts.siteOrigin, externalHosts: strings(ts.externalHosts),
+        ...(typeof ts.timeoutMs === 'number' ? { timeoutMs: ts.timeoutMs } : {}),
+      },
+    };
+  }
+  return null;
 }
 
-interface TypesenseGroup { readonly hits: ReadonlyArray<{ readonly document: { url: string; hierarchy: Record<string, string | null>; content?: string | null } }> }
-
-/** Typesense over plain fetch (a few hundred bytes instead of the client library). */
-export function typesenseBackend(settings: TypesenseSettings): SearchBackend {
-  return {
-    async search(query) {
-      const body = {
-        searches: [{
-          collection: settings.collection, q: query,
-          query_by: 'hierarchy.lvl1,hierarchy.lvl2,hierarchy.lvl3,hierarchy.lvl4,hierarchy.lvl5',
-          group_by: 'url', group_limit: 1, filter_by: `language:=${settings.language}`, per_page: 50,
-        }],
-      };
-      let res: Response;
-      try {
-        res = await fetch(`${settings.protocol}://${settings.host}:${settings.port}/multi_search`, {
-          method: 'POST', headers: { 'Content-Type': 'application/json', 'X-TYPESENSE-API-KEY': settings.searchOnlyKey }, body: JSON.stringify(body),
-        });
-      } catch {
-        return { ok: false, failure: 'network' };
-      }
-      if (!res.ok) return { ok: false, failure: 'server' };
-      const json = await res.json() as { results?: Array<{ grouped_hits?: TypesenseGroup[]; found?: number }> };
-      const groups = json.results?.[0]?.grouped_hits ?? [];
-      const terms = query.split(/\s+/).map(processTerm).filter((t): t is string => t !== null);
-      const hits = groups.flatMap((g) => g.hits.slice(0, 1)).map(({ document: d }) => {
-        const levels = ['lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'].map((l) => d.hierarchy[l]).filter((x): x is string => Boolean(x));
-        return { url: d.url, title: levels[levels.length - 1] ?? d.url, breadcrumbs: [d.hierarchy.lvl0 ?? '', ...levels.slice(0, -1)].filter(Boolean), snippet: d.content ?? '', terms };
-      });
-      return { ok: true, hits, total: json.results?.[0]?.found ?? hits.length };
-    },
-  };
+export function backendFor(config: ClientSearchConfig): SearchBackend {
+  return config.backend === 'typesense'
+    ? typesenseBackend(config.typesense)
+    : embeddedBackend(config.index, { siteOrigin: config.siteOrigin, externalHosts: config.externalHosts });
 }

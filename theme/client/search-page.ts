@@ -3,7 +3,7 @@
  * load, written as the user types), results grouped per page with the
  * matched words marked. Query text only ever reaches the page as text.
  */
-import { embeddedBackend, type SearchBackend, type SearchHit } from './search-backend.ts';
+import { backendFor, readSearchConfig, type SearchBackend, type SearchHit } from './search-backend.ts';
 
 const pageSize = 10;
 const text = {
@@ -37,14 +37,13 @@ export function markedSnippet(snippet: string, terms: ReadonlyArray<string>): No
   return nodes;
 }
 
-function resultItem(hit: SearchHit, externalHosts: ReadonlyArray<string>): HTMLLIElement {
+function resultItem(hit: SearchHit): HTMLLIElement {
   const li = document.createElement('li');
   li.className = 'search-result';
   const link = document.createElement('a');
   link.href = hit.url;
   link.textContent = hit.title;
-  const host = /^https?:\/\//.test(hit.url) ? new URL(hit.url).host : null;
-  if (host && externalHosts.includes(host)) {
+  if (hit.external) {
     link.target = '_blank';
     link.rel = 'noopener noreferrer';
     const hidden = document.createElement('span');
@@ -70,8 +69,10 @@ export function enhanceSearchPage(root: Document, backend?: SearchBackend): void
   const input = root.querySelector<HTMLInputElement>('#search-page-input');
   const form = input?.form;
   if (!container || !input || !form) return;
-  const search = backend ?? embeddedBackend(container.dataset.searchResults ?? '');
   const externalHosts = (container.dataset.externalHosts ?? '').split(',').filter(Boolean);
+  // The backend the configuration chose (data-search-config); an older page only names the embedded index.
+  const search = backend ?? backendFor(readSearchConfig(container.dataset.searchConfig)
+    ?? { backend: 'embedded', index: container.dataset.searchResults ?? '', siteOrigin: null, externalHosts });
   const status = root.createElement('p');
   status.className = 'search-status';
   status.setAttribute('role', 'status');
@@ -85,7 +86,7 @@ export function enhanceSearchPage(root: Document, backend?: SearchBackend): void
   let generation = 0;
   const showMore = () => {
     const next = hits.slice(shown, shown + pageSize);
-    list.append(...next.map((hit) => resultItem(hit, externalHosts)));
+    list.append(...next.map((hit) => resultItem(hit)));
     shown += next.length;
   };
   new IntersectionObserver((entries) => { if (entries.some((e) => e.isIntersecting) && shown < hits.length) showMore(); }).observe(sentinel);

@@ -1,6 +1,10 @@
-/** Collapsible docs sidebar categories: the caret buttons the server renders hidden. */
+const enhanced = new WeakSet<HTMLButtonElement>();
+
+/** Collapsible docs sidebar categories: the caret buttons the server renders hidden. Idempotent per caret. */
 export function enhanceSidebarCategories(root: ParentNode): void {
   for (const caret of root.querySelectorAll<HTMLButtonElement>('[data-menu-toggle]')) {
+    if (enhanced.has(caret)) continue;
+    enhanced.add(caret);
     caret.hidden = false;
     const list = (caret.ownerDocument ?? document).getElementById(caret.getAttribute('aria-controls') ?? '')
       ?? root.querySelector<HTMLElement>(`#${CSS.escape(caret.getAttribute('aria-controls') ?? '')}`);

@@ -80,6 +80,10 @@ export function DocPage({ ctx, doc, variant }: { ctx: PageContext; doc: Doc; var
       return full ?? c;
     })
     : children;
+  // `::doc-card-list` places the cards in the text; on a page that is not a category index they are the other pages of its folder.
+  const chain = sidebar ? trail(sidebar.items, path) : [];
+  const folder = chain[chain.length - 2];
+  const placedCards = areaCards.length ? areaCards : folder?.type === 'category' ? folder.items.filter((i) => i.href !== path) : [];
   const showToc = !fm.hide_table_of_contents && (content?.toc.length ?? 0) > 0;
   const version = ctx.site.versions.find((v) => v.plugin === doc.plugin);
   const multipleVersions = ctx.site.config.docs.versions.length > 1;
@@ -96,8 +100,8 @@ export function DocPage({ ctx, doc, variant }: { ctx: PageContext; doc: Doc; var
           <Breadcrumbs crumbs={crumbs} />
           {multipleVersions && version ? <span className="badge">{labels.version(version.label)}</span> : null}
           <header><h1>{doc.title}</h1></header>
-          <div className="markdown">{content ? markdownToReact(content.body, { siteHosts: siteHosts(ctx) }) : null}</div>
-          <CategoryCards ctx={ctx} items={areaCards} />
+          <div className="markdown">{content ? markdownToReact(content.body, { siteHosts: siteHosts(ctx), docCards: placedCards.some((i) => i.href) ? <CategoryCards ctx={ctx} items={placedCards} /> : undefined }) : null}</div>
+          {content?.docCardList ? null : <CategoryCards ctx={ctx} items={areaCards} />}
           <DocFooter ctx={ctx} doc={doc} />
           <Paginator label={labels.docsPagination} previous={neighbour(fm.pagination_prev, at - 1)} next={neighbour(fm.pagination_next, at + 1)} previousLabel={labels.previous} nextLabel={labels.next} />
         </article>

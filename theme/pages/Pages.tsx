@@ -7,6 +7,7 @@ import { publishedPosts } from '../../pipeline/feeds.ts';
 import { Layout } from '../shell/Layout.tsx';
 import { siteHosts } from '../shell/Navbar.tsx';
 import { labels } from '../labels.ts';
+import { clientSearchConfig } from '../../renderer/search-config.ts';
 import { Banner, TableOfContents } from './parts.tsx';
 import { areaSidebar, countArticles } from './DocsPages.tsx';
 
@@ -109,7 +110,8 @@ export function SearchPage({ ctx, page }: { ctx: PageContext; page: Page | null 
         {content ? <div className="markdown">{markdownToReact(content.body, { siteHosts: siteHosts(ctx) })}</div> : null}
         <SearchForm id="search-page-input" />
         <p className="search-no-js" data-search-no-js>{labels.searchNeedsJs}</p>
-        <div className="search-results" data-search-results={ctx.theme.searchIndex ?? ''} data-external-hosts={(ctx.site.config.search.externalHosts ?? []).join(',')} />
+        <div className="search-results" data-search-results={ctx.theme.searchIndex ?? ''} data-external-hosts={(ctx.site.config.search.externalHosts ?? []).join(',')}
+          data-search-config={JSON.stringify(clientSearchConfig(ctx.site, ctx.theme.searchIndex ?? null))} />
       </div>
     </Layout>
   );

@@ -1,4 +1,4 @@
-/** Footer: link columns or a simple row (both from configuration), optional logo, copyright. */
+/** Footer: link columns or a simple row (both from configuration), optional logo with light and dark variants, copyright. */
 import type { PageContext } from '../../renderer/context.ts';
 import { themeFile } from '../../renderer/context.ts';
 import { SmartLink } from '../../renderer/markdown.tsx';
@@ -28,10 +28,11 @@ export function Footer({ ctx }: { ctx: PageContext }) {
           </nav>
         )}
         {footer.logo ? (
-          <picture className="footer-logo">
-            {footer.logo.srcDark ? <source srcSet={themeFile(ctx, footer.logo.srcDark)} media="(prefers-color-scheme: dark)" /> : null}
-            <img src={themeFile(ctx, footer.logo.src)} alt={footer.logo.alt} width="120" height="48" />
-          </picture>
+          // Light and dark variants follow the site's colour mode (data-theme), not only the OS setting.
+          <p className="footer-logo">
+            <img className={footer.logo.srcDark ? 'themed-light' : undefined} src={themeFile(ctx, footer.logo.src)} alt={footer.logo.alt} width="120" height="48" />
+            {footer.logo.srcDark ? <img className="themed-dark" src={themeFile(ctx, footer.logo.srcDark)} alt={footer.logo.alt} width="120" height="48" /> : null}
+          </p>
         ) : null}
         <p className="footer-copyright">{footer.copyright}</p>
       </div>

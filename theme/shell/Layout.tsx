@@ -29,7 +29,7 @@ export function Layout({ ctx, title, description, children, sidebar, robots, ogT
   const canonical = `${config.url.replace(/\/$/, '')}${route.path}`;
   const text = metaDescription(description ?? tagline(ctx));
   return (
-    <html lang={config.locale.lang} dir={config.locale.direction} data-page={isHome ? 'home' : route.path} data-theme={config.colorMode.defaultMode} data-default-theme={config.colorMode.defaultMode} data-respect-system={config.colorMode.disableSwitch ? undefined : String(config.colorMode.respectPrefersColorScheme)}>
+    <html lang={config.locale.lang} dir={config.locale.direction} data-page={isHome ? 'home' : route.path} data-theme={config.colorMode.defaultMode} data-default-theme={config.colorMode.defaultMode} data-respect-system={config.colorMode.disableSwitch ? undefined : String(config.colorMode.respectPrefersColorScheme)} data-announcement={config.announcementBar?.isCloseable ? config.announcementBar.id : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -47,8 +47,8 @@ export function Layout({ ctx, title, description, children, sidebar, robots, ogT
         <meta name="twitter:title" content={title} />
         <meta name="twitter:description" content={text} />
         <PublishingHead ctx={ctx} structuredData={structuredData} />
-        {/* Only with a colour switch can a stored choice differ from the default: apply it before first paint. */}
-        {config.colorMode.disableSwitch ? null : <script src={ctx.theme.files.get('theme-init.js') ?? '/theme-init.js'} />}
+        {/* Before first paint: a stored colour choice (only with a colour switch) and a dismissed announcement bar. */}
+        {config.colorMode.disableSwitch && !config.announcementBar?.isCloseable ? null : <script src={ctx.theme.files.get('theme-init.js') ?? '/theme-init.js'} />}
         <link rel="stylesheet" href={ctx.theme.css} />
         {ctx.theme.js ? <script type="module" src={ctx.theme.js} /> : null}
         {ctx.dev ? <script src="/__dev/reload.js" defer /> : null}

@@ -1,5 +1,7 @@
 /** Header with logo, site name, tagline, government logo and the navbar items of spec section 2. */
 import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { SidebarItem } from '../../pipeline/resolve.ts';
 import type { NavbarItem } from '../../pipeline/model.ts';
 import type { PageContext } from '../../renderer/context.ts';
 import { themeFile } from '../../renderer/context.ts';
@@ -7,6 +9,7 @@ import { SmartLink, isExternal } from '../../renderer/markdown.tsx';
 import { labels } from '../labels.ts';
 import { MenuIcon, SearchIcon } from './icons.tsx';
 import { tagline } from './Layout.tsx';
+import { searchModalData } from './search-modal-data.ts';
 
 export const siteHosts = (ctx: PageContext): string[] => [new URL(ctx.site.config.url).host];
 
@@ -20,8 +23,11 @@ export function itemHref(ctx: PageContext, item: NavbarItem): string | null {
       return ctx.site.docs.find((d) => d.plugin === plugin && d.id === item.docId)?.permalink ?? null;
     }
     case 'docSidebar': {
+      // The sidebar's first doc: skip links that only lead out of it (the "Kennisbank" wrapper of an area).
       const sidebar = ctx.site.sidebars.find((s) => s.id === item.sidebarId);
-      return sidebar?.items[0]?.href ?? null;
+      const own = new Set(ctx.site.docs.filter((d) => d.sidebarId === item.sidebarId).map((d) => d.permalink));
+      const hrefs = sidebar ? sidebarHrefs(sidebar.items) : [];
+      return hrefs.find((h) => own.has(h)) ?? hrefs[0] ?? null;
     }
     case 'docsVersion':
       return ctx.site.versions[0] ? `/kennisbank` : null;
@@ -30,6 +36,9 @@ export function itemHref(ctx: PageContext, item: NavbarItem): string | null {
   }
 }
 
+const sidebarHrefs = (items: ReadonlyArray<SidebarItem>): string[] =>
+  items.flatMap((i) => [...(i.href ? [i.href] : []), ...(i.type === 'category' ? sidebarHrefs(i.items) : [])]);
+
 /** Active when the page is the target or lies below it (a whole docs area for "Kennisbank"). */
 const isActive = (path: string, href: string | null): boolean => {
   if (!href || href.startsWith('http')) return false;
@@ -37,11 +46,11 @@ const isActive = (path: string, href: string | null): boolean => {
   return path === href || (base !== '' && (path === base || path.startsWith(`${base}/`)));
 };
 
-function NavLink({ ctx, href, label }: { ctx: PageContext; href: string; label: string }) {
+function NavLink({ ctx, href, label, active }: { ctx: PageContext; href: string; label: string; active?: boolean }) {
   const current = ctx.route.path === href;
   if (isExternal(href, siteHosts(ctx))) return <SmartLink href={href} siteHosts={siteHosts(ctx)} className="navbar-link">{label}</SmartLink>;
   return (
-    <a href={href} className={`navbar-link${isActive(ctx.route.path, href) ? ' active' : ''}`} aria-current={current ? 'page' : undefined}>
+    <a href={href} className={`navbar-link${active ?? isActive(ctx.route.path, href) ? ' active' : ''}`} aria-current={current ? 'page' : undefined}>
       {label}
     </a>
   );
@@ -67,10 +76,14 @@ export function renderNavbarItem(ctx: PageContext, item: NavbarItem, index: numb
   const searchPage = ctx.site.config.search.page;
   switch (item.type) {
     case 'link':
-    case 'doc':
-    case 'docSidebar': {
+    case 'doc': {
       const href = itemHref(ctx, item);
       return href ? <NavLink ctx={ctx} href={href} label={item.label} /> : null;
+    }
+    case 'docSidebar': {
+      // Active on every page of that sidebar.
+      const href = itemHref(ctx, item);
+      return href ? <NavLink ctx={ctx} href={href} label={item.label} active={ctx.route.sidebarId === item.sidebarId} /> : null;
     }
     case 'dropdown':
       return <Dropdown ctx={ctx} label={item.label} items={item.items} id={`dropdown-${index}`} />;
@@ -85,14 +98,33 @@ export function renderNavbarItem(ctx: PageContext, item: NavbarItem, index: numb
       return <span className="navbar-html" dangerouslySetInnerHTML={{ __html: item.value }} />;
     case 'search':
       return searchPage ? (
-        <a href={searchPage} className="navbar-search-link" aria-label={labels.searchOnPage} aria-current={ctx.route.path === searchPage ? 'page' : undefined}>
+        <a href={searchPage} className="navbar-search-link" aria-label={labels.searchOnPage} aria-current={ctx.route.path === searchPage ? 'page' : undefined} aria-keyshortcuts="Control+K Meta+K /" {...searchModalData(ctx)}>
           <SearchIcon />
         </a>
       ) : (
-        <button type="button" className="navbar-search-button" data-search-modal aria-label={labels.searchOnPage}>
+        <button type="button" className="navbar-search-button" aria-label={labels.searchOnPage} aria-haspopup="dialog" aria-keyshortcuts="Control+K Meta+K /" {...searchModalData(ctx)}>
           <SearchIcon />
         </button>
       );
+  }
+}
+
+/** A navbar item that cannot be rendered: a configuration error that names the item (spec section 8). */
+export class NavbarItemError extends Error {
+  readonly code = 'config-navbar-item';
+  constructor(item: NavbarItem, position: number, cause: unknown) {
+    const name = 'label' in item && typeof item.label === 'string' ? `"${item.label}"` : `nummer ${position + 1}`;
+    super(`Navbar-item ${name} (type ${item.type}, navbar.items[${position}]) kon niet worden weergegeven: ${cause instanceof Error ? cause.message : String(cause)}. Controleer dit item in dist-config/site.yml.`, { cause });
+    this.name = 'NavbarItemError';
+  }
+}
+
+/** One item, rendered on its own so that a failure names the item instead of failing the page anonymously. */
+function itemMarkup(ctx: PageContext, item: NavbarItem, index: number): { __html: string } {
+  try {
+    return { __html: renderToStaticMarkup(<>{renderNavbarItem(ctx, item, index)}</>) };
+  } catch (cause) {
+    throw new NavbarItemError(item, ctx.site.config.navbar.items.indexOf(item), cause);
   }
 }
 
@@ -120,11 +152,11 @@ export function Navbar({ ctx }: { ctx: PageContext }) {
         <nav className="navbar-items" aria-label={labels.mainMenu}>
           <ul>
             {items.filter((i) => i.type !== 'search').map((item, i) => (
-              <li key={i} className={`navbar-item navbar-item-${item.type}`}>{renderNavbarItem(ctx, item, i)}</li>
+              <li key={i} className={`navbar-item navbar-item-${item.type}`} dangerouslySetInnerHTML={itemMarkup(ctx, item, i)} />
             ))}
           </ul>
         </nav>
-        {items.filter((i) => i.type === 'search').map((item, i) => <div key={i} className="navbar-search">{renderNavbarItem(ctx, item, 100 + i)}</div>)}
+        {items.filter((i) => i.type === 'search').map((item, i) => <div key={i} className="navbar-search" dangerouslySetInnerHTML={itemMarkup(ctx, item, 100 + i)} />)}
         {config.colorMode.disableSwitch ? null : (
           <button type="button" className="color-mode-toggle" data-color-mode-toggle data-respect-system={String(config.colorMode.respectPrefersColorScheme)} aria-label="Wissel van kleurmodus" hidden>
             <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M12 3a9 9 0 1 0 9 9c0-.5 0-1-.1-1.4A5.5 5.5 0 0 1 12.4 3.1L12 3z" /></svg>
