@@ -100,4 +100,16 @@ content('should have 11 community pages with 13 tags, and every static page', as
   }
 });
 
+content('should publish the measured axe result in the accessibility statement (issue 13)', async () => {
+  const g = await site();
+  const statement = g.contents.get('/toegankelijkheid');
+  assert.ok(statement, 'the statement page');
+  const text = JSON.stringify(statement.body);
+  // Written by tests/e2e/axe.test.ts after a full run without violations; the markers themselves never reach the page.
+  const pages = Number(/alle (\d+) pagina's van deze site/.exec(text)?.[1] ?? 0);
+  assert.ok(pages >= g.routes.length, `the statement names ${pages} tested pages for ${g.routes.length} routes`);
+  assert.match(text, 'Resultaat: axe-core vond geen fouten.');
+  assert.not.match(text, 'BEGIN meetresultaat');
+});
+
 content.run();

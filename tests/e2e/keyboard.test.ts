@@ -190,6 +190,40 @@ keyboard('should reflow at 320 px without horizontal scrolling (WCAG 1.4.10)', a
   }
 });
 
+keyboard('should stay usable at 200 % zoom and with 200 % text size (WCAG 1.4.4)', async () => {
+  const { routes } = await testSite();
+  const post = routes.find((r) => /^\/blog\/\d{4}\//.test(r)) ?? '/blog';
+  for (const path of ['/', DOC, '/blog', post, '/zoeken?q=api']) {
+    // Browser zoom at 200 % on a 1280 × 900 screen: a viewport of 640 × 450 CSS pixels.
+    const tab = await open(path, 640);
+    await tab.setViewport({ width: 640, height: 450 });
+    const zoomed = await tab.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      h1: (() => { const r = document.querySelector('main h1')?.getBoundingClientRect(); return r ? r.width > 0 && r.height > 0 : false; })(),
+      menu: (() => { const b = document.querySelector<HTMLElement>('[data-mobile-toggle]'); return b ? getComputedStyle(b).display !== 'none' && b.getBoundingClientRect().width >= 24 : false; })(),
+      // The fixed navbar may not cover more than a third of the short viewport.
+      navbar: document.querySelector('.navbar')?.getBoundingClientRect().height ?? 0,
+    }));
+    assert.ok(zoomed.scrollWidth <= 640, `${path} at 200 %: scrollWidth ${zoomed.scrollWidth}`);
+    assert.ok(zoomed.h1, `${path} at 200 %: the h1 is shown`);
+    assert.ok(zoomed.menu, `${path} at 200 %: the menu button is shown and at least 24 px`);
+    assert.ok(zoomed.navbar <= 150, `${path} at 200 %: the navbar takes ${zoomed.navbar} px of 450`);
+    await tab.click('[data-mobile-toggle]');
+    await tab.waitForFunction(() => document.querySelector('[data-mobile-toggle]')?.getAttribute('aria-expanded') === 'true');
+    await tab.keyboard.press('Escape');
+    // Text only at 200 % (browser setting "text size"), desktop width: nothing sticks out or overlaps the navbar items.
+    await tab.setViewport({ width: 1280, height: 900 });
+    const text = await tab.evaluate(() => {
+      document.documentElement.style.fontSize = '200%';
+      const bar = document.querySelector('.navbar-bar');
+      return { scrollWidth: document.documentElement.scrollWidth, barOverflow: bar ? bar.scrollWidth - bar.clientWidth : 0 };
+    });
+    assert.ok(text.scrollWidth <= 1280, `${path} with 200 % text: scrollWidth ${text.scrollWidth}`);
+    assert.ok(text.barOverflow <= 0, `${path} with 200 % text: the navbar overflows by ${text.barOverflow} px`);
+    await tab.close();
+  }
+});
+
 keyboard('should turn off smooth scrolling and transitions with prefers-reduced-motion: reduce', async () => {
   const tab = await open(DOC);
   const scrollBehavior = () => tab.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior);
