@@ -182,7 +182,8 @@ async function main(): Promise<number> {
   return 2;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/** Runs the command in `process.argv` and sets the exit code (bin/ontwikkelaarsportaal.mjs calls this). */
+export function runCli(): void {
   main().then(
     (code) => { process.exitCode = code; },
     (e: unknown) => {
@@ -191,3 +192,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     },
   );
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) runCli();
