@@ -141,18 +141,35 @@ async function withoutFocusIndicator(tab: Page, maxStops: number): Promise<{ sto
       const shadow = style.boxShadow !== 'none' && style.boxShadow !== '';
       const path: string[] = [];
       for (let e: Element | null = el; e && e !== document.body; e = e.parentElement) path.unshift(`${e.tagName.toLowerCase()}:${[...(e.parentElement?.children ?? [])].indexOf(e)}`);
-      return { key: path.join('>'), shows: outline || shadow, focusVisible: el.matches(':focus-visible') };
+      // WCAG 1.4.11: the indicator (outline or ring) has 3:1 against what is behind the element.
+      const rgb = (c: string) => (/rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?/.exec(c) ?? []).slice(1).filter((x) => x !== undefined).map(Number);
+      const luminance = ([r = 0, g = 0, b = 0]: number[]) => [r, g, b].map((v) => { const x = v / 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; }).reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i]!, 0);
+      const contrast = (a: number[], b: number[]) => { const [x, y] = [luminance(a), luminance(b)].sort((m, n) => n - m); return (x! + 0.05) / (y! + 0.05); };
+      let behind = [255, 255, 255];
+      for (let e: Element | null = el.parentElement; e; e = e.parentElement) {
+        const c = rgb(getComputedStyle(e).backgroundColor);
+        if (c.length >= 3 && (c[3] === undefined || c[3] > 0.5)) { behind = c; break; }
+      }
+      const rings = [outline ? rgb(style.outlineColor) : [], shadow ? rgb(style.boxShadow) : []].filter((c) => c.length >= 3);
+      const ringContrast = Math.max(0, ...rings.map((c) => contrast(c, behind)));
+      // WCAG 2.4.11: not hidden behind the fixed navbar (unless it is in the navbar or a dialog).
+      const r = el.getBoundingClientRect();
+      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      const obscured = !el.closest('.navbar') && !!top?.closest('.navbar') && !el.contains(top);
+      return { key: path.join('>'), shows: outline || shadow, focusVisible: el.matches(':focus-visible'), ringContrast, obscured };
     });
     if (!state) break;
     if (seen.has(state.key)) break; // focus wrapped around (for example in a focus trap)
     seen.add(state.key);
     stops++;
     if (!state.focusVisible || !state.shows) missing.push(`${await focused(tab)}${state.focusVisible ? '' : ' (not :focus-visible)'}`);
+    else if (state.ringContrast < 3) missing.push(`${await focused(tab)} (indicator contrast ${state.ringContrast.toFixed(2)}:1)`);
+    if (state.obscured) missing.push(`${await focused(tab)} (hidden behind the navbar)`);
   }
   return { stops, missing };
 }
 
-keyboard('should show a visible focus indicator on every link, button and focusable region reached by Tab', async () => {
+keyboard('should show a visible focus indicator (3:1) on every link, button and focusable region reached by Tab, never hidden behind the navbar', async () => {
   const desktop = ['/', DOC, TABLE_AND_CODE, '/blog', '/blog/tags', '/zoeken?q=api', NOT_FOUND];
   for (const [path, width, stops] of [...desktop.map((p) => [p, 1280, 150] as const), ['/', 375, 40] as const, [DOC, 375, 40] as const]) {
     const tab = await open(path, width);
