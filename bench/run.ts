@@ -4,7 +4,7 @@
  *
  *   --runs N        runs per figure (default 3)
  *   --scale 1,10    content multiples for the scale part (default 1,10; 30 is slow)
- *   --only a,b      parts: build, scale, incremental, weight, browser, serve
+ *   --only a,b      parts: build, scale, incremental, weight, browser, lighthouse, serve
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,7 +25,7 @@ const cli = path.join(root, 'bin/ontwikkelaarsportaal.mjs');
 const compiledCli = path.join(root, '.cache/cli');
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, scale: { type: 'string', default: '1,10' }, only: { type: 'string' } } });
 const runs = Number(values.runs);
-const parts = new Set((values.only ?? 'build,scale,incremental,weight,browser,serve').split(','));
+const parts = new Set((values.only ?? 'build,scale,incremental,weight,browser,lighthouse,serve').split(','));
 const ticks = 100; // USER_HZ on Linux
 
 interface Stat { median: number; min: number; max: number; runs: number[] }
@@ -259,6 +259,39 @@ async function benchBrowser(dist: string): Promise<void> {
   row('search: load /zoeken?q=api to first result', stat(firstResult), 'ms');
 }
 
+/** Lighthouse (mobile, its default throttling) through its CLI with Debian's Chromium; scores 0–100. */
+async function benchLighthouse(dist: string): Promise<void> {
+  const server = await serve(dist);
+  const post = fs.readdirSync(path.join(dist, 'blog/2025/11'), { recursive: true }).map(String).find((f) => f.endsWith('index.html'));
+  const pages: Record<string, string> = { home: '/', article: '/kennisbank/apis/problem-details', 'blog post': `/blog/2025/11/${path.dirname(post ?? '')}` };
+  const lighthouse: Record<string, unknown> = {};
+  for (const [name, url] of Object.entries(pages)) {
+    const performanceScores: number[] = [];
+    const accessibilityScores: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
+      const output = await new Promise<string>((resolve, reject) => {
+        const child = spawn(path.join(root, 'node_modules/.bin/lighthouse'), [
+          `${server.origin}${url}`, '--only-categories=performance,accessibility', '--output=json', '--quiet',
+          `--chrome-flags=${[...chromiumArgs, `--user-data-dir=${profile}`].join(' ')}`,
+        ], { env: { ...process.env, CHROME_PATH: chromiumPath }, stdio: ['ignore', 'pipe', 'pipe'] });
+        let out = '';
+        child.stdout.on('data', (d) => { out += String(d); });
+        child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`lighthouse ${url}: exit ${code}`))));
+      });
+      fs.rmSync(profile, { recursive: true, force: true });
+      const report = JSON.parse(output) as { categories: Record<string, { score: number }> };
+      performanceScores.push(Math.round((report.categories.performance?.score ?? 0) * 100));
+      accessibilityScores.push(Math.round((report.categories.accessibility?.score ?? 0) * 100));
+    }
+    lighthouse[name] = { performance: stat(performanceScores), accessibility: stat(accessibilityScores) };
+    row(`lighthouse mobile ${name}: performance`, stat(performanceScores), '', '≥ 98');
+    row(`lighthouse mobile ${name}: accessibility`, stat(accessibilityScores), '', '100');
+  }
+  server.close();
+  results.lighthouse = lighthouse;
+}
+
 async function benchServe(dist: string): Promise<void> {
   const { default: autocannon } = await import('autocannon');
   const server = await serve(dist);
@@ -273,12 +306,13 @@ async function main(): Promise<void> {
   if (parts.has('build')) await benchBuild();
   if (parts.has('scale')) await benchScale();
   if (parts.has('incremental')) await benchIncremental();
-  if (parts.has('weight') || parts.has('browser') || parts.has('serve')) {
+  if (parts.has('weight') || parts.has('browser') || parts.has('lighthouse') || parts.has('serve')) {
     const ws = workspace(path.join(root, 'content'));
     const dist = path.join(ws, 'dist');
     await timedBuild(ws, dist);
     if (parts.has('weight')) await benchWeight(dist);
     if (parts.has('browser')) await benchBrowser(dist);
+    if (parts.has('lighthouse')) await benchLighthouse(dist);
     if (parts.has('serve')) await benchServe(dist);
     fs.rmSync(ws, { recursive: true, force: true });
   }

@@ -109,7 +109,7 @@ export function SearchPage({ ctx, page }: { ctx: PageContext; page: Page | null 
         <h1>{labels.searchTitle}</h1>
         {content ? <div className="markdown">{markdownToReact(content.body, { siteHosts: siteHosts(ctx) })}</div> : null}
         <SearchForm id="search-page-input" />
-        <p className="search-no-js" data-search-no-js>{labels.searchNeedsJs}</p>
+        <noscript><p className="search-no-js" data-search-no-js>{labels.searchNeedsJs}</p></noscript>
         <div className="search-results" data-search-results={ctx.theme.searchIndex ?? ''} data-external-hosts={(ctx.site.config.search.externalHosts ?? []).join(',')}
           data-search-config={JSON.stringify(clientSearchConfig(ctx.site, ctx.theme.searchIndex ?? null))} />
       </div>

@@ -21,6 +21,8 @@ export interface LayoutProps {
   readonly structuredData?: StructuredData;
 }
 
+const noScriptCss = '@media (max-width: 996px) { .navbar-items { display: block; } .navbar-toggle { display: none !important; } }';
+
 export function Layout({ ctx, title, description, children, sidebar, robots, ogType = 'website', structuredData }: LayoutProps) {
   const { site, route } = ctx;
   const { config } = site;
@@ -50,6 +52,8 @@ export function Layout({ ctx, title, description, children, sidebar, robots, ogT
         {/* Before first paint: a stored colour choice (only with a colour switch) and a dismissed announcement bar. */}
         {config.colorMode.disableSwitch && !config.announcementBar?.isCloseable ? null : <script src={ctx.theme.files.get('theme-init.js') ?? '/theme-init.js'} />}
         <link rel="stylesheet" href={ctx.theme.css} />
+        {/* Without JavaScript there is no mobile menu: the navbar shows its items instead. */}
+        <noscript><style>{noScriptCss}</style></noscript>
         {ctx.theme.js ? <script type="module" src={ctx.theme.js} /> : null}
         {ctx.dev ? <script src="/__dev/reload.js" defer /> : null}
       </head>
