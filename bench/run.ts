@@ -170,6 +170,12 @@ async function benchIncremental(): Promise<void> {
   fs.rmSync(content, { recursive: true, force: true });
 }
 
+/** A blog post of November 2025 in the built site: the benchmark's sample post. */
+function blogPostPath(dist: string): string {
+  const post = fs.readdirSync(path.join(dist, 'blog/2025/11'), { recursive: true }).map(String).find((f) => f.endsWith('index.html'));
+  return `/blog/2025/11/${path.dirname(post ?? '')}`;
+}
+
 const pageTypes: Record<string, string> = {
   home: '/', 'kennisbank article': '/kennisbank/apis/problem-details', 'category index': '/kennisbank/apis/',
   'blog post': '', 'blog list': '/blog', 'tag page': '/blog/tags/api', search: '/zoeken',
@@ -177,8 +183,7 @@ const pageTypes: Record<string, string> = {
 
 async function benchWeight(dist: string): Promise<void> {
   const read = (url: string) => fs.readFileSync(path.join(dist, url.endsWith('.html') ? url : url.endsWith('/') ? `${url}index.html` : `${url}/index.html`));
-  const post = fs.readdirSync(path.join(dist, 'blog/2025/11'), { recursive: true }).map(String).find((f) => f.endsWith('index.html'));
-  pageTypes['blog post'] = `/blog/2025/11/${path.dirname(post ?? '')}`;
+  pageTypes['blog post'] = blogPostPath(dist);
   const weight: Record<string, unknown> = {};
   for (const [type, url] of Object.entries(pageTypes)) {
     const html = read(url === '/' ? '/index.html' : url);
@@ -284,8 +289,7 @@ function lighthouseRun(url: string): Promise<{ performance: number; accessibilit
 async function benchLighthouse(dist: string): Promise<void> {
   const server = await serve(dist);
   try {
-    const post = fs.readdirSync(path.join(dist, 'blog/2025/11'), { recursive: true }).map(String).find((f) => f.endsWith('index.html'));
-    const pages: Record<string, string> = { home: '/', article: '/kennisbank/apis/problem-details', 'blog post': `/blog/2025/11/${path.dirname(post ?? '')}` };
+    const pages: Record<string, string> = { home: '/', article: '/kennisbank/apis/problem-details', 'blog post': blogPostPath(dist) };
     const lighthouse: Record<string, unknown> = {};
     for (const [name, url] of Object.entries(pages)) {
       const scores: Array<{ performance: number; accessibility: number }> = [];

@@ -86,6 +86,12 @@ const mermaidDist = path.dirname(require.resolve('mermaid/dist/mermaid.min.js'))
 /** The installed (pinned) mermaid version, which names the folder of the browser copy. */
 export const mermaidVersion: string = (JSON.parse(fs.readFileSync(path.join(mermaidDist, '..', 'package.json'), 'utf8')) as { version: string }).version;
 
+const browserFolder = `assets/mermaid-${mermaidVersion}`;
+const browserEntry = 'mermaid.esm.min.mjs';
+
+/** Where pages load mermaid from when the browser draws their diagrams (no files read). */
+export const mermaidBrowserUrl = `/${browserFolder}/${browserEntry}`;
+
 let browserCopy: { url: string; files: OutputFile[] } | null = null;
 
 /**
@@ -97,11 +103,9 @@ let browserCopy: { url: string; files: OutputFile[] } | null = null;
  */
 export function mermaidBrowserFiles(): { url: string; files: OutputFile[] } {
   if (browserCopy) return browserCopy;
-  const folder = `assets/mermaid-${mermaidVersion}`;
-  const entry = 'mermaid.esm.min.mjs';
   const chunks = 'chunks/mermaid.esm.min';
-  const names = [entry, ...fs.readdirSync(path.join(mermaidDist, chunks)).filter((f) => f.endsWith('.mjs')).sort().map((f) => `${chunks}/${f}`)];
-  const files = names.map((name) => ({ path: `${folder}/${name}`, data: new Uint8Array(fs.readFileSync(path.join(mermaidDist, name))) }));
-  browserCopy = { url: `/${folder}/${entry}`, files };
+  const names = [browserEntry, ...fs.readdirSync(path.join(mermaidDist, chunks)).filter((f) => f.endsWith('.mjs')).sort().map((f) => `${chunks}/${f}`)];
+  const files = names.map((name) => ({ path: `${browserFolder}/${name}`, data: new Uint8Array(fs.readFileSync(path.join(mermaidDist, name))) }));
+  browserCopy = { url: mermaidBrowserUrl, files };
   return browserCopy;
 }

@@ -177,7 +177,9 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
       res.end(req.method === 'HEAD' ? undefined : file.data);
       return;
     }
-    const stats = fileOnDisk(root, url.pathname);
+    // Only these two headers need the file's date or size before sirv runs: no extra stat otherwise.
+    const needsStats = (req.headers['if-modified-since'] && !req.headers['if-none-match']) || /^\s*bytes=-/.test(String(req.headers.range ?? ''));
+    const stats = needsStats ? fileOnDisk(root, url.pathname) : null;
     if (stats && conditionalAndRange(req, res, stats)) return;
     assets(req, res, () => notFound(res));
   });

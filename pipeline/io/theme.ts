@@ -10,7 +10,7 @@ import { nodeResolve } from '@rollup/plugin-node-resolve';
 import { contentHash } from '../assets.ts';
 import type { OutputFile } from '../build.ts';
 import type { ThemeAssets } from '../../renderer/context.ts';
-import { mermaidBrowserFiles } from './mermaid.ts';
+import { mermaidBrowserFiles, mermaidBrowserUrl } from './mermaid.ts';
 
 const themeDir = path.resolve(import.meta.dirname, '../../theme');
 
@@ -29,7 +29,7 @@ export async function bundleClient(): Promise<{ entry: string; files: OutputFile
   const clientDir = path.join(themeDir, 'client');
   const sources = fs.readdirSync(clientDir).sort().map((f) => fs.readFileSync(path.join(clientDir, f), 'utf8')).join('\n');
   // Where mermaid-lazy.ts finds mermaid (only pages with a diagram the build could not draw load it).
-  const mermaidModule = mermaidBrowserFiles().url;
+  const mermaidModule = mermaidBrowserUrl;
   const key = contentHash(`${sources}\n${mermaidModule}`);
   if (bundleCache?.key === key) return bundleCache;
   const bundle = await rollup({

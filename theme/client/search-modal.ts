@@ -9,6 +9,7 @@
  */
 import { backendFor, readSearchConfig, type SearchBackend, type SearchHit, type SearchResult } from './search-backend.ts';
 import { markedSnippet } from './search-page.ts';
+import { markExternal } from './search-result.ts';
 import { storage } from './storage.ts';
 import { labels } from '../labels.ts';
 
@@ -96,11 +97,7 @@ function resultOption(hit: SearchHit, i: number): HTMLAnchorElement {
   option.setAttribute('role', 'option');
   option.setAttribute('aria-selected', 'false');
   const title = el('span', 'search-modal-hit-title', ...markedSnippet(hit.title, hit.terms));
-  if (hit.external) {
-    option.target = '_blank';
-    option.rel = 'noopener noreferrer';
-    title.append(el('span', 'visually-hidden', ` ${labels.opensInNewTab}`));
-  }
+  if (hit.external) markExternal(option, title, labels.opensInNewTab);
   option.append(title);
   if (hit.breadcrumbs.length > 0) option.append(el('span', 'search-modal-hit-crumbs', hit.breadcrumbs.join(' › ')));
   if (hit.snippet) option.append(el('span', 'search-modal-hit-snippet', ...markedSnippet(hit.snippet, hit.terms)));

@@ -4,14 +4,10 @@
  * matched words marked. Query text only ever reaches the page as text.
  */
 import { backendFor, readSearchConfig, type SearchBackend, type SearchHit } from './search-backend.ts';
+import { markExternal } from './search-result.ts';
+import { labels } from '../labels.ts';
 
 const pageSize = 10;
-const text = {
-  found: (n: number) => (n === 1 ? 'Eén document gevonden' : `${n} documenten gevonden`),
-  none: 'Geen resultaten gevonden',
-  failed: 'Niet in staat resultaten op te halen',
-  failedHelp: 'Misschien wilt u uw netwerkverbinding controleren.',
-};
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -43,14 +39,7 @@ function resultItem(hit: SearchHit): HTMLLIElement {
   const link = document.createElement('a');
   link.href = hit.url;
   link.textContent = hit.title;
-  if (hit.external) {
-    link.target = '_blank';
-    link.rel = 'noopener noreferrer';
-    const hidden = document.createElement('span');
-    hidden.className = 'visually-hidden';
-    hidden.textContent = ' (opent in een nieuw tabblad)';
-    link.append(hidden);
-  }
+  if (hit.external) markExternal(link, link, labels.opensInNewTab);
   const heading = document.createElement('h2');
   heading.className = 'search-result-title';
   heading.append(link);
@@ -103,11 +92,11 @@ export function enhanceSearchPage(root: Document, backend?: SearchBackend): void
     const result = await search.search(query);
     if (mine !== generation) return; // a newer query has started
     if (!result.ok) {
-      status.replaceChildren(Object.assign(root.createElement('strong'), { textContent: text.failed }), root.createElement('br'), root.createTextNode(text.failedHelp));
+      status.replaceChildren(Object.assign(root.createElement('strong'), { textContent: labels.searchFailed }), root.createElement('br'), root.createTextNode(labels.searchFailedHelp));
       return;
     }
     hits = result.hits;
-    status.textContent = hits.length ? text.found(hits.length) : text.none;
+    status.textContent = hits.length ? labels.documentsFound(hits.length) : labels.noResults;
     showMore();
   };
 

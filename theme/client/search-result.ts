@@ -69,3 +69,16 @@ export function hitLink(url: string, rule: LinkRule): { readonly url: string; re
   }
   return { url, external: true };
 }
+
+/**
+ * A result on another host opens in a new tab and says so to screen readers
+ * (the label is passed in: this file has no imports).
+ */
+export function markExternal(link: HTMLAnchorElement, labelInto: HTMLElement, label: string): void {
+  link.target = '_blank';
+  link.rel = 'noopener noreferrer';
+  const hidden = document.createElement('span');
+  hidden.className = 'visually-hidden';
+  hidden.textContent = ` ${label}`;
+  labelInto.append(hidden);
+}
