@@ -13,7 +13,7 @@ import { parseDataFile, parseSources } from './parse.ts';
 import { validate } from './validate.ts';
 import { resolve, type Mode, type Site } from './resolve.ts';
 import { hashAssets, type Assets } from './assets.ts';
-import { languagesUsed, mermaidSources, renderMarkdown, type Content, type Diagram } from './markdown.ts';
+import { languagesUsed, mermaidSources, renderMarkdown, type Content, type Diagram, type MarkdownInput } from './markdown.ts';
 import { buildRoutes, outputFile, type Route } from './routes.ts';
 import { checkLinks } from './links.ts';
 import { searchRecords } from './search-records.ts';
@@ -26,7 +26,7 @@ import { error, sortProblems, startOfFile, type Problem } from './problem.ts';
 import { checkSecurityTxt, securityTxt, securityTxtPath } from './security-txt.ts';
 import { renderRoute } from '../renderer/render.tsx';
 import type { ThemeAssets } from '../renderer/context.ts';
-import type { BuildMemo } from './memo.ts';
+import type { BuildCache, BuildMemo, MarkdownResult } from './memo.ts';
 import type { SourceFile } from './io/read.ts';
 
 export interface Analysis {
@@ -46,15 +46,17 @@ export interface AnalyseOptions {
   readonly today?: string;
   /** Parse results of earlier builds (`npm start`); left out, every file is parsed. */
   readonly memo?: BuildMemo;
+  /** Results kept on disk by earlier production builds (pipeline/io/build-cache.ts). */
+  readonly cache?: BuildCache;
 }
 
 /** parseSources, one file at a time through the memo when there is one. */
-function parseWithMemo(files: ReadonlyArray<SourceFile>, memo: BuildMemo | undefined): ReturnType<typeof parseSources> {
-  if (!memo) return parseSources(files);
+function parseWithMemo(files: ReadonlyArray<SourceFile>, memo: BuildMemo | undefined, cache: BuildCache | undefined): ReturnType<typeof parseSources> {
+  if (!memo) return parseSources(files, cache?.trees);
   const parsed: ReturnType<typeof parseSources>['parsed'] = [];
   const problems: Problem[] = [];
   for (const file of files) {
-    const result = memo.parsed.get(file.path, [file.display, file.text], () => parseSources([file]));
+    const result = memo.parsed.get(file.path, [file.display, file.text], () => parseSources([file], cache?.trees));
     parsed.push(...result.parsed);
     problems.push(...result.problems);
   }
@@ -67,7 +69,7 @@ export function analyse(sources: SourceTree, mode: Mode, options: AnalyseOptions
   // Without a content folder every other message would only be a consequence of that one.
   const missing = sources.problems.filter((p) => p.code === 'content-missing');
   if (missing.length) return { site: null, assets: new Map(), languages: [], diagrams: new Map(), problems: missing };
-  const parsed = parseWithMemo(sources.files, options.memo);
+  const parsed = parseWithMemo(sources.files, options.memo, options.cache);
   const config = sources.config ? parseDataFile(sources.config) : null;
   const validated = validate(parsed.parsed, config?.parsed ?? null);
   const resolved = resolve(validated.validated, mode);
@@ -92,6 +94,7 @@ export interface OutputFile {
 }
 
 export interface Effects {
+  /** Made for `Analysis.languages`; null when no page's markdown has to be rendered (all in the cache). */
   readonly highlighter: HighlighterCore | null;
   readonly diagrams: ReadonlyMap<string, Diagram> | null;
   readonly theme: ThemeAssets;
@@ -117,6 +120,8 @@ export interface GenerateOptions {
   readonly render: boolean | 'on-request';
   /** Markdown results of earlier builds (`npm start`). */
   readonly memo?: BuildMemo;
+  /** Markdown results and search index kept on disk by earlier builds. */
+  readonly cache?: BuildCache;
 }
 
 /** Search index path in development, where its content hash would only cost time. */
@@ -136,12 +141,41 @@ const routeSource = (route: Route): string | null =>
         : null;
 
 /** Everything the markdown of one page depends on besides its own file, as one key. */
-const markdownContextKey = (ctx: { permalinks: ReadonlyMap<string, string>; drafts: ReadonlySet<string>; assets: Assets; highlighter: HighlighterCore | null; diagrams: ReadonlyMap<string, Diagram> | null }): string =>
+const markdownContextKey = (ctx: { permalinks: ReadonlyMap<string, string>; drafts: ReadonlySet<string>; assets: Assets; languages: ReadonlyArray<string>; diagrams: ReadonlyMap<string, Diagram> | null }): string =>
   contentHash(JSON.stringify([
     [...ctx.permalinks], [...ctx.drafts], [...ctx.assets.values()].map((a) => [a.path, a.url, a.width, a.height]),
-    ctx.highlighter?.getLoadedLanguages().sort() ?? null,
+    ctx.languages,
     ctx.diagrams ? [...ctx.diagrams].map(([hash, d]) => [hash, 'svg' in d ? contentHash(d.svg) : d.error]) : null,
   ]), 32);
+
+/** One page's markdown stage: its input and every value its result depends on (the cache key). */
+interface MarkdownJob {
+  readonly entry: Site['docs'][number] | Site['posts'][number] | Site['pages'][number];
+  readonly input: MarkdownInput;
+  readonly key: ReadonlyArray<string | number>;
+}
+
+function markdownJobs(site: Site, analysis: Analysis, diagrams: Effects['diagrams']): { jobs: MarkdownJob[]; permalinks: ReadonlyMap<string, string> } {
+  const entries = [...site.docs, ...site.posts, ...site.pages];
+  const permalinks = new Map(entries.map((e) => [e.entry.file.path, e.permalink] as const));
+  const contextKey = markdownContextKey({ permalinks, drafts: site.draftFiles, assets: analysis.assets, languages: analysis.languages, diagrams });
+  const jobs = entries.map((entry) => {
+    const fm = entry.entry.frontmatter;
+    const input = { tree: entry.entry.tree, path: entry.entry.file.path, display: entry.entry.file.display, permalink: entry.permalink, tocMin: fm.toc_min_heading_level ?? 2, tocMax: fm.toc_max_heading_level ?? 3, source: entry.entry.file.text };
+    return { entry, input, key: [contextKey, input.display, input.permalink, input.tocMin, input.tocMax, entry.entry.file.text] };
+  });
+  return { jobs, permalinks };
+}
+
+/**
+ * Whether some page's markdown is not in the cache yet. When every page is,
+ * the io edge need not make a highlighter (loading its grammars and WebAssembly
+ * costs 0.1 to 0.2 s): the markdown stage will not run.
+ */
+export function markdownPending(analysis: Analysis, diagrams: Effects['diagrams'], cache: BuildCache): boolean {
+  if (!analysis.site) return false;
+  return markdownJobs(analysis.site, analysis, diagrams).jobs.some((job) => !cache.markdown.has(job.key));
+}
 
 /** markdown → routes → links → render. */
 export function generate(analysis: Analysis, effects: Effects, options: GenerateOptions): Generated {
@@ -149,31 +183,26 @@ export function generate(analysis: Analysis, effects: Effects, options: Generate
   if (!site) return { routes: [], contents: new Map(), files: [], problems: sortProblems(analysis.problems) };
   const problems: Problem[] = [...analysis.problems];
 
-  const entries = [...site.docs, ...site.posts, ...site.pages];
-  const permalinks = new Map(entries.map((e) => [e.entry.file.path, e.permalink] as const));
+  const { jobs, permalinks } = markdownJobs(site, analysis, effects.diagrams);
   const contents = new Map<string, Content>();
   const markdownContext = { permalinks, drafts: site.draftFiles, assets, highlighter: effects.highlighter, diagrams: effects.diagrams };
-  const { memo } = options;
-  const contextKey = memo ? markdownContextKey(markdownContext) : '';
-  for (const e of entries) {
-    const fm = e.entry.frontmatter;
-    const input = { tree: e.entry.tree, path: e.entry.file.path, display: e.entry.file.display, permalink: e.permalink, tocMin: fm.toc_min_heading_level ?? 2, tocMax: fm.toc_max_heading_level ?? 3, source: e.entry.file.text };
-    const render = () => {
+  const { memo, cache } = options;
+  for (const { entry, input, key } of jobs) {
+    const renderOnce = (): MarkdownResult => {
       try {
         return renderMarkdown(input, markdownContext);
       } catch (err) {
         // The safety net (issue 12): content that makes a library throw is a problem, not a crash.
         const empty = renderMarkdown({ ...input, tree: { type: 'root', children: [] } }, markdownContext);
-        return { ...empty, problems: [unprocessable(e.entry.file.display, err), ...empty.problems] };
+        return { ...empty, problems: [unprocessable(entry.entry.file.display, err), ...empty.problems] };
       }
     };
-    const rendered = memo
-      ? memo.markdown.get(input.path, [contextKey, input.display, input.permalink, input.tocMin, input.tocMax, input.source], render)
-      : render();
-    contents.set(e.permalink, rendered.content);
+    const render = cache ? () => cache.markdown.get(key, renderOnce) : renderOnce;
+    const rendered = memo ? memo.markdown.get(input.path, key, render) : render();
+    contents.set(entry.permalink, rendered.content);
     for (const p of rendered.problems) problems.push(p);
   }
-  memo?.markdown.keepOnly(new Set(entries.map((e) => e.entry.file.path)));
+  memo?.markdown.keepOnly(new Set(jobs.map((j) => j.input.path)));
 
   const { routes, problems: routeProblems } = buildRoutes(site);
   problems.push(...routeProblems);
@@ -184,7 +213,10 @@ export function generate(analysis: Analysis, effects: Effects, options: Generate
   const onRequest = new Map<string, () => OutputFile['data']>();
   if (options.render) {
     const lazy = options.render === 'on-request';
-    const searchIndex = () => buildSearchIndex(searchRecords(routes, contents, site.config.locale.lang));
+    const searchIndex = () => {
+      const records = searchRecords(routes, contents, site.config.locale.lang);
+      return cache ? cache.searchIndex.get([JSON.stringify(records)], () => buildSearchIndex(records)) : buildSearchIndex(records);
+    };
     let indexPath = devSearchIndexPath;
     if (lazy) onRequest.set(indexPath, once(searchIndex));
     else {

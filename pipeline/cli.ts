@@ -23,7 +23,8 @@ import { loadTheme } from './io/theme.ts';
 import { cleanUpOnExit, writeSite } from './io/write.ts';
 import { startServer, type MemorySite } from './io/server.ts';
 import { createMemo, type BuildMemo } from './memo.ts';
-import { analyse, generate, type Generated } from './build.ts';
+import { readBuildCache, writeBuildCache } from './io/build-cache.ts';
+import { analyse, generate, markdownPending, type Generated } from './build.ts';
 import { parseDataFile } from './parse.ts';
 import { validateConfig } from './validate.ts';
 import { securityHeaders } from './csp.ts';
@@ -43,18 +44,45 @@ export interface BuildOptions {
   readonly memo?: BuildMemo;
   /** Today's date (`2026-11-22`) for the security.txt expiry check; left out: no check. */
   readonly today?: string;
+  /** Keep parse and markdown results in `cacheDir` for the next build (`npm run build`, `check`). */
+  readonly persist?: boolean;
 }
 
 /** Runs the whole pipeline with its effects, except writing. Never throws for bad content. */
 export async function runBuild(options: BuildOptions): Promise<Generated> {
-  const sources = await readSources(options.content, options.config);
-  const analysis = analyse(sources, options.mode, { ...(options.today ? { today: options.today } : {}), ...(options.memo ? { memo: options.memo } : {}) });
+  const lap = stopwatch();
+  const [sources, cache] = await Promise.all([readSources(options.content, options.config), options.persist ? readBuildCache(options.cacheDir) : undefined]);
+  lap('lezen');
+  const stages = { ...(options.memo ? { memo: options.memo } : {}), ...(cache ? { cache } : {}) };
+  const analysis = analyse(sources, options.mode, { ...(options.today ? { today: options.today } : {}), ...stages });
+  lap('parsen en valideren');
   if (!analysis.site) return { routes: [], contents: new Map(), files: [], problems: sortProblems(analysis.problems) };
-  const highlighter = await createHighlighter(analysis.languages);
   const diagrams = await renderDiagrams(analysis.diagrams, path.join(options.cacheDir, 'mermaid'));
+  lap('diagrammen');
+  const highlighter = !cache || markdownPending(analysis, diagrams, cache) ? await createHighlighter(analysis.languages) : null;
+  lap('highlighter');
   const mermaidInBrowser = diagrams === null && analysis.diagrams.size > 0;
-  const { theme, files } = options.render ? await loadTheme({ mermaidInBrowser }) : { theme: { css: '', js: null, files: new Map() }, files: [] };
-  return generate(analysis, { highlighter, diagrams, theme, themeFiles: files }, { render: options.render, ...(options.memo ? { memo: options.memo } : {}) });
+  const { theme, files } = options.render ? await loadTheme({ mermaidInBrowser, cacheDir: options.cacheDir }) : { theme: { css: '', js: null, files: new Map() }, files: [] };
+  lap('thema');
+  const generated = generate(analysis, { highlighter, diagrams, theme, themeFiles: files }, { render: options.render, ...stages });
+  lap('markdown en pagina\'s');
+  if (cache) await writeBuildCache(options.cacheDir, cache);
+  lap('cache bewaren');
+  return generated;
+}
+
+/**
+ * With ONTWIKKELAARSPORTAAL_TIMINGS=1 each call prints the wall time since the
+ * previous one to stderr (for docs/performance.md); otherwise it does nothing.
+ */
+export function stopwatch(): (label: string) => void {
+  if (!process.env.ONTWIKKELAARSPORTAAL_TIMINGS) return () => {};
+  let last = performance.now();
+  return (label) => {
+    const now = performance.now();
+    process.stderr.write(`  ${label}: ${Math.round(now - last)} ms, ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB RSS, ${Math.round(process.memoryUsage().heapUsed / 2 ** 20)} MiB heap\n`);
+    last = now;
+  };
 }
 
 /** The validated site configuration, or null when it cannot be read or is invalid. */
@@ -111,13 +139,15 @@ async function main(): Promise<number> {
 
   if (command === 'build' || command === 'check') {
     const started = performance.now();
-    const result = await runBuild({ ...base, mode: 'production', render: command === 'build' });
+    const result = await runBuild({ ...base, mode: 'production', render: command === 'build', persist: true });
     report(result.problems, values.format ?? 'text');
     if (hasErrors(result.problems)) return 1;
     if (command === 'build') {
       const out = values.out ?? 'dist';
+      const lap = stopwatch();
       try {
         await writeSite(out, result.files);
+        lap('schrijven');
       } catch (e) {
         process.stderr.write(`De site kon niet worden geschreven (${e instanceof Error ? e.message : String(e)}). De vorige ${out}/ is ongewijzigd.\n`);
         return 1;

@@ -478,7 +478,18 @@ function toHast(tree: Root, ctx: MarkdownContext): HastRoot {
   const body = processor.runSync(tree as never) as unknown as HastRoot;
   if (!raw) settle(body);
   imageLoading(body);
+  dropPositions(body);
   return body;
+}
+
+/**
+ * Every message about the page has been made by now, and nothing after this
+ * stage reads a source position: dropping them saves a third of the tree's
+ * memory (10× content, issue 11) and of the build cache.
+ */
+function dropPositions(node: { position?: unknown; children?: unknown[] }): void {
+  delete node.position;
+  if (Array.isArray(node.children)) for (const child of node.children) dropPositions(child as typeof node);
 }
 
 /**

@@ -8,6 +8,14 @@
 import type { Problem } from './problem.ts';
 import type { Parsed } from './parse.ts';
 import type { Content } from './markdown.ts';
+import type { Root } from 'mdast';
+import { contentHash } from './assets.ts';
+
+/** What the markdown stage gives for one page. */
+export interface MarkdownResult {
+  readonly content: Content;
+  readonly problems: ReadonlyArray<Problem>;
+}
 
 interface Entry<V> {
   /** The inputs, compared by value (strings compare fast, no hashing needed). */
@@ -35,7 +43,67 @@ export class Memo<V> {
 
 export interface BuildMemo {
   readonly parsed: Memo<{ readonly parsed: ReadonlyArray<Parsed>; readonly problems: ReadonlyArray<Problem> }>;
-  readonly markdown: Memo<{ readonly content: Content; readonly problems: ReadonlyArray<Problem> }>;
+  readonly markdown: Memo<MarkdownResult>;
 }
 
 export const createMemo = (): BuildMemo => ({ parsed: new Memo(), markdown: new Memo() });
+
+/**
+ * Stage results by a hash of every input they read, kept on disk between
+ * builds (`.cache/build/`, read and written by pipeline/io/build-cache.ts).
+ * Where the memo above serves the dev server's next rebuild, this serves the
+ * next `npm run build`: a file whose text and context did not change is not
+ * parsed or rendered again (docs/performance.md). A hit is exactly what the
+ * stage would compute, since the key covers all inputs and the folder is
+ * named after the generator's own sources.
+ */
+const keyOf = (inputs: ReadonlyArray<string | number>): string => contentHash(JSON.stringify(inputs), 32);
+
+export class Store<V> {
+  private readonly used = new Map<string, V>();
+  private computed = 0;
+
+  constructor(private readonly earlier: ReadonlyMap<string, V> = new Map()) {}
+
+  has(inputs: ReadonlyArray<string | number>): boolean {
+    const key = keyOf(inputs);
+    return this.used.has(key) || this.earlier.has(key);
+  }
+
+  get(inputs: ReadonlyArray<string | number>, compute: () => V): V {
+    const key = keyOf(inputs);
+    const known = this.used.get(key) ?? this.earlier.get(key);
+    if (known !== undefined) {
+      this.used.set(key, known);
+      return known;
+    }
+    const value = compute();
+    this.used.set(key, value);
+    this.computed++;
+    return value;
+  }
+
+  /** The entries this build asked for: the next build's store (the rest would only grow the cache). */
+  entries(): ReadonlyMap<string, V> {
+    return this.used;
+  }
+
+  /** Whether writing `entries()` back would change the cache on disk. */
+  get changed(): boolean {
+    return this.computed > 0 || this.used.size !== this.earlier.size;
+  }
+
+  /** How many results this build computed rather than found. */
+  get misses(): number {
+    return this.computed;
+  }
+}
+
+/** What a production build keeps on disk: parsed Markdown, rendered Markdown and the search index. */
+export interface BuildCache {
+  readonly trees: Store<Root>;
+  readonly markdown: Store<MarkdownResult>;
+  readonly searchIndex: Store<string>;
+}
+
+export const emptyBuildCache = (): BuildCache => ({ trees: new Store(), markdown: new Store(), searchIndex: new Store() });

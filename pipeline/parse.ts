@@ -307,7 +307,12 @@ export function splitFrontmatter(text: string): { yaml: string; yamlLine: number
   return { yaml: match[1] ?? '', yamlLine: 2, body: blank + text.slice(match[0].length) };
 }
 
-export function parseMarkdownFile(file: SourceFile): { parsed: ParsedMarkdown; problems: Problem[] } {
+/** Parsed bodies by their text, kept between builds (pipeline/memo.ts `Store`). */
+export interface TreeCache {
+  get(inputs: ReadonlyArray<string>, compute: () => Root): Root;
+}
+
+export function parseMarkdownFile(file: SourceFile, trees?: TreeCache): { parsed: ParsedMarkdown; problems: Problem[] } {
   const text = file.text.replace(/^\uFEFF/, '');
   const { yaml, yamlLine, body } = splitFrontmatter(text);
   const { yaml: frontmatter, problems } = parseYaml(yaml, file, yamlLine);
@@ -325,7 +330,7 @@ export function parseMarkdownFile(file: SourceFile): { parsed: ParsedMarkdown; p
   }
   let tree: Root;
   try {
-    tree = parseMarkdownBody(body);
+    tree = trees ? trees.get([body], () => parseMarkdownBody(body)) : parseMarkdownBody(body);
   } catch (e) {
     problems.push(error('content-unprocessable', file.display, startOfFile,
       `Dit bestand kan niet worden verwerkt (${reason(e)}). Vereenvoudig de opmaak: minder diep geneste of minder herhaalde constructies.`));
@@ -341,7 +346,7 @@ export function parseDataFile(file: SourceFile): { parsed: ParsedData; problems:
 }
 
 /** Stage entry: parse every markdown and data file. */
-export function parseSources(files: ReadonlyArray<SourceFile>): { parsed: Parsed[]; problems: Problem[] } {
+export function parseSources(files: ReadonlyArray<SourceFile>, trees?: TreeCache): { parsed: Parsed[]; problems: Problem[] } {
   const parsed: Parsed[] = [];
   const problems: Problem[] = [];
   for (const file of files) {
@@ -357,7 +362,7 @@ export function parseSources(files: ReadonlyArray<SourceFile>): { parsed: Parsed
         `De naam ${JSON.stringify(file.path)} bevat het teken ${JSON.stringify(bad[0])}. Het pad van een pagina wordt haar URL: gebruik geen \\, ?, #, % of stuurtekens in bestands- en mapnamen. Hernoem het bestand.`));
       continue;
     }
-    const result = markdown ? parseMarkdownFile(file) : parseDataFile(file);
+    const result = markdown ? parseMarkdownFile(file, trees) : parseDataFile(file);
     parsed.push(result.parsed);
     problems.push(...result.problems);
   }

@@ -1,56 +1,184 @@
 /**
  * Effect edge: the theme's files. Reads the stylesheet and static files from
  * theme/, bundles theme/client with rollup, and gives each a content-hashed URL.
+ *
+ * The bundle is cached on disk (`<cacheDir>/client/<key>.json`): bundling costs
+ * about 0.6 s of every build. The key covers what can change the output (the
+ * client sources, the bundler options, the installed package versions); the
+ * entry also lists every file rollup read, with its hash, so a change to an
+ * imported file outside theme/client (theme/labels.ts, pipeline/paths.ts)
+ * re-bundles too. An unreadable or corrupt entry is a miss, never an error.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { rollup } from 'rollup';
-import esbuild from 'rollup-plugin-esbuild';
-import { nodeResolve } from '@rollup/plugin-node-resolve';
 import { contentHash } from '../assets.ts';
 import type { OutputFile } from '../build.ts';
 import type { ThemeAssets } from '../../renderer/context.ts';
 import { mermaidBrowserFiles, mermaidBrowserUrl } from './mermaid.ts';
 
-const themeDir = path.resolve(import.meta.dirname, '../../theme');
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const themeDir = path.join(repoRoot, 'theme');
+const clientDir = path.join(themeDir, 'client');
 
 const hashed = (name: string, data: string | Uint8Array) => {
   const dot = name.lastIndexOf('.');
   return `assets/${name.slice(0, dot)}-${contentHash(data)}${name.slice(dot)}`;
 };
 
-let bundleCache: { key: string; files: OutputFile[]; entry: string } | null = null;
+interface ClientBundle {
+  readonly entry: string;
+  readonly files: ReadonlyArray<{ readonly path: string; readonly data: string }>;
+}
+
+/** A bundle with what it was made from: the key and every file rollup read (repo-relative path → hash). */
+interface CachedBundle extends ClientBundle {
+  readonly key: string;
+  readonly inputs: Readonly<Record<string, string>>;
+  /** Hash of all the above, so a damaged entry that still parses is a miss too. */
+  readonly sum: string;
+}
+
+/** Bump when the cache entry's shape changes. */
+const cacheFormat = 1;
+
+/** Where mermaid-lazy.ts finds mermaid (only pages with a diagram the build could not draw load it). */
+const mermaidModule = mermaidBrowserUrl;
+
+// esbuild minifies too: terser gave 3 % smaller files for 4 s of CPU per build (docs/performance.md).
+const esbuildOptions = { target: 'es2020', tsconfig: false, minify: true, legalComments: 'none', define: { __MERMAID_MODULE__: JSON.stringify(mermaidModule) } } as const;
+const resolveOptions = { browser: true } as const;
+const outputOptions = { format: 'es', entryFileNames: 'assets/shell-[hash].js', chunkFileNames: 'assets/[name]-[hash].js' } as const;
+
+const readOr = (file: string, fallback: string): string => {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return fallback;
+  }
+};
+
+const hashOf = (file: string): string | null => {
+  try {
+    return contentHash(fs.readFileSync(file), 64);
+  } catch {
+    return null;
+  }
+};
+
+/** Everything known before bundling that can change its output. */
+function bundleKey(): string {
+  const sources = fs.readdirSync(clientDir).sort().map((f) => [f, fs.readFileSync(path.join(clientDir, f), 'utf8')]);
+  // The lock file pins rollup, esbuild and the npm packages the client imports (minisearch).
+  const lock = readOr(path.join(repoRoot, 'package-lock.json'), '');
+  return contentHash(JSON.stringify({ cacheFormat, sources, mermaidModule, esbuildOptions, resolveOptions, outputOptions, lock }), 32);
+}
+
+const bundleSum = (b: Omit<CachedBundle, 'sum'>): string => contentHash(JSON.stringify([b.key, b.inputs, b.entry, b.files]), 32);
+
+/** True when `bundle` was made from exactly the files there are now. */
+const fresh = (bundle: CachedBundle, key: string): boolean =>
+  bundle.key === key && Object.entries(bundle.inputs).every(([file, hash]) => hashOf(path.resolve(repoRoot, file)) === hash);
+
+/** The entry as read from disk, or null when it is missing, not ours or damaged. */
+function readEntry(file: string, key: string): CachedBundle | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+  const v = value as Partial<CachedBundle> | null;
+  const wellFormed = typeof v === 'object' && v !== null && typeof v.key === 'string' && typeof v.entry === 'string' && typeof v.sum === 'string'
+    && typeof v.inputs === 'object' && v.inputs !== null && Object.values(v.inputs).every((h) => typeof h === 'string')
+    && Array.isArray(v.files) && v.files.every((f) => typeof f?.path === 'string' && typeof f.data === 'string');
+  if (!wellFormed) return null;
+  const bundle = v as CachedBundle;
+  return bundleSum(bundle) === bundle.sum && fresh(bundle, key) ? bundle : null;
+}
+
+/** Stores the entry (tmp + rename: a reader never sees half a file) and removes older ones. Best effort. */
+function writeEntry(dir: string, bundle: CachedBundle): void {
+  const name = `${bundle.key}.json`;
+  const tmp = path.join(dir, `.${name}-${process.pid}.tmp`);
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(tmp, JSON.stringify(bundle));
+    fs.renameSync(tmp, path.join(dir, name));
+    for (const other of fs.readdirSync(dir)) if (other !== name) fs.rmSync(path.join(dir, other), { force: true, recursive: true });
+  } catch {
+    // A cache that cannot be written only costs the next build a bundle.
+    try {
+      fs.rmSync(tmp, { force: true });
+    } catch {
+      // Not there, or its folder cannot be reached either.
+    }
+  }
+}
+
+const relative = (file: string): string => path.relative(repoRoot, file).split(path.sep).join('/');
+
+/**
+ * Runs rollup; its modules load only here, so a cached build does not pay for importing them.
+ * `complete`: every file rollup read has a hash, so the result may be cached.
+ */
+async function runRollup(key: string): Promise<{ bundle: CachedBundle; complete: boolean }> {
+  const [{ rollup }, { default: esbuild }, { nodeResolve }] = await Promise.all([
+    import('rollup'), import('rollup-plugin-esbuild'), import('@rollup/plugin-node-resolve'),
+  ]);
+  // Hashes each module as rollup read it, not as it is after the bundle: a file saved
+  // mid-bundle then no longer matches its entry, instead of passing a stale bundle off as fresh.
+  const inputs: Record<string, string> = {};
+  const record = { name: 'record-inputs', transform(code: string, id: string) {
+    if (path.isAbsolute(id)) inputs[relative(id)] = contentHash(code, 64);
+    return null;
+  } };
+  const bundle = await rollup({
+    input: path.join(clientDir, 'main.ts'),
+    plugins: [record, nodeResolve(resolveOptions), esbuild(esbuildOptions)],
+    onwarn: () => {},
+  });
+  const { output } = await bundle.generate(outputOptions);
+  const watched = bundle.watchFiles;
+  await bundle.close();
+  const files = output.flatMap((o) => (o.type === 'chunk' ? [{ path: o.fileName, data: o.code }] : []));
+  const entry = output.find((o) => o.type === 'chunk' && o.isEntry)?.fileName ?? '';
+  let complete = true;
+  for (const file of watched) {
+    // Files read without being a module (none today) are hashed as they are now.
+    const hash = inputs[relative(file)] ?? (path.isAbsolute(file) ? hashOf(file) : null);
+    if (hash === null) complete = false;
+    else inputs[relative(file)] = hash;
+  }
+  // Sorted: rollup transforms in parallel, and the same bundle should give the same entry.
+  const sorted = Object.fromEntries(Object.entries(inputs).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return { bundle: { key, inputs: sorted, entry, files, sum: bundleSum({ key, inputs: sorted, entry, files }) }, complete };
+}
+
+let bundleCache: CachedBundle | null = null;
 
 /**
  * The hydration bundle: one small ES module for the interactive shell, plus
  * lazily imported chunks (search) that only the pages using them download.
+ * Kept in memory for the dev server and, with `cacheDir`, on disk between runs.
  */
-export async function bundleClient(): Promise<{ entry: string; files: OutputFile[] }> {
-  const clientDir = path.join(themeDir, 'client');
-  const sources = fs.readdirSync(clientDir).sort().map((f) => fs.readFileSync(path.join(clientDir, f), 'utf8')).join('\n');
-  // Where mermaid-lazy.ts finds mermaid (only pages with a diagram the build could not draw load it).
-  const mermaidModule = mermaidBrowserUrl;
-  const key = contentHash(`${sources}\n${mermaidModule}`);
-  if (bundleCache?.key === key) return bundleCache;
-  const bundle = await rollup({
-    input: path.join(clientDir, 'main.ts'),
-    // esbuild minifies too: terser gave 3 % smaller files for 4 s of CPU per build (docs/performance.md).
-    plugins: [nodeResolve({ browser: true }), esbuild({ target: 'es2020', tsconfig: false, minify: true, legalComments: 'none', define: { __MERMAID_MODULE__: JSON.stringify(mermaidModule) } })],
-    onwarn: () => {},
-  });
-  const { output } = await bundle.generate({ format: 'es', entryFileNames: 'assets/shell-[hash].js', chunkFileNames: 'assets/[name]-[hash].js' });
-  await bundle.close();
-  const files = output.flatMap((o) => (o.type === 'chunk' ? [{ path: o.fileName, data: o.code }] : []));
-  const entry = output.find((o) => o.type === 'chunk' && o.isEntry)?.fileName ?? '';
-  bundleCache = { key, files, entry };
-  return bundleCache;
+export async function bundleClient(options: { cacheDir?: string | undefined } = {}): Promise<ClientBundle> {
+  const key = bundleKey();
+  if (bundleCache && fresh(bundleCache, key)) return bundleCache;
+  const dir = options.cacheDir ? path.join(options.cacheDir, 'client') : null;
+  const cached = dir ? readEntry(path.join(dir, `${key}.json`), key) : null;
+  if (cached) return (bundleCache = cached);
+  const { bundle, complete } = await runRollup(key);
+  if (!complete) return bundle;
+  bundleCache = bundle;
+  if (dir) writeEntry(dir, bundle);
+  return bundle;
 }
 
 /**
  * `mermaidInBrowser`: some diagram could not be drawn at build time (no Chromium), so pages load
  * mermaid themselves; only then does the build carry its 3.6 MB self-hosted copy.
  */
-export async function loadTheme(options: { mermaidInBrowser?: boolean } = {}): Promise<{ theme: ThemeAssets; files: OutputFile[] }> {
+export async function loadTheme(options: { mermaidInBrowser?: boolean; cacheDir?: string } = {}): Promise<{ theme: ThemeAssets; files: OutputFile[] }> {
   const files: OutputFile[] = [];
   const names = new Map<string, string>();
   const staticDir = path.join(themeDir, 'static');
@@ -64,7 +192,7 @@ export async function loadTheme(options: { mermaidInBrowser?: boolean } = {}): P
   const css = fs.readFileSync(path.join(themeDir, 'styles.css'), 'utf8');
   const cssPath = hashed('styles.css', css);
   files.push({ path: cssPath, data: css });
-  const client = await bundleClient();
+  const client = await bundleClient({ cacheDir: options.cacheDir });
   files.push(...client.files, ...(options.mermaidInBrowser ? mermaidBrowserFiles().files : []));
   return { theme: { css: `/${cssPath}`, js: `/${client.entry}`, files: names }, files };
 }

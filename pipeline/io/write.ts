@@ -5,10 +5,11 @@
  * is interrupted (SIGINT, SIGTERM, SIGHUP) leaves the previous output exactly
  * as it was, and no temporary folder behind.
  *
- * Files are written one await at a time, so a signal is noticed between two
- * files: the write stops, removes its folder and the process ends with that
- * signal. Only a SIGKILL can leave a temporary folder; the next write into the
- * same parent removes folders whose process no longer runs.
+ * Folders and files are made up to `inFlight` at a time, and a signal is
+ * noticed before each next one: the write starts nothing new, waits for what
+ * is in flight, removes its folder and the process ends with that signal.
+ * Only a SIGKILL can leave a temporary folder; the next write into the same
+ * parent removes folders whose process no longer runs.
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -89,6 +90,49 @@ const check = (): void => {
   if (interrupted) throw new WriteError(`afgebroken door ${interrupted}`);
 };
 
+/**
+ * Operations in flight at once. One at a time left the disk and libuv's four
+ * threads mostly idle: 430 files took 0.3–0.6 s (issue 11).
+ */
+const inFlight = 16;
+
+/**
+ * Runs `task` on every item, at most `inFlight` at once. After the first error
+ * or signal it starts no new task and waits for those in flight before it
+ * throws, so nothing is still writing into a folder that is being removed.
+ */
+async function eachLimited<T>(items: ReadonlyArray<T>, task: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const errors: unknown[] = [];
+  const worker = async (): Promise<void> => {
+    while (errors.length === 0 && next < items.length) {
+      const item = items[next++] as T;
+      try {
+        check();
+        await task(item);
+      } catch (e) {
+        errors.push(e);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(inFlight, items.length) }, worker));
+  if (errors.length) throw errors[0];
+}
+
+/** Every folder below `root` that the targets need, grouped by depth: a group's parents are all in earlier groups. */
+function folderLevels(root: string, targets: ReadonlyArray<string>): string[][] {
+  const folders = new Set<string>();
+  for (const target of targets) {
+    for (let dir = path.dirname(target); dir !== root && !folders.has(dir); dir = path.dirname(dir)) folders.add(dir);
+  }
+  const levels: string[][] = [];
+  for (const dir of [...folders].sort()) {
+    const depth = path.relative(root, dir).split(path.sep).length - 1;
+    (levels[depth] ??= []).push(dir);
+  }
+  return levels;
+}
+
 export async function writeSite(outDir: string, files: ReadonlyArray<OutputFile>): Promise<void> {
   const out = path.resolve(outDir);
   const parent = path.dirname(out);
@@ -105,15 +149,11 @@ export async function writeSite(outDir: string, files: ReadonlyArray<OutputFile>
       if (!target) throw new WriteError(`Weigert te schrijven buiten de uitvoermap: ${JSON.stringify(file.path)}`);
       return target;
     });
-    const folders = [...new Set(targets.map((t) => path.dirname(t)))].sort();
-    for (const folder of folders) {
-      await fsp.mkdir(folder, { recursive: true });
-      check();
-    }
-    for (let i = 0; i < files.length; i++) {
-      await fsp.writeFile(targets[i] as string, (files[i] as OutputFile).data);
-      check();
-    }
+    // Level by level, so each mkdir finds its parent and needs no recursive lookups.
+    for (const level of folderLevels(tmp, targets)) await eachLimited(level, (folder) => fsp.mkdir(folder));
+    await eachLimited(files.map((file, i) => [targets[i] as string, file.data] as const), ([target, data]) => fsp.writeFile(target, data));
+    // A signal during the last writes must not let the swap happen.
+    check();
     // The swap: synchronous, so no signal handler can run between the two renames.
     const old = `${tmp}-old`;
     const hadOutput = fs.existsSync(out);
@@ -127,7 +167,9 @@ export async function writeSite(outDir: string, files: ReadonlyArray<OutputFile>
     temporaries.delete(tmp);
     if (hadOutput) {
       temporaries.add(old);
-      fs.rmSync(old, { recursive: true, force: true });
+      // Async: removes a folder's entries in parallel, twice as fast as rmSync. A signal meanwhile
+      // waits for it (writing > 0); should it fail, exit still removes `old` (it is in temporaries).
+      await fsp.rm(old, { recursive: true, force: true });
       temporaries.delete(old);
     }
   } catch (e) {

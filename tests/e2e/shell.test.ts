@@ -184,6 +184,21 @@ shell('should show the crash panel when an island fails, and retry', async () =>
 
 const ARTICLE = '/kennisbank/apis/problem-details';
 const scrollY = (tab: Page) => tab.evaluate(() => Math.round(window.scrollY));
+/**
+ * Scroll to the bottom and wait until the page has handled that scroll event (the
+ * navbar hides then). Waiting for `navbar-hidden` alone is not enough: it can still
+ * be set by an earlier scroll, and this one's event would then arrive later, after
+ * the next step, and hide the navbar again.
+ */
+const scrollToBottom = (tab: Page) => tab.evaluate(() => new Promise<void>((resolve) => {
+  const before = window.scrollY;
+  // Added after the page's own listeners, so those have run when this one does.
+  window.addEventListener('scroll', () => resolve(), { once: true });
+  window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' });
+  if (window.scrollY === before) resolve();
+}));
+/** Two animation frames: any scroll event from what happened before has been dispatched. */
+const nextFrames = (tab: Page) => tab.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 /** Click a link the page does not have (hash, query or `.html` variants), as a reader would. */
 const clickLink = (tab: Page, href: string) => tab.evaluate((h) => {
   const a = document.createElement('a');
@@ -272,18 +287,21 @@ shell('should scroll to and focus the hash target after navigating, and show the
   const place = await tab.evaluate(() => ({ top: document.getElementById('de-velden')!.getBoundingClientRect().top, navbar: Math.max(0, document.querySelector('.navbar')!.getBoundingClientRect().bottom) }));
   assert.ok(place.top >= place.navbar - 1 && place.top < 200, `scrolled to the target: top ${place.top}, navbar bottom ${place.navbar}`);
   // Same page, missing target: no jump to the top, and the navbar comes back.
-  await tab.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
+  await scrollToBottom(tab);
   await tab.waitForFunction(() => document.querySelector('[data-navbar]')?.classList.contains('navbar-hidden'));
   const y = await scrollY(tab);
   await clickLink(tab, '#bestaat-niet');
   await tab.waitForFunction(() => location.hash === '#bestaat-niet');
+  // Shown at once by the click; still shown once the frames after it have run.
+  await nextFrames(tab);
   assert.not.ok(await tab.$eval('[data-navbar]', (n) => n.classList.contains('navbar-hidden')), 'navbar shown');
   assert.is(await scrollY(tab), y);
   // Another page with a missing target: the top, with the navbar shown.
-  await tab.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
+  await scrollToBottom(tab);
   await tab.waitForFunction(() => document.querySelector('[data-navbar]')?.classList.contains('navbar-hidden'));
   await clickLink(tab, '/kennisbank/apis/#bestaat-niet');
   await tab.waitForFunction(() => location.pathname === '/kennisbank/apis/');
+  await nextFrames(tab);
   assert.is(await scrollY(tab), 0);
   assert.not.ok(await tab.$eval('[data-navbar]', (n) => n.classList.contains('navbar-hidden')));
   assert.ok(await marked(tab));

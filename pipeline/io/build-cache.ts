@@ -1,0 +1,100 @@
+/**
+ * Effect edge: the build cache on disk (`.cache/build/<generator>/`), so a
+ * second `npm run build` does not parse and render unchanged Markdown again
+ * (issue 11: warm rebuild ≤ 2 s). The pure stages only see `Store` objects
+ * (pipeline/memo.ts); this module fills them before the build and writes back
+ * what the build used after it.
+ *
+ * The folder is named after a hash of the generator's own sources and the
+ * lockfile: a change to the pipeline, the renderer or a dependency starts from
+ * an empty cache instead of trusting results an older generator made. A file
+ * that cannot be read or parsed counts as empty; the cache can never make a
+ * build fail or differ.
+ */
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { contentHash } from '../assets.ts';
+import type { Root } from 'mdast';
+import { Store, type BuildCache, type MarkdownResult } from '../memo.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** The stores and the file each is kept in. */
+const files = { trees: 'trees.json', markdown: 'markdown.json', searchIndex: 'search-index.json' } as const satisfies Record<keyof BuildCache, string>;
+
+/** Changes with every source file of the pipeline and renderer, and with the installed dependencies. */
+function generatorKey(): string {
+  const parts: string[] = [];
+  for (const dir of ['pipeline', 'renderer']) {
+    for (const file of fs.readdirSync(path.join(root, dir), { recursive: true }).map(String).sort()) {
+      if (!/\.(ts|tsx|json)$/.test(file)) continue;
+      parts.push(`${dir}/${file}`, fs.readFileSync(path.join(root, dir, file), 'utf8'));
+    }
+  }
+  parts.push(fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8'));
+  return contentHash(parts.join('\0'), 16);
+}
+
+async function readStore<V>(file: string): Promise<Store<V>> {
+  try {
+    const data: unknown = JSON.parse(await fsp.readFile(file, 'utf8'));
+    if (typeof data === 'object' && data !== null && !Array.isArray(data)) return new Store(new Map(Object.entries(data as Record<string, V>)));
+  } catch {
+    // Missing or damaged (an interrupted write): start empty.
+  }
+  return new Store();
+}
+
+/** The folder of this generator's cache inside `cacheDir`. */
+export const buildCacheDir = (cacheDir: string): string => path.join(cacheDir, 'build', generatorKey());
+
+export async function readBuildCache(cacheDir: string): Promise<BuildCache> {
+  const dir = buildCacheDir(cacheDir);
+  const [trees, markdown, searchIndex] = await Promise.all([
+    readStore<Root>(path.join(dir, files.trees)),
+    readStore<MarkdownResult>(path.join(dir, files.markdown)),
+    readStore<string>(path.join(dir, files.searchIndex)),
+  ]);
+  return { trees, markdown, searchIndex };
+}
+
+/**
+ * A JSON object written one entry at a time: at 10× content the whole store as
+ * one string would add about 250 MB to the build's peak memory.
+ */
+function* jsonObjectChunks(entries: ReadonlyMap<string, unknown>): Generator<string> {
+  let first = true;
+  yield '{';
+  for (const [key, value] of entries) {
+    yield `${first ? '' : ','}${JSON.stringify(key)}:${JSON.stringify(value)}`;
+    first = false;
+  }
+  yield '}';
+}
+
+/**
+ * Writes the stores that changed, each to a temporary file renamed into place,
+ * and removes the caches of other generator versions. Failing to write only
+ * costs the next build time, so errors are swallowed.
+ */
+export async function writeBuildCache(cacheDir: string, cache: BuildCache): Promise<void> {
+  const dir = buildCacheDir(cacheDir);
+  try {
+    await fsp.mkdir(dir, { recursive: true });
+    for (const [name, file] of Object.entries(files) as Array<[keyof BuildCache, string]>) {
+      const store: Store<unknown> = cache[name];
+      if (!store.changed) continue;
+      const target = path.join(dir, file);
+      const tmp = `${target}.${process.pid}.tmp`;
+      await fsp.writeFile(tmp, jsonObjectChunks(store.entries()));
+      await fsp.rename(tmp, target);
+    }
+    const parent = path.dirname(dir);
+    for (const other of await fsp.readdir(parent)) {
+      if (other !== path.basename(dir)) await fsp.rm(path.join(parent, other), { recursive: true, force: true });
+    }
+  } catch {
+    // A read-only or full disk: the build itself succeeded.
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * Issue 11, warm rebuild: `npm run build` keeps parsed and rendered Markdown
+ * and the search index in `.cache/build/`. A cache may only save time: a build
+ * that finds everything in it must write exactly the files of a build without
+ * one, and an edited file must be parsed and rendered again.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readSources, type SourceTree } from '../../pipeline/io/read.ts';
+import { analyse, generate, markdownPending, type Effects, type Generated } from '../../pipeline/build.ts';
+import { emptyBuildCache, Store, type BuildCache } from '../../pipeline/memo.ts';
+import { createHighlighter } from '../../pipeline/io/highlighter.ts';
+import { buildCacheDir, readBuildCache, writeBuildCache } from '../../pipeline/io/build-cache.ts';
+import { root } from '../helpers.ts';
+
+const test = suite('build: the build cache on disk');
+
+let sources: SourceTree;
+let effects: Effects;
+let baseline: Generated;
+/** The cache after one cold build, and that build. */
+let cold: BuildCache;
+let coldBuild: Generated;
+
+test.before(async () => {
+  sources = await readSources(path.join(root, 'content'), path.join(root, 'dist-config/site.yml'));
+  const languages = analyse(sources, 'production').languages;
+  effects = { highlighter: await createHighlighter(languages), diagrams: new Map(), theme: { css: '/assets/styles.css', js: '/assets/shell.js', files: new Map() }, themeFiles: [] };
+  baseline = generate(analyse(sources, 'production'), effects, { render: true });
+  cold = emptyBuildCache();
+  coldBuild = cached(sources, cold);
+});
+
+/** What the next build reads back: every store through JSON, as on disk. */
+const reloaded = (cache: BuildCache): BuildCache => {
+  const again = <V>(store: Store<V>) => new Store<V>(new Map(Object.entries(JSON.parse(JSON.stringify(Object.fromEntries(store.entries()))) as Record<string, V>)));
+  return { trees: again(cache.trees), markdown: again(cache.markdown), searchIndex: again(cache.searchIndex) };
+};
+
+/** A production build through the cache; like the CLI, without a highlighter when nothing needs one. */
+const cached = (tree: SourceTree, cache: BuildCache): Generated => {
+  const analysis = analyse(tree, 'production', { cache });
+  const highlighter = markdownPending(analysis, effects.diagrams, cache) ? effects.highlighter : null;
+  return generate(analysis, { ...effects, highlighter }, { render: true, cache });
+};
+
+const sameFiles = (a: Generated, b: Generated): void => {
+  assert.equal(a.files.map((f) => f.path), b.files.map((f) => f.path));
+  for (let i = 0; i < a.files.length; i++) assert.ok(String(a.files[i]!.data) === String(b.files[i]!.data), a.files[i]!.path);
+  assert.equal(a.problems, b.problems);
+};
+
+const article = 'kennisbank/apis/problem-details.md';
+const edited = (tree: SourceTree): SourceTree => ({
+  ...tree,
+  files: tree.files.map((f) => (f.path === article ? { ...f, text: `${f.text}\nEen zin die er net bij kwam.\n` } : f)),
+});
+
+test('should write exactly the files of a build without a cache, cold and warm', () => {
+  sameFiles(coldBuild, baseline);
+  assert.ok(cold.trees.misses > 150 && cold.markdown.misses > 150, 'a cold build computes everything');
+  const warm = reloaded(cold);
+  assert.not.ok(markdownPending(analyse(sources, 'production', { cache: warm }), effects.diagrams, warm), 'nothing left to render');
+  sameFiles(cached(sources, warm), baseline);
+  assert.is(warm.trees.misses, 0, 'no file parsed');
+  assert.is(warm.markdown.misses, 0, 'no markdown rendered');
+  assert.is(warm.searchIndex.misses, 0, 'search index reused');
+  assert.not.ok(warm.markdown.changed || warm.trees.changed, 'nothing to write back');
+});
+
+test('should parse and render an edited file again, and only that one', () => {
+  const cache = reloaded(cold);
+  const changed = edited(sources);
+  assert.ok(markdownPending(analyse(changed, 'production', { cache: reloaded(cache) }), effects.diagrams, cache), 'the edit needs rendering');
+  const result = cached(changed, cache);
+  assert.is(cache.trees.misses, 1);
+  assert.is(cache.markdown.misses, 1);
+  assert.is(cache.searchIndex.misses, 1, 'the index has the new sentence');
+  sameFiles(result, generate(analyse(changed, 'production'), effects, { render: true }));
+  const page = result.files.find((f) => f.path === 'kennisbank/apis/problem-details/index.html');
+  assert.match(String(page?.data), 'Een zin die er net bij kwam.');
+});
+
+test('should render every page again when what they link to changes', () => {
+  const cache = reloaded(cold);
+  // A diagram drawn differently, or a page renamed, can change any page's HTML.
+  const diagrams = new Map([['0000', { svg: '<svg></svg>' }]]);
+  assert.ok(markdownPending(analyse(sources, 'production', { cache }), diagrams, cache));
+  const renamed: SourceTree = { ...sources, files: sources.files.map((f) => (f.path === article ? { ...f, path: 'kennisbank/apis/problem-details-rfc-9457.md' } : f)) };
+  cached(renamed, cache);
+  assert.ok(cache.markdown.misses > 150, `${cache.markdown.misses} pages rendered again`);
+  assert.is(cache.trees.misses, 0, 'but none parsed again');
+});
+
+test('should read back what it wrote, start empty from a damaged file, and drop other generator versions', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'build-cache-'));
+  try {
+    const stale = path.join(dir, 'build', 'oude-generator');
+    fs.mkdirSync(stale, { recursive: true });
+    await writeBuildCache(dir, cold);
+    assert.not.ok(fs.existsSync(stale), 'cache of another generator removed');
+    const read = await readBuildCache(dir);
+    assert.is(read.markdown.entries().size + read.trees.entries().size, 0, 'nothing used yet');
+    sameFiles(cached(sources, read), baseline);
+    assert.is(read.markdown.misses + read.trees.misses + read.searchIndex.misses, 0, 'everything came from disk');
+
+    fs.writeFileSync(path.join(buildCacheDir(dir), 'markdown.json'), '{"afgebroken":');
+    const damaged = await readBuildCache(dir);
+    sameFiles(cached(sources, damaged), baseline);
+    assert.ok(damaged.markdown.misses > 150, 'damaged store rendered again');
+    assert.is(damaged.trees.misses, 0, 'the other stores still used');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test.run();
