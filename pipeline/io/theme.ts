@@ -140,6 +140,9 @@ async function runRollup(key: string): Promise<{ bundle: CachedBundle; complete:
   const { output } = await bundle.generate(outputOptions);
   const watched = bundle.watchFiles;
   await bundle.close();
+  // rollup-plugin-esbuild leaves esbuild's service process running (100 MB or more) until exit;
+  // it starts again by itself should the dev server bundle once more.
+  await (await import('esbuild')).stop();
   const files = output.flatMap((o) => (o.type === 'chunk' ? [{ path: o.fileName, data: o.code }] : []));
   const entry = output.find((o) => o.type === 'chunk' && o.isEntry)?.fileName ?? '';
   let complete = true;
