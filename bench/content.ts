@@ -20,6 +20,19 @@ const copyTree = (from: string, to: string, rename: (rel: string) => string | nu
   }
 };
 
+/**
+ * Every copy gets its own text: the build cache keys parsed Markdown by its
+ * text, so identical copies would be parsed once and flatter the figures.
+ * Each paragraph that starts a line gets the copy's number.
+ */
+const distinct = (text: string, copy: number): string => {
+  let fenced = false;
+  return text.split('\n').map((line) => {
+    if (/^(```|~~~)/.test(line)) fenced = !fenced;
+    return !fenced && /^[A-Z][a-z]/.test(line) ? `${line} (kopie ${copy})` : line;
+  }).join('\n');
+};
+
 /** Writes `times` copies of `content/` into `out` (copy 1 is the real site). Returns the number of Markdown files. */
 export function generateContent(source: string, out: string, times: number): number {
   fs.rmSync(out, { recursive: true, force: true });
@@ -27,11 +40,11 @@ export function generateContent(source: string, out: string, times: number): num
   for (let k = 2; k <= times; k++) {
     // Kennisbank areas and communities get a suffix; relative links inside a copy stay valid.
     copyTree(path.join(source, 'kennisbank'), path.join(out, 'kennisbank'), (rel) => (rel === 'index.md' ? null : rel.replace(/^([^/]+)/, `$1-${k}`)),
-      (text) => text.replace(/^sidebar_label: (.*)$/m, `sidebar_label: $1 ${k}`));
-    copyTree(path.join(source, 'communities'), path.join(out, 'communities'), (rel) => `kopie-${k}/${rel}`);
+      (text) => distinct(text.replace(/^sidebar_label: (.*)$/m, `sidebar_label: $1 ${k}`), k));
+    copyTree(path.join(source, 'communities'), path.join(out, 'communities'), (rel) => `kopie-${k}/${rel}`, (text) => distinct(text, k));
     // Blog posts: the same dates with another slug.
     copyTree(path.join(source, 'blog'), path.join(out, 'blog'), (rel) => (/^\d{4}-\d{2}-\d{2}-.*\.md$/.test(rel) ? rel.replace(/\.md$/, `-${k}.md`) : null),
-      (text) => text.replace(/\]\(\.\/(\d{4}-\d{2}-\d{2}-[^)]+)\.md\)/g, `](./$1-${k}.md)`));
+      (text) => distinct(text.replace(/\]\(\.\/(\d{4}-\d{2}-\d{2}-[^)]+)\.md\)/g, `](./$1-${k}.md)`), k));
   }
   let count = 0;
   for (const entry of fs.readdirSync(out, { recursive: true, withFileTypes: true })) if (entry.isFile() && entry.name.endsWith('.md')) count++;

@@ -32,5 +32,16 @@ function page(ctx: PageContext, route: Route) {
 }
 
 export function renderRoute(ctx: Omit<PageContext, 'route'>, route: Route): string {
-  return `<!DOCTYPE html>${renderToStaticMarkup(page({ ...ctx, route }, route))}`;
+  return flat(`<!DOCTYPE html>${renderToStaticMarkup(page({ ...ctx, route }, route))}`);
+}
+
+/**
+ * React builds the document by joining thousands of pieces, and V8 keeps such
+ * a string as a tree of those pieces (a rope): two to three times the memory of
+ * the text itself, held until the page is written. Reading a character makes
+ * V8 store it flat. At 10× content that is 200 MB less peak memory (issue 11).
+ */
+function flat(html: string): string {
+  html.charCodeAt(0);
+  return html;
 }
