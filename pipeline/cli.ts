@@ -18,11 +18,13 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { readSources } from './io/read.ts';
 import { createHighlighter } from './io/highlighter.ts';
-import { renderDiagrams } from './io/mermaid.ts';
+import { DiagramDrawer } from './io/mermaid.ts';
+import { parseAhead } from './io/parse-ahead.ts';
+import { mermaidSources } from './markdown.ts';
 import { loadTheme } from './io/theme.ts';
 import { cleanUpOnExit, writeSite } from './io/write.ts';
 import { startServer, type MemorySite } from './io/server.ts';
-import { createMemo, type BuildMemo } from './memo.ts';
+import { createMemo, type BuildCache, type BuildMemo } from './memo.ts';
 import { readBuildCache, writeBuildCache } from './io/build-cache.ts';
 import { analyse, generate, markdownPending, type Generated } from './build.ts';
 import { parseDataFile } from './parse.ts';
@@ -53,16 +55,32 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
   const lap = stopwatch();
   const [sources, cache] = await Promise.all([readSources(options.content, options.config), options.persist ? readBuildCache(options.cacheDir) : undefined]);
   lap('lezen');
+  const drawer = new DiagramDrawer(path.join(options.cacheDir, 'mermaid'));
+  // Chromium draws the diagrams on the other core while the main thread parses.
+  if (cache) await parseAhead(sources.files, cache.trees, (tree) => { for (const [hash, source] of mermaidSources([tree])) drawer.draw(hash, source); });
   const stages = { ...(options.memo ? { memo: options.memo } : {}), ...(cache ? { cache } : {}) };
   const analysis = analyse(sources, options.mode, { ...(options.today ? { today: options.today } : {}), ...stages });
   lap('parsen en valideren');
-  if (!analysis.site) return { routes: [], contents: new Map(), files: [], problems: sortProblems(analysis.problems) };
-  const diagrams = await renderDiagrams(analysis.diagrams, path.join(options.cacheDir, 'mermaid'));
+  if (!analysis.site) {
+    await drawer.finish(new Map());
+    return { routes: [], contents: new Map(), files: [], problems: sortProblems(analysis.problems) };
+  }
+  // While Chromium finishes the diagrams, the main thread loads the highlighter and the theme.
+  // A diagram drawn now changes the pages that show it: their markdown needs the highlighter.
+  const drawing = drawer.finish(analysis.diagrams);
+  const early = {
+    highlighter: !cache || drawer.drawing ? createHighlighter(analysis.languages) : null,
+    theme: options.render ? loadTheme({ mermaidInBrowser: false, cacheDir: options.cacheDir }) : null,
+  };
+  const diagrams = await drawing;
   lap('diagrammen');
-  const highlighter = !cache || markdownPending(analysis, diagrams, cache) ? await createHighlighter(analysis.languages) : null;
+  const highlighter = early.highlighter ? await early.highlighter : markdownPending(analysis, diagrams, cache as BuildCache) ? await createHighlighter(analysis.languages) : null;
   lap('highlighter');
   const mermaidInBrowser = diagrams === null && analysis.diagrams.size > 0;
-  const { theme, files } = options.render ? await loadTheme({ mermaidInBrowser, cacheDir: options.cacheDir }) : { theme: { css: '', js: null, files: new Map() }, files: [] };
+  const { theme, files } = !early.theme ? { theme: { css: '', js: null, files: new Map() }, files: [] }
+    // Without Chromium the pages draw their diagrams themselves: the theme then carries mermaid.
+    : mermaidInBrowser ? (await early.theme, await loadTheme({ mermaidInBrowser, cacheDir: options.cacheDir }))
+      : await early.theme;
   lap('thema');
   const generated = generate(analysis, { highlighter, diagrams, theme, themeFiles: files }, { render: options.render, ...stages });
   lap('markdown en pagina\'s');

@@ -307,6 +307,18 @@ export function splitFrontmatter(text: string): { yaml: string; yamlLine: number
   return { yaml: match[1] ?? '', yamlLine: 2, body: blank + text.slice(match[0].length) };
 }
 
+/**
+ * The Markdown text `parseSources` will hand to the parser for this file, or
+ * null when it will not parse it (not Markdown, or over one of the limits).
+ * The io edge uses it to parse ahead while Chromium starts (pipeline/io/parse-ahead.ts).
+ */
+export function markdownBody(file: SourceFile): string | null {
+  if (file.text.length > limits.fileChars || !/\.mdx?$/i.test(file.path) || unsafeNameCharacters.test(file.path)) return null;
+  const { body } = splitFrontmatter(file.text.replace(/^\uFEFF/, ''));
+  if (markdownNesting(body).depth > limits.nesting || markdownDelimiters(body).count > limits.delimiters) return null;
+  return body;
+}
+
 /** Parsed bodies by their text, kept between builds (pipeline/memo.ts `Store`). */
 export interface TreeCache {
   get(inputs: ReadonlyArray<string>, compute: () => Root): Root;

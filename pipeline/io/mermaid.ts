@@ -26,23 +26,26 @@ export const chromiumArgs = [
  */
 export const browserOnly = (): boolean => process.env.ONTWIKKELAARSPORTAAL_MERMAID === 'browser';
 
+/** The mermaid SVGs for `sources`: cached, or drawn now. Null when no browser is available. */
 export async function renderDiagrams(sources: ReadonlyMap<string, string>, cacheDir: string): Promise<Map<string, Diagram> | null> {
-  const diagrams = new Map<string, Diagram>();
-  if (sources.size > 0 && browserOnly()) return null;
-  const missing: Array<[string, string]> = [];
-  for (const [hash, source] of sources) {
-    const file = path.join(cacheDir, `${hash}.svg`);
-    if (fs.existsSync(file)) diagrams.set(hash, { svg: fs.readFileSync(file, 'utf8') });
-    else missing.push([hash, source]);
-  }
-  if (missing.length === 0) return diagrams;
-  if (!fs.existsSync(chromiumPath)) return null;
+  return new DiagramDrawer(cacheDir).finish(sources);
+}
 
+/** Chromium with mermaid loaded into one page. */
+interface Session {
+  readonly draw: (id: string, definition: string) => Promise<{ svg?: string | undefined; error?: string | undefined }>;
+  readonly close: () => Promise<void>;
+}
+
+async function openSession(): Promise<Session> {
   const { default: puppeteer } = await import('puppeteer-core');
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ontwikkelaarsportaal-mermaid-'));
-  // One page, no site isolation: one process instead of five keeps the build's memory down.
   const lean = ['--single-process', '--no-zygote', '--disable-extensions', '--disable-dev-shm-usage', '--disable-site-isolation-trials', '--renderer-process-limit=1'];
   const browser = await puppeteer.launch({ executablePath: chromiumPath, headless: true, userDataDir, args: [...chromiumArgs, ...lean] });
+  const close = async () => {
+    await browser.close();
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+  };
   try {
     const page = await browser.newPage();
     await page.setContent('<!DOCTYPE html><html><body></body></html>');
@@ -50,34 +53,101 @@ export async function renderDiagrams(sources: ReadonlyMap<string, string>, cache
     await page.evaluate((config: object) => {
       (window as unknown as { mermaid: { initialize(o: object): void } }).mermaid.initialize(config);
     }, mermaidConfig);
-    fs.mkdirSync(cacheDir, { recursive: true });
-    for (const [hash, source] of missing) {
-      const result = await page.evaluate(async (id: string, definition: string) => {
-        const mermaid = (window as unknown as { mermaid: { render(id: string, d: string): Promise<{ svg: string }>; parse(d: string): Promise<unknown> } }).mermaid;
-        try {
-          await mermaid.parse(definition);
-          const { svg } = await mermaid.render(id, definition);
-          return { svg, error: undefined };
-        } catch (e) {
-          document.getElementById(id)?.remove();
-          document.getElementById(`d${id}`)?.remove();
-          return { svg: undefined, error: String((e as Error).message ?? e).split('\n').slice(0, 3).join(' ').trim() };
-        }
-      }, `mermaid-${hash}`, source);
-      const diagram: Diagram = typeof result.svg === 'string' ? { svg: result.svg } : { error: result.error ?? 'onbekende fout' };
-      diagrams.set(hash, diagram);
+    const draw = (id: string, definition: string) => page.evaluate(async (id: string, definition: string) => {
+      const mermaid = (window as unknown as { mermaid: { render(id: string, d: string): Promise<{ svg: string }>; parse(d: string): Promise<unknown> } }).mermaid;
+      try {
+        await mermaid.parse(definition);
+        const { svg } = await mermaid.render(id, definition);
+        return { svg, error: undefined };
+      } catch (e) {
+        document.getElementById(id)?.remove();
+        document.getElementById(`d${id}`)?.remove();
+        return { svg: undefined, error: String((e as Error).message ?? e).split('\n').slice(0, 3).join(' ').trim() };
+      }
+    }, id, definition);
+    return { draw, close };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
+
+/**
+ * Draws diagrams one after another in one Chromium page. `draw` may be called
+ * early, while the content is still being parsed (pipeline/io/parse-ahead.ts):
+ * Chromium starts at the first diagram missing from the cache and works on the
+ * other core meanwhile. `finish` then gives exactly the diagrams of the parsed
+ * content, drawing whatever was not sent early, and closes the browser.
+ */
+export class DiagramDrawer {
+  private session: Promise<Session> | null = null;
+  private readonly drawn = new Map<string, Promise<Diagram>>();
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly cacheDir: string) {}
+
+  /** Whether some diagram is being drawn (it was not in the cache). */
+  get drawing(): boolean {
+    return this.drawn.size > 0;
+  }
+
+  private cached(hash: string): Diagram | null {
+    const file = path.join(this.cacheDir, `${hash}.svg`);
+    return fs.existsSync(file) ? { svg: fs.readFileSync(file, 'utf8') } : null;
+  }
+
+  /** Starts drawing a diagram that is not in the cache (in the background; failures come out in `finish`). */
+  draw(hash: string, source: string): void {
+    if (this.drawn.has(hash) || browserOnly() || !fs.existsSync(chromiumPath) || fs.existsSync(path.join(this.cacheDir, `${hash}.svg`))) return;
+    this.session ??= openSession();
+    const session = this.session;
+    const result = this.queue.then(async () => {
+      const { svg, error } = await (await session).draw(`mermaid-${hash}`, source);
+      const diagram: Diagram = typeof svg === 'string' ? { svg } : { error: error ?? 'onbekende fout' };
       if ('svg' in diagram) {
-        // Write then rename: a build running at the same time never reads half a file.
-        const file = path.join(cacheDir, `${hash}.svg`);
+        fs.mkdirSync(this.cacheDir, { recursive: true });
+        const file = path.join(this.cacheDir, `${hash}.svg`);
         fs.writeFileSync(`${file}.${process.pid}.tmp`, diagram.svg);
         fs.renameSync(`${file}.${process.pid}.tmp`, file);
       }
-    }
-  } finally {
-    await browser.close();
-    fs.rmSync(userDataDir, { recursive: true, force: true });
+      return diagram;
+    });
+    // Nothing may go unhandled while the main thread parses; finish() awaits the real result.
+    result.catch(() => {});
+    this.queue = result.catch(() => {});
+    this.drawn.set(hash, result);
   }
-  return diagrams;
+
+  async finish(sources: ReadonlyMap<string, string>): Promise<Map<string, Diagram> | null> {
+    try {
+      const diagrams = new Map<string, Diagram>();
+      if (sources.size > 0 && browserOnly()) return null;
+      for (const [hash, source] of sources) {
+        const known = this.drawn.has(hash) ? null : this.cached(hash);
+        if (known) diagrams.set(hash, known);
+        else {
+          if (!fs.existsSync(chromiumPath)) return null;
+          this.draw(hash, source);
+        }
+      }
+      for (const [hash] of sources) {
+        const pending = this.drawn.get(hash);
+        if (pending && !diagrams.has(hash)) diagrams.set(hash, await pending);
+      }
+      // Keep the order of `sources`, whatever came from where.
+      return new Map([...sources.keys()].map((hash) => [hash, diagrams.get(hash) as Diagram]));
+    } finally {
+      await this.close();
+    }
+  }
+
+  private async close(): Promise<void> {
+    const session = this.session;
+    this.session = null;
+    if (!session) return;
+    await this.queue;
+    await session.then((s) => s.close(), () => {});
+  }
 }
 
 const require = createRequire(import.meta.url);

@@ -14,6 +14,8 @@ import { analyse, generate, markdownPending, type Effects, type Generated } from
 import { emptyBuildCache, Store, type BuildCache } from '../../pipeline/memo.ts';
 import { createHighlighter } from '../../pipeline/io/highlighter.ts';
 import { buildCacheDir, readBuildCache, writeBuildCache } from '../../pipeline/io/build-cache.ts';
+import { parseAhead } from '../../pipeline/io/parse-ahead.ts';
+import { mermaidSources } from '../../pipeline/markdown.ts';
 import { root } from '../helpers.ts';
 
 const test = suite('build: the build cache on disk');
@@ -93,6 +95,17 @@ test('should render every page again when what they link to changes', () => {
   cached(renamed, cache);
   assert.ok(cache.markdown.misses > 150, `${cache.markdown.misses} pages rendered again`);
   assert.is(cache.trees.misses, 0, 'but none parsed again');
+});
+
+test('should parse ahead exactly the bodies analyse asks for, and see every diagram', async () => {
+  const cache = emptyBuildCache();
+  const diagrams = new Map<string, string>();
+  await parseAhead(sources.files, cache.trees, (tree) => { for (const [hash, source] of mermaidSources([tree])) diagrams.set(hash, source); });
+  const ahead = cache.trees.misses;
+  const analysis = analyse(sources, 'production', { cache });
+  assert.ok(ahead > 150, `${ahead} parsed ahead`);
+  assert.is(cache.trees.misses, ahead, 'analyse parsed nothing itself');
+  assert.equal([...diagrams.keys()].sort(), [...analysis.diagrams.keys()].sort(), 'the same diagrams');
 });
 
 test('should read back what it wrote, start empty from a damaged file, and drop other generator versions', async () => {
