@@ -24,7 +24,7 @@ import { mermaidSources } from './markdown.ts';
 import { loadTheme } from './io/theme.ts';
 import { cleanUpOnExit, writeSite } from './io/write.ts';
 import { startServer, type MemorySite } from './io/server.ts';
-import { createMemo, type BuildCache, type BuildMemo } from './memo.ts';
+import { createMemo, type BuildMemo } from './memo.ts';
 import { readBuildCache, writeBuildCache } from './io/build-cache.ts';
 import { analyse, generate, markdownPending, type Generated } from './build.ts';
 import { parseDataFile } from './parse.ts';
@@ -69,12 +69,12 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
   // A diagram drawn now changes the pages that show it: their markdown needs the highlighter.
   const drawing = drawer.finish(analysis.diagrams);
   const early = {
-    highlighter: !cache || drawer.drawing ? createHighlighter(analysis.languages) : null,
-    theme: options.render ? loadTheme({ mermaidInBrowser: false, cacheDir: options.cacheDir }) : null,
+    highlighter: !cache || drawer.drawing ? handled(createHighlighter(analysis.languages)) : null,
+    theme: options.render ? handled(loadTheme({ mermaidInBrowser: false, cacheDir: options.cacheDir })) : null,
   };
   const diagrams = await drawing;
   lap('diagrammen');
-  const highlighter = early.highlighter ? await early.highlighter : markdownPending(analysis, diagrams, cache as BuildCache) ? await createHighlighter(analysis.languages) : null;
+  const highlighter = await (early.highlighter ?? (!cache || markdownPending(analysis, diagrams, cache) ? createHighlighter(analysis.languages) : null));
   lap('highlighter');
   const mermaidInBrowser = diagrams === null && analysis.diagrams.size > 0;
   const { theme, files } = !early.theme ? { theme: { css: '', js: null, files: new Map() }, files: [] }
@@ -87,6 +87,16 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
   if (cache) await writeBuildCache(options.cacheDir, cache);
   lap('cache bewaren');
   return generated;
+}
+
+/**
+ * A promise started now and awaited later: should it fail while the build
+ * awaits something else, that is not an unhandled rejection (which would end
+ * the process with a stack trace); the failure comes out where it is awaited.
+ */
+function handled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => {});
+  return promise;
 }
 
 /**

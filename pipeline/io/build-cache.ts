@@ -6,7 +6,7 @@
  * what the build used after it.
  *
  * The folder is named after a hash of the generator's own sources and the
- * lockfile: a change to the pipeline, the renderer or a dependency starts from
+ * lockfile: a change to the pipeline, renderer, theme code or a dependency starts from
  * an empty cache instead of trusting results an older generator made. A file
  * that cannot be read or parsed counts as empty; the cache can never make a
  * build fail or differ.
@@ -23,10 +23,14 @@ const root = path.resolve(import.meta.dirname, '../..');
 /** The stores and the file each is kept in. */
 const files = { trees: 'trees.json', markdown: 'markdown.json', searchIndex: 'search-index.json' } as const satisfies Record<keyof BuildCache, string>;
 
-/** Changes with every source file of the pipeline and renderer, and with the installed dependencies. */
+/**
+ * Changes with every TypeScript file of the generator, and with the installed
+ * dependencies. The theme counts too: the search index takes its options from
+ * theme/client/search-options.ts.
+ */
 function generatorKey(): string {
   const parts: string[] = [];
-  for (const dir of ['pipeline', 'renderer']) {
+  for (const dir of ['pipeline', 'renderer', 'theme']) {
     for (const file of fs.readdirSync(path.join(root, dir), { recursive: true }).map(String).sort()) {
       if (!/\.(ts|tsx|json)$/.test(file)) continue;
       parts.push(`${dir}/${file}`, fs.readFileSync(path.join(root, dir, file), 'utf8'));
