@@ -11,6 +11,7 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } fro
 import type { Root } from 'mdast';
 import type { SourceFile } from './io/read.ts';
 import { error, startOfFile, type Place, type Problem } from './problem.ts';
+import type { Store } from './memo.ts';
 
 export type FieldPath = ReadonlyArray<string | number>;
 
@@ -313,31 +314,43 @@ export function splitFrontmatter(text: string): { yaml: string; yamlLine: number
  * The io edge uses it to parse ahead while Chromium starts (pipeline/io/parse-ahead.ts).
  */
 export function markdownBody(file: SourceFile): string | null {
-  if (file.text.length > limits.fileChars || !/\.mdx?$/i.test(file.path) || unsafeNameCharacters.test(file.path)) return null;
+  if (!isMarkdown(file) || refusal(file)) return null;
   const { body } = splitFrontmatter(file.text.replace(/^\uFEFF/, ''));
-  if (markdownNesting(body).depth > limits.nesting || markdownDelimiters(body).count > limits.delimiters) return null;
-  return body;
+  return tooComplex(body, file) ? null : body;
 }
 
-/** Parsed bodies by their text, kept between builds (pipeline/memo.ts `Store`). */
-export interface TreeCache {
-  get(inputs: ReadonlyArray<string>, compute: () => Root): Root;
+const isMarkdown = (file: SourceFile): boolean => /\.mdx?$/i.test(file.path);
+
+/** Why `parseSources` does not read a file at all (too large, or a page name that cannot be a URL), or null. */
+function refusal(file: SourceFile): Problem | null {
+  if (file.text.length > limits.fileChars) {
+    return error('file-too-large', file.display, startOfFile,
+      `Dit bestand is ${Math.round(file.text.length / 1024)} KB; het maximum is ${limits.fileChars / 1024} KB. Splits het op in meer pagina's, of zet grote data in een apart bestand dat je als download aanbiedt.`);
+  }
+  const bad = isMarkdown(file) ? unsafeNameCharacters.exec(file.path) : null;
+  return bad ? error('unsafe-file-name', file.display, startOfFile,
+    `De naam ${JSON.stringify(file.path)} bevat het teken ${JSON.stringify(bad[0])}. Het pad van een pagina wordt haar URL: gebruik geen \\, ?, #, % of stuurtekens in bestands- en mapnamen. Hernoem het bestand.`) : null;
 }
 
-export function parseMarkdownFile(file: SourceFile, trees?: TreeCache): { parsed: ParsedMarkdown; problems: Problem[] } {
+/** Why the parser must not see this body (nested or delimited beyond the limits), or null. */
+function tooComplex(body: string, file: SourceFile): Problem | null {
+  const nesting = markdownNesting(body);
+  if (nesting.depth > limits.nesting) {
+    return error('markup-too-complex', file.display, { line: nesting.line, column: 1 },
+      `Lijsten en citaten zijn hier ${nesting.depth} niveaus diep genest; het maximum is ${limits.nesting}. Maak de structuur platter, bijvoorbeeld met tussenkoppen.`);
+  }
+  const delimiters = markdownDelimiters(body);
+  return delimiters.count > limits.delimiters ? error('markup-too-complex', file.display, { line: delimiters.line, column: 1 },
+    `Deze alinea heeft ${delimiters.count} opmaaktekens (* _ ~ [ ] \`); het maximum is ${limits.delimiters}. Splits de alinea op, of zet de tekst in een codeblok (\`\`\`).`) : null;
+}
+
+export function parseMarkdownFile(file: SourceFile, trees?: Store<Root>): { parsed: ParsedMarkdown; problems: Problem[] } {
   const text = file.text.replace(/^\uFEFF/, '');
   const { yaml, yamlLine, body } = splitFrontmatter(text);
   const { yaml: frontmatter, problems } = parseYaml(yaml, file, yamlLine);
-  const nesting = markdownNesting(body);
-  const delimiters = markdownDelimiters(body);
-  if (nesting.depth > limits.nesting) {
-    problems.push(error('markup-too-complex', file.display, { line: nesting.line, column: 1 },
-      `Lijsten en citaten zijn hier ${nesting.depth} niveaus diep genest; het maximum is ${limits.nesting}. Maak de structuur platter, bijvoorbeeld met tussenkoppen.`));
-    return { parsed: { kind: 'markdown', file, frontmatter, tree: emptyRoot() }, problems };
-  }
-  if (delimiters.count > limits.delimiters) {
-    problems.push(error('markup-too-complex', file.display, { line: delimiters.line, column: 1 },
-      `Deze alinea heeft ${delimiters.count} opmaaktekens (* _ ~ [ ] \`); het maximum is ${limits.delimiters}. Splits de alinea op, of zet de tekst in een codeblok (\`\`\`).`));
+  const complex = tooComplex(body, file);
+  if (complex) {
+    problems.push(complex);
     return { parsed: { kind: 'markdown', file, frontmatter, tree: emptyRoot() }, problems };
   }
   let tree: Root;
@@ -358,23 +371,16 @@ export function parseDataFile(file: SourceFile): { parsed: ParsedData; problems:
 }
 
 /** Stage entry: parse every markdown and data file. */
-export function parseSources(files: ReadonlyArray<SourceFile>, trees?: TreeCache): { parsed: Parsed[]; problems: Problem[] } {
+export function parseSources(files: ReadonlyArray<SourceFile>, trees?: Store<Root>): { parsed: Parsed[]; problems: Problem[] } {
   const parsed: Parsed[] = [];
   const problems: Problem[] = [];
   for (const file of files) {
-    if (file.text.length > limits.fileChars) {
-      problems.push(error('file-too-large', file.display, startOfFile,
-        `Dit bestand is ${Math.round(file.text.length / 1024)} KB; het maximum is ${limits.fileChars / 1024} KB. Splits het op in meer pagina's, of zet grote data in een apart bestand dat je als download aanbiedt.`));
+    const refused = refusal(file);
+    if (refused) {
+      problems.push(refused);
       continue;
     }
-    const markdown = /\.mdx?$/i.test(file.path);
-    const bad = unsafeNameCharacters.exec(file.path);
-    if (markdown && bad) {
-      problems.push(error('unsafe-file-name', file.display, startOfFile,
-        `De naam ${JSON.stringify(file.path)} bevat het teken ${JSON.stringify(bad[0])}. Het pad van een pagina wordt haar URL: gebruik geen \\, ?, #, % of stuurtekens in bestands- en mapnamen. Hernoem het bestand.`));
-      continue;
-    }
-    const result = markdown ? parseMarkdownFile(file, trees) : parseDataFile(file);
+    const result = isMarkdown(file) ? parseMarkdownFile(file, trees) : parseDataFile(file);
     parsed.push(result.parsed);
     problems.push(...result.problems);
   }

@@ -23,12 +23,16 @@ const root = path.resolve(import.meta.dirname, '../..');
 /** The stores and the file each is kept in. */
 const files = { trees: 'trees.json', markdown: 'markdown.json', searchIndex: 'search-index.json' } as const satisfies Record<keyof BuildCache, string>;
 
+let key: string | null = null;
+
 /**
  * Changes with every TypeScript file of the generator, and with the installed
  * dependencies. The theme counts too: the search index takes its options from
  * theme/client/search-options.ts.
  */
 function generatorKey(): string {
+  // The running generator cannot change under itself: read its sources once per process.
+  if (key !== null) return key;
   const parts: string[] = [];
   for (const dir of ['pipeline', 'renderer', 'theme']) {
     for (const file of fs.readdirSync(path.join(root, dir), { recursive: true }).map(String).sort()) {
@@ -37,7 +41,8 @@ function generatorKey(): string {
     }
   }
   parts.push(fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8'));
-  return contentHash(parts.join('\0'), 16);
+  key = contentHash(parts.join('\0'), 16);
+  return key;
 }
 
 async function readStore<V>(file: string): Promise<Store<V>> {

@@ -40,6 +40,7 @@ interface Session {
 async function openSession(): Promise<Session> {
   const { default: puppeteer } = await import('puppeteer-core');
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ontwikkelaarsportaal-mermaid-'));
+  // One page, no site isolation: one process instead of five keeps the build's memory down.
   const lean = ['--single-process', '--no-zygote', '--disable-extensions', '--disable-dev-shm-usage', '--disable-site-isolation-trials', '--renderer-process-limit=1'];
   const browser = await puppeteer.launch({ executablePath: chromiumPath, headless: true, userDataDir, args: [...chromiumArgs, ...lean] });
   const close = async () => {
@@ -91,29 +92,33 @@ export class DiagramDrawer {
     return this.drawn.size > 0;
   }
 
+  private file(hash: string): string {
+    return path.join(this.cacheDir, `${hash}.svg`);
+  }
+
   private cached(hash: string): Diagram | null {
-    const file = path.join(this.cacheDir, `${hash}.svg`);
-    return fs.existsSync(file) ? { svg: fs.readFileSync(file, 'utf8') } : null;
+    return fs.existsSync(this.file(hash)) ? { svg: fs.readFileSync(this.file(hash), 'utf8') } : null;
   }
 
   /** Starts drawing a diagram that is not in the cache (in the background; failures come out in `finish`). */
   draw(hash: string, source: string): void {
-    if (this.drawn.has(hash) || browserOnly() || !fs.existsSync(chromiumPath) || fs.existsSync(path.join(this.cacheDir, `${hash}.svg`))) return;
+    if (this.drawn.has(hash) || browserOnly() || !fs.existsSync(chromiumPath) || fs.existsSync(this.file(hash))) return;
     this.session ??= openSession();
     const session = this.session;
     const result = this.queue.then(async () => {
       const { svg, error } = await (await session).draw(`mermaid-${hash}`, source);
       const diagram: Diagram = typeof svg === 'string' ? { svg } : { error: error ?? 'onbekende fout' };
       if ('svg' in diagram) {
+        // Write then rename: a build running at the same time never reads half a file.
         fs.mkdirSync(this.cacheDir, { recursive: true });
-        const file = path.join(this.cacheDir, `${hash}.svg`);
+        const file = this.file(hash);
         fs.writeFileSync(`${file}.${process.pid}.tmp`, diagram.svg);
         fs.renameSync(`${file}.${process.pid}.tmp`, file);
       }
       return diagram;
     });
-    // Nothing may go unhandled while the main thread parses; finish() awaits the real result.
-    result.catch(() => {});
+    // The next diagram waits for this one, failed or not. That handler also keeps a failure from
+    // going unhandled while the main thread parses; finish() awaits the real result.
     this.queue = result.catch(() => {});
     this.drawn.set(hash, result);
   }

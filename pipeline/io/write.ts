@@ -103,18 +103,13 @@ const yieldToSignals = async (): Promise<void> => {
   check();
 };
 
-/** Every folder below `root` that the targets need, grouped by depth: a group's parents are all in earlier groups. */
-function folderLevels(root: string, targets: ReadonlyArray<string>): string[][] {
-  const folders = new Set<string>();
+/** Every folder below `root` that the targets need, sorted: a folder comes after its parent. */
+function folders(root: string, targets: ReadonlyArray<string>): string[] {
+  const needed = new Set<string>();
   for (const target of targets) {
-    for (let dir = path.dirname(target); dir !== root && !folders.has(dir); dir = path.dirname(dir)) folders.add(dir);
+    for (let dir = path.dirname(target); dir !== root && !needed.has(dir); dir = path.dirname(dir)) needed.add(dir);
   }
-  const levels: string[][] = [];
-  for (const dir of [...folders].sort()) {
-    const depth = path.relative(root, dir).split(path.sep).length - 1;
-    (levels[depth] ??= []).push(dir);
-  }
-  return levels;
+  return [...needed].sort();
 }
 
 export async function writeSite(outDir: string, files: ReadonlyArray<OutputFile>): Promise<void> {
@@ -134,7 +129,7 @@ export async function writeSite(outDir: string, files: ReadonlyArray<OutputFile>
       return target;
     });
     // Parents first, so each mkdir needs no recursive lookups.
-    for (const level of folderLevels(tmp, targets)) for (const folder of level) fs.mkdirSync(folder);
+    for (const folder of folders(tmp, targets)) fs.mkdirSync(folder);
     for (let i = 0; i < files.length; i++) {
       if (i % batch === 0) await yieldToSignals();
       fs.writeFileSync(targets[i] as string, (files[i] as OutputFile).data);
