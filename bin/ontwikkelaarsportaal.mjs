@@ -28,6 +28,8 @@ function sourceKey() {
     }
   }
   hash.update(fs.readFileSync(path.join(root, 'package-lock.json')));
+  // And with this file, whose options shape the bundle.
+  hash.update(fs.readFileSync(new URL(import.meta.url)));
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -36,7 +38,7 @@ function sourceKey() {
  * cache miss (Chromium, rollup, the Typesense client, the file watcher), or
  * large and found on disk by path (mermaid's browser copy).
  */
-const external = ['puppeteer-core', 'rollup', '@rollup/*', 'rollup-plugin-esbuild', 'esbuild', 'typesense', 'chokidar', 'mermaid', 'lighthouse'];
+const external = ['rollup', '@rollup/*', 'rollup-plugin-esbuild', 'esbuild', 'typesense', 'chokidar', 'mermaid', 'lighthouse'];
 
 async function compiled() {
   const dir = path.join(root, '.cache/cli');
@@ -47,7 +49,8 @@ async function compiled() {
   const tmp = path.join(dir, `tmp-${process.pid}`);
   fs.rmSync(tmp, { recursive: true, force: true });
   await build({
-    entryPoints: [entry], outdir: tmp, entryNames: 'cli', chunkNames: 'chunks/[name]-[hash]', outExtension: { '.js': '.mjs' },
+    // mermaid's Chromium runs from a worker thread, whose module is an entry of its own.
+    entryPoints: { cli: entry, 'mermaid-worker': path.join(root, 'pipeline/io/mermaid-worker.ts') }, outdir: tmp, chunkNames: 'chunks/[name]-[hash]', outExtension: { '.js': '.mjs' },
     // The npm packages go into the bundle too: one file loads in about 0.13 s where node resolving
     // and loading some 900 package files took 0.4 s of every build (docs/performance.md). Splitting
     // keeps what only some builds need (each of shiki's grammars) in chunks loaded on demand.
@@ -60,6 +63,7 @@ async function compiled() {
     define: {
       'import.meta.dirname': JSON.stringify(path.join(root, 'pipeline/io')),
       'import.meta.url': JSON.stringify(pathToFileURL(path.join(root, 'pipeline/io/module.ts')).href),
+      MERMAID_WORKER: JSON.stringify(pathToFileURL(path.join(out, 'mermaid-worker.mjs')).href),
     },
   });
   // esbuild's service process would otherwise stay for the whole build, holding 100 MB or more.

@@ -5,7 +5,7 @@
  * Returns null when no browser is available; pages then draw diagrams lazily.
  */
 import fs from 'node:fs';
-import os from 'node:os';
+import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Diagram } from '../markdown.ts';
@@ -32,46 +32,61 @@ export async function renderDiagrams(sources: ReadonlyMap<string, string>, cache
 }
 
 /** Chromium with mermaid loaded into one page. */
-interface Session {
-  readonly draw: (id: string, definition: string) => Promise<{ svg?: string | undefined; error?: string | undefined }>;
+export interface Session {
+  readonly draw: (id: string, definition: string) => Promise<DrawResult>;
   readonly close: () => Promise<void>;
 }
 
-async function openSession(): Promise<Session> {
-  const { default: puppeteer } = await import('puppeteer-core');
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ontwikkelaarsportaal-mermaid-'));
-  // One page, no site isolation: one process instead of five keeps the build's memory down.
-  const lean = ['--single-process', '--no-zygote', '--disable-extensions', '--disable-dev-shm-usage', '--disable-site-isolation-trials', '--renderer-process-limit=1'];
-  const browser = await puppeteer.launch({ executablePath: chromiumPath, headless: true, userDataDir, args: [...chromiumArgs, ...lean] });
-  const close = async () => {
-    await browser.close();
-    fs.rmSync(userDataDir, { recursive: true, force: true });
+export interface DrawResult { svg?: string | undefined; error?: string | undefined }
+
+/** Set by bin/ontwikkelaarsportaal.mjs when it bundles the CLI: the compiled mermaid-worker.ts. */
+declare const MERMAID_WORKER: string | undefined;
+
+/**
+ * Chromium is driven from a worker thread (pipeline/io/mermaid-worker.ts).
+ * puppeteer talks to Chromium in hundreds of small messages, each answered
+ * only when the event loop turns; on the main thread that waited for the
+ * parser, a file at a time, and starting Chromium took three times as long.
+ * The worker also loads puppeteer, off the main thread.
+ */
+function openSession(): Session {
+  const worker = new Worker(new URL(typeof MERMAID_WORKER === 'string' ? MERMAID_WORKER : './mermaid-worker.ts', import.meta.url));
+  const waiting = new Map<number, { resolve: (r: DrawResult) => void; reject: (e: Error) => void }>();
+  let failure: Error | null = null;
+  const fail = (e: Error) => {
+    failure ??= e;
+    for (const { reject } of waiting.values()) reject(failure);
+    waiting.clear();
   };
-  try {
-    const page = await browser.newPage();
-    await page.setContent('<!DOCTYPE html><html><body></body></html>');
-    await page.addScriptTag({ path: path.join(mermaidDist, 'mermaid.min.js') });
-    await page.evaluate((config: object) => {
-      (window as unknown as { mermaid: { initialize(o: object): void } }).mermaid.initialize(config);
-    }, mermaidConfig);
-    const draw = (id: string, definition: string) => page.evaluate(async (id: string, definition: string) => {
-      const mermaid = (window as unknown as { mermaid: { render(id: string, d: string): Promise<{ svg: string }>; parse(d: string): Promise<unknown> } }).mermaid;
-      try {
-        await mermaid.parse(definition);
-        const { svg } = await mermaid.render(id, definition);
-        return { svg, error: undefined };
-      } catch (e) {
-        document.getElementById(id)?.remove();
-        document.getElementById(`d${id}`)?.remove();
-        return { svg: undefined, error: String((e as Error).message ?? e).split('\n').slice(0, 3).join(' ').trim() };
-      }
-    }, id, definition);
-    return { draw, close };
-  } catch (e) {
-    await close();
-    throw e;
-  }
+  worker.on('message', (message: WorkerReply) => {
+    if ('failed' in message) return fail(new Error(message.failed));
+    waiting.get(message.id)?.resolve(message.result);
+    waiting.delete(message.id);
+  });
+  worker.on('error', fail);
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => {
+    fail(new Error('de mermaid-worker stopte'));
+    resolve();
+  }));
+  let next = 0;
+  return {
+    draw: (id, definition) => new Promise((resolve, reject) => {
+      if (failure) return reject(failure);
+      const request: WorkerRequest = { id: next++, name: id, definition };
+      waiting.set(request.id, { resolve, reject });
+      worker.postMessage(request);
+    }),
+    close: async () => {
+      worker.postMessage({ close: true } satisfies WorkerRequest);
+      await exited;
+    },
+  };
 }
+
+/** What the main thread asks the worker: draw a diagram, or close Chromium and stop. */
+export type WorkerRequest = { id: number; name: string; definition: string } | { close: true };
+/** A drawn (or failed) diagram, or Chromium that could not start. */
+export type WorkerReply = { id: number; result: DrawResult } | { failed: string };
 
 /**
  * Draws diagrams one after another in one Chromium page. `draw` may be called
@@ -81,9 +96,8 @@ async function openSession(): Promise<Session> {
  * content, drawing whatever was not sent early, and closes the browser.
  */
 export class DiagramDrawer {
-  private session: Promise<Session> | null = null;
+  private session: Session | null = null;
   private readonly drawn = new Map<string, Promise<Diagram>>();
-  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly cacheDir: string) {}
 
@@ -104,22 +118,17 @@ export class DiagramDrawer {
   draw(hash: string, source: string): void {
     if (this.drawn.has(hash) || browserOnly() || !fs.existsSync(chromiumPath) || fs.existsSync(this.file(hash))) return;
     this.session ??= openSession();
-    const session = this.session;
-    const result = this.queue.then(async () => {
-      const { svg, error } = await (await session).draw(`mermaid-${hash}`, source);
-      const diagram: Diagram = typeof svg === 'string' ? { svg } : { error: error ?? 'onbekende fout' };
-      if ('svg' in diagram) {
-        // Write then rename: a build running at the same time never reads half a file.
-        fs.mkdirSync(this.cacheDir, { recursive: true });
-        const file = this.file(hash);
-        fs.writeFileSync(`${file}.${process.pid}.tmp`, diagram.svg);
-        fs.renameSync(`${file}.${process.pid}.tmp`, file);
-      }
-      return diagram;
+    const result = this.session.draw(`mermaid-${hash}`, source).then(({ svg, error }): Diagram => {
+      if (typeof svg !== 'string') return { error: error ?? 'onbekende fout' };
+      // Write then rename: a build running at the same time never reads half a file.
+      fs.mkdirSync(this.cacheDir, { recursive: true });
+      const file = this.file(hash);
+      fs.writeFileSync(`${file}.${process.pid}.tmp`, svg);
+      fs.renameSync(`${file}.${process.pid}.tmp`, file);
+      return { svg };
     });
-    // The next diagram waits for this one, failed or not. That handler also keeps a failure from
-    // going unhandled while the main thread parses; finish() awaits the real result.
-    this.queue = result.catch(() => {});
+    // Keeps a failure from going unhandled while the main thread parses; finish() awaits the real result.
+    result.catch(() => {});
     this.drawn.set(hash, result);
   }
 
@@ -150,19 +159,19 @@ export class DiagramDrawer {
     const session = this.session;
     this.session = null;
     if (!session) return;
-    await this.queue;
-    await session.then((s) => s.close(), () => {});
+    await Promise.allSettled(this.drawn.values());
+    await session.close();
   }
 }
 
 const require = createRequire(import.meta.url);
-const mermaidDist = path.dirname(require.resolve('mermaid/dist/mermaid.min.js'));
+export const mermaidDist = path.dirname(require.resolve('mermaid/dist/mermaid.min.js'));
 
 /** The installed (pinned) mermaid version, which names the folder of the browser copy. */
 export const mermaidVersion: string = (JSON.parse(fs.readFileSync(path.join(mermaidDist, '..', 'package.json'), 'utf8')) as { version: string }).version;
 
 const browserFolder = `assets/mermaid-${mermaidVersion}`;
-const browserEntry = 'mermaid.esm.min.mjs';
+export const browserEntry = 'mermaid.esm.min.mjs';
 
 /** Where pages load mermaid from when the browser draws their diagrams (no files read). */
 export const mermaidBrowserUrl = `/${browserFolder}/${browserEntry}`;
