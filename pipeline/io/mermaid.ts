@@ -50,7 +50,7 @@ declare const MERMAID_WORKER: string | undefined;
  * The worker also loads puppeteer, off the main thread.
  */
 function openSession(): Session {
-  const worker = new Worker(new URL(typeof MERMAID_WORKER === 'string' ? MERMAID_WORKER : './mermaid-worker.ts', import.meta.url));
+  const worker = startWorker();
   const waiting = new Map<number, { resolve: (r: DrawResult) => void; reject: (e: Error) => void }>();
   let failure: Error | null = null;
   const fail = (e: Error) => {
@@ -81,6 +81,13 @@ function openSession(): Session {
       await exited;
     },
   };
+}
+
+function startWorker(): Worker {
+  if (typeof MERMAID_WORKER === 'string') return new Worker(new URL(MERMAID_WORKER));
+  // The TypeScript itself (tests): a worker's first module does not go through tsx, so it registers tsx first.
+  const module = new URL('./mermaid-worker.ts', import.meta.url).href;
+  return new Worker(`import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${JSON.stringify(module)}); })`, { eval: true });
 }
 
 /** What the main thread asks the worker: draw a diagram, or close Chromium and stop. */
