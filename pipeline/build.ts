@@ -140,31 +140,74 @@ const routeSource = (route: Route): string | null =>
       : 'page' in route && route.page ? route.page.entry.file.display
         : null;
 
-/** Everything the markdown of one page depends on besides its own file, as one key. */
-const markdownContextKey = (ctx: { permalinks: ReadonlyMap<string, string>; drafts: ReadonlySet<string>; assets: Assets; languages: ReadonlyArray<string>; diagrams: ReadonlyMap<string, Diagram> | null }): string =>
+/** Everything the markdown of every page depends on besides its own file and diagrams, as one key. */
+const markdownContextKey = (ctx: { permalinks: ReadonlyMap<string, string>; drafts: ReadonlySet<string>; assets: Assets; languages: ReadonlyArray<string> }): string =>
   contentHash(JSON.stringify([
     [...ctx.permalinks], [...ctx.drafts], [...ctx.assets.values()].map((a) => [a.path, a.url, a.width, a.height]),
     ctx.languages,
-    ctx.diagrams ? [...ctx.diagrams].map(([hash, d]) => [hash, 'svg' in d ? contentHash(d.svg) : d.error]) : null,
   ]), 32);
+
+/**
+ * What a page's markdown takes from the drawn diagrams: only its own, and
+ * nothing when it shows none. A page without a diagram thus keeps its cache
+ * entry when a diagram elsewhere changes, and can be rendered before Chromium
+ * is done (`markdownAhead`).
+ */
+const diagramsKey = (used: ReadonlyArray<string>, diagrams: Effects['diagrams']): string =>
+  used.length === 0 ? '' : JSON.stringify(diagrams && used.map((hash) => {
+    const diagram = diagrams.get(hash);
+    return [hash, !diagram ? null : 'svg' in diagram ? contentHash(diagram.svg) : diagram.error];
+  }));
 
 /** One page's markdown stage: its input and every value its result depends on (the cache key). */
 interface MarkdownJob {
   readonly entry: Site['docs'][number] | Site['posts'][number] | Site['pages'][number];
   readonly input: MarkdownInput;
   readonly key: ReadonlyArray<string | number>;
+  /** Whether the page shows a diagram (its result then depends on Chromium's work). */
+  readonly drawsDiagram: boolean;
 }
 
 function markdownJobs(site: Site, analysis: Analysis, diagrams: Effects['diagrams']): { jobs: MarkdownJob[]; permalinks: ReadonlyMap<string, string> } {
   const entries = [...site.docs, ...site.posts, ...site.pages];
   const permalinks = new Map(entries.map((e) => [e.entry.file.path, e.permalink] as const));
-  const contextKey = markdownContextKey({ permalinks, drafts: site.draftFiles, assets: analysis.assets, languages: analysis.languages, diagrams });
+  const contextKey = markdownContextKey({ permalinks, drafts: site.draftFiles, assets: analysis.assets, languages: analysis.languages });
   const jobs = entries.map((entry) => {
     const fm = entry.entry.frontmatter;
     const input = { tree: entry.entry.tree, path: entry.entry.file.path, display: entry.entry.file.display, permalink: entry.permalink, tocMin: fm.toc_min_heading_level ?? 2, tocMax: fm.toc_max_heading_level ?? 3, source: entry.entry.file.text };
-    return { entry, input, key: [contextKey, input.display, input.permalink, input.tocMin, input.tocMax, entry.entry.file.text] };
+    const used = [...mermaidSources([entry.entry.tree]).keys()];
+    return { entry, input, drawsDiagram: used.length > 0, key: [contextKey, diagramsKey(used, diagrams), input.display, input.permalink, input.tocMin, input.tocMax, entry.entry.file.text] };
   });
   return { jobs, permalinks };
+}
+
+type MarkdownContext = Parameters<typeof renderMarkdown>[1];
+
+/** One page's markdown; content that makes a library throw becomes a problem, not a crash (issue 12). */
+function renderJob({ entry, input }: MarkdownJob, ctx: MarkdownContext): MarkdownResult {
+  try {
+    return renderMarkdown(input, ctx);
+  } catch (err) {
+    const empty = renderMarkdown({ ...input, tree: { type: 'root', children: [] } }, ctx);
+    return { ...empty, problems: [unprocessable(entry.entry.file.display, err), ...empty.problems] };
+  }
+}
+
+/**
+ * The markdown of the pages without a diagram, into the cache, a page per
+ * step: the io edge runs it while Chromium is still drawing and stops when the
+ * diagrams are done. `generate` then finds these pages in the cache.
+ */
+export function* markdownAhead(analysis: Analysis, highlighter: HighlighterCore, cache: BuildCache): Generator<void> {
+  if (!analysis.site) return;
+  const { jobs, permalinks } = markdownJobs(analysis.site, analysis, null);
+  // These pages read no diagram: an empty map stands for the ones still being drawn.
+  const ctx = { permalinks, drafts: analysis.site.draftFiles, assets: analysis.assets, highlighter, diagrams: new Map() };
+  for (const job of jobs) {
+    if (job.drawsDiagram || cache.markdown.has(job.key)) continue;
+    cache.markdown.get(job.key, () => renderJob(job, ctx));
+    yield;
+  }
 }
 
 /**
@@ -187,16 +230,9 @@ export function generate(analysis: Analysis, effects: Effects, options: Generate
   const contents = new Map<string, Content>();
   const markdownContext = { permalinks, drafts: site.draftFiles, assets, highlighter: effects.highlighter, diagrams: effects.diagrams };
   const { memo, cache } = options;
-  for (const { entry, input, key } of jobs) {
-    const renderOnce = (): MarkdownResult => {
-      try {
-        return renderMarkdown(input, markdownContext);
-      } catch (err) {
-        // The safety net (issue 12): content that makes a library throw is a problem, not a crash.
-        const empty = renderMarkdown({ ...input, tree: { type: 'root', children: [] } }, markdownContext);
-        return { ...empty, problems: [unprocessable(entry.entry.file.display, err), ...empty.problems] };
-      }
-    };
+  for (const job of jobs) {
+    const { entry, input, key } = job;
+    const renderOnce = () => renderJob(job, markdownContext);
     const render = cache ? () => cache.markdown.get(key, renderOnce) : renderOnce;
     const rendered = memo ? memo.markdown.get(input.path, key, render) : render();
     contents.set(entry.permalink, rendered.content);

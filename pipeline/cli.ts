@@ -19,14 +19,14 @@ import { parseArgs } from 'node:util';
 import { readSources } from './io/read.ts';
 import { createHighlighter } from './io/highlighter.ts';
 import { DiagramDrawer } from './io/mermaid.ts';
-import { parseAhead } from './io/parse-ahead.ts';
+import { parseAhead, whileWaiting } from './io/parse-ahead.ts';
 import { mermaidSources } from './markdown.ts';
 import { loadTheme } from './io/theme.ts';
 import { cleanUpOnExit, writeSite } from './io/write.ts';
 import { startServer, type MemorySite } from './io/server.ts';
 import { createMemo, type BuildMemo } from './memo.ts';
 import { readBuildCache, writeBuildCache } from './io/build-cache.ts';
-import { analyse, generate, markdownPending, type Generated } from './build.ts';
+import { analyse, generate, markdownAhead, markdownPending, type Generated } from './build.ts';
 import { parseDataFile } from './parse.ts';
 import { validateConfig } from './validate.ts';
 import { securityHeaders } from './csp.ts';
@@ -72,6 +72,8 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
     highlighter: !cache || drawer.drawing ? handled(createHighlighter(analysis.languages)) : null,
     theme: options.render ? handled(loadTheme({ mermaidInBrowser: false, cacheDir: options.cacheDir })) : null,
   };
+  // Meanwhile the main thread renders the markdown of the pages that show no diagram.
+  if (cache && early.highlighter) await whileWaiting(drawing, markdownAhead(analysis, await early.highlighter, cache));
   const diagrams = await drawing;
   lap('diagrammen');
   const highlighter = await (early.highlighter ?? (!cache || markdownPending(analysis, diagrams, cache) ? createHighlighter(analysis.languages) : null));

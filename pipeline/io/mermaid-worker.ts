@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
-import { browserEntry, chromiumArgs, chromiumPath, mermaidDist, type DrawResult, type Session, type WorkerReply, type WorkerRequest } from './mermaid.ts';
+import { browserEntry, chromiumArgs, diagramChromiumPath, mermaidDist, type DrawResult, type Session, type WorkerReply, type WorkerRequest } from './mermaid.ts';
 import { mermaidConfig } from '../../theme/client/mermaid-config.ts';
 
 /** The made-up address of the page with mermaid: every request to it is answered from node_modules. */
@@ -18,7 +18,7 @@ async function openChromium(): Promise<Session> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ontwikkelaarsportaal-mermaid-'));
   // One page, no site isolation: one process instead of five keeps the build's memory down.
   const lean = ['--single-process', '--no-zygote', '--disable-extensions', '--disable-dev-shm-usage', '--disable-site-isolation-trials', '--renderer-process-limit=1'];
-  const browser = await puppeteer.launch({ executablePath: chromiumPath, headless: true, userDataDir, args: [...chromiumArgs, ...lean] });
+  const browser = await puppeteer.launch({ executablePath: diagramChromiumPath, headless: diagramChromiumPath.endsWith('headless-shell') ? 'shell' : true, userDataDir, args: [...chromiumArgs, ...lean] });
   const close = async () => {
     await browser.close();
     fs.rmSync(userDataDir, { recursive: true, force: true });

@@ -28,3 +28,16 @@ export async function parseAhead(files: ReadonlyArray<SourceFile>, trees: Store<
     await turn();
   }
 }
+
+/**
+ * Runs `steps` with a turn of the event loop after each, until `promise`
+ * settles or the steps run out: work for the main thread while it waits.
+ */
+export async function whileWaiting(promise: Promise<unknown>, steps: Iterable<void>): Promise<void> {
+  let settled = false;
+  promise.then(() => { settled = true; }, () => { settled = true; });
+  for (const _ of steps) {
+    await turn();
+    if (settled) return;
+  }
+}

@@ -1,0 +1,1 @@
+import { DiagramDrawer } from '../../.cache/cli/KEY/cli.mjs';
