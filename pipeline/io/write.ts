@@ -5,6 +5,9 @@
  * is interrupted (SIGINT, SIGTERM, SIGHUP) leaves the previous output exactly
  * as it was, and no temporary folder behind.
  *
+ * A file with the same bytes as in the previous output is linked into the new
+ * folder rather than written again (`sameBytes`).
+ *
  * Files are written in batches, and a signal is noticed between two batches:
  * the write stops, removes its folder and the process ends with that signal.
  * Only a SIGKILL can leave a temporary folder; the next write into the same
@@ -103,6 +106,34 @@ const yieldToSignals = async (): Promise<void> => {
   check();
 };
 
+/**
+ * Whether the previous output holds exactly these bytes at this place. Such a
+ * file is linked into the new folder instead of written again: the disk then
+ * writes only what changed. On this machine writing all 14 MB of the site
+ * took 240 to 850 ms, depending on the disk's mood; a warm build changes
+ * little of it. An unchanged page also keeps its modification time, which is
+ * what a web server's Last-Modified should say.
+ */
+function sameBytes(previous: string, data: OutputFile['data']): boolean {
+  try {
+    const stat = fs.lstatSync(previous);
+    const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+    return stat.isFile() && stat.size === bytes.byteLength && fs.readFileSync(previous).equals(bytes);
+  } catch {
+    return false;
+  }
+}
+
+/** Links `target` to `previous`; false when that cannot be done (another file system, say). */
+function linked(previous: string, target: string): boolean {
+  try {
+    fs.linkSync(previous, target);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Every folder below `root` that the targets need, sorted: a folder comes after its parent. */
 function folders(root: string, targets: ReadonlyArray<string>): string[] {
   const needed = new Set<string>();
@@ -132,7 +163,9 @@ export async function writeSite(outDir: string, files: ReadonlyArray<OutputFile>
     for (const folder of folders(tmp, targets)) fs.mkdirSync(folder);
     for (let i = 0; i < files.length; i++) {
       if (i % batch === 0) await yieldToSignals();
-      fs.writeFileSync(targets[i] as string, (files[i] as OutputFile).data);
+      const { path: file, data } = files[i] as OutputFile;
+      const previous = path.join(out, file);
+      if (!(sameBytes(previous, data) && linked(previous, targets[i] as string))) fs.writeFileSync(targets[i] as string, data);
     }
     // A signal during the last batch must not let the swap happen.
     await yieldToSignals();

@@ -56,6 +56,26 @@ test('should replace dist/ and leave no temporary folder after a normal write', 
   assert.is(fs.statSync(dist).mode & 0o777, 0o755, 'dist/ is readable by a web server user');
 });
 
+test('should keep an unchanged file (same inode and time) and write only what changed', async () => {
+  const { dist } = previousSite();
+  const asset = fs.readFileSync(path.join(dist, 'asset.bin'));
+  const before = (file: string) => fs.statSync(path.join(dist, file));
+  const [index, apis, bin] = ['index.html', 'kennisbank/apis/index.html', 'asset.bin'].map(before);
+  await writeSite(dist, [
+    { path: 'index.html', data: '<!DOCTYPE html><title>vorige build</title>' },
+    { path: 'kennisbank/apis/index.html', data: 'nieuwe build: apis' },
+    { path: 'asset.bin', data: new Uint8Array(asset) },
+  ]);
+  const after = (file: string) => fs.statSync(path.join(dist, file));
+  assert.is(after('index.html').ino, index!.ino, 'same bytes: the file is linked, not written');
+  assert.is(after('index.html').mtimeMs, index!.mtimeMs);
+  assert.is(after('asset.bin').ino, bin!.ino);
+  assert.is.not(after('kennisbank/apis/index.html').ino, apis!.ino, 'changed: written anew');
+  assert.is(fs.readFileSync(path.join(dist, 'kennisbank/apis/index.html'), 'utf8'), 'nieuwe build: apis');
+  // The previous folder is gone, so nothing else shares the kept files.
+  assert.is(after('index.html').nlink, 1);
+});
+
 test('should leave the previous dist/ as it was when the disk refuses a file', async () => {
   const { parent, dist } = previousSite();
   const before = snapshot(dist);

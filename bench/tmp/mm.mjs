@@ -1,1 +1,0 @@
-import { DiagramDrawer } from '../../.cache/cli/KEY/cli.mjs';
