@@ -10,7 +10,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readSources, type SourceTree } from '../../pipeline/io/read.ts';
-import { analyse, generate, markdownPending, type Effects, type Generated } from '../../pipeline/build.ts';
+import { analyse, generate, markdownAhead, markdownPending, type Effects, type Generated } from '../../pipeline/build.ts';
 import { emptyBuildCache, Store, type BuildCache } from '../../pipeline/memo.ts';
 import { createHighlighter } from '../../pipeline/io/highlighter.ts';
 import { buildCacheDir, readBuildCache, writeBuildCache } from '../../pipeline/io/build-cache.ts';
@@ -86,15 +86,42 @@ test('should parse and render an edited file again, and only that one', () => {
   assert.match(String(page?.data), 'Een zin die er net bij kwam.');
 });
 
+test('should render again only the pages that show a diagram drawn anew', () => {
+  const cache = reloaded(cold);
+  const analysis = analyse(sources, 'production', { cache });
+  assert.not.ok(markdownPending(analysis, new Map([['0000', { svg: '<svg></svg>' }]]), cache), 'a diagram no page shows changes nothing');
+  const [hash] = [...analysis.diagrams.keys()];
+  const redrawn = new Map([[hash!, { svg: '<svg data-anders=""></svg>' }]]);
+  assert.ok(markdownPending(analysis, redrawn, cache));
+  const result = generate(analysis, { ...effects, diagrams: redrawn }, { render: true, cache });
+  const site = analysis.site!;
+  const showing = [...site.docs, ...site.posts, ...site.pages].filter((e) => mermaidSources([e.entry.tree]).has(hash!));
+  assert.ok(showing.length >= 1);
+  assert.is(cache.markdown.misses, showing.length, 'only the pages with that diagram');
+  assert.match(String(result.files.find((f) => f.path === `${showing[0]!.permalink.slice(1)}/index.html`)?.data), 'data-anders');
+});
+
 test('should render every page again when what they link to changes', () => {
   const cache = reloaded(cold);
-  // A diagram drawn differently, or a page renamed, can change any page's HTML.
-  const diagrams = new Map([['0000', { svg: '<svg></svg>' }]]);
-  assert.ok(markdownPending(analyse(sources, 'production', { cache }), diagrams, cache));
+  // A page renamed changes the links of any page.
   const renamed: SourceTree = { ...sources, files: sources.files.map((f) => (f.path === article ? { ...f, path: 'kennisbank/apis/problem-details-rfc-9457.md' } : f)) };
   cached(renamed, cache);
   assert.ok(cache.markdown.misses > 150, `${cache.markdown.misses} pages rendered again`);
   assert.is(cache.trees.misses, 0, 'but none parsed again');
+});
+
+test('should render ahead, while diagrams are drawn, exactly the pages without one', async () => {
+  const cache: BuildCache = { ...reloaded(cold), markdown: new Store() };
+  const analysis = analyse(sources, 'production', { cache });
+  let steps = 0;
+  for (const _ of markdownAhead(analysis, effects.highlighter!, cache)) steps++;
+  const site = analysis.site!;
+  const withDiagram = [...site.docs, ...site.posts, ...site.pages].filter((e) => mermaidSources([e.entry.tree]).size > 0).length;
+  assert.is(steps, site.docs.length + site.posts.length + site.pages.length - withDiagram);
+  // The build then renders only the pages with a diagram, and writes the files of a build without a cache.
+  const before = cache.markdown.misses;
+  sameFiles(generate(analysis, effects, { render: true, cache }), baseline);
+  assert.is(cache.markdown.misses - before, withDiagram);
 });
 
 test('should parse ahead exactly the bodies analyse asks for, and see every diagram', async () => {
