@@ -1,8 +1,10 @@
 /**
  * Effect edge: render mermaid diagrams to SVG with one headless Chromium page
- * (puppeteer-core + Debian's chromium). SVGs are cached on disk by the hash of
+ * (puppeteer-core + Debian's chromium-headless-shell or chromium), driven from
+ * a worker thread (mermaid-worker.ts). SVGs are cached on disk by the hash of
  * the diagram source, so unchanged diagrams are never rendered twice.
- * Returns null when no browser is available; pages then draw diagrams lazily.
+ * Returns null when no browser is available or it cannot start; pages then
+ * draw diagrams lazily.
  */
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
@@ -165,7 +167,12 @@ export class DiagramDrawer {
       }
       for (const [hash] of sources) {
         const pending = this.drawn.get(hash);
-        if (pending && !diagrams.has(hash)) diagrams.set(hash, await pending);
+        if (!pending || diagrams.has(hash)) continue;
+        // A diagram that cannot be drawn resolves with its error; a rejection means Chromium did not
+        // start or stopped: then it is as if there were none (warning mermaid-unavailable).
+        const diagram = await pending.catch(() => null);
+        if (!diagram) return null;
+        diagrams.set(hash, diagram);
       }
       // Keep the order of `sources`, whatever came from where.
       return new Map([...sources.keys()].map((hash) => [hash, diagrams.get(hash) as Diagram]));

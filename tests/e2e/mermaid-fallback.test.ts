@@ -11,6 +11,7 @@
  * Markdown islands on the same tiny site: the copy button of a code block and
  * a video that loads only after a click.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -153,6 +154,16 @@ fallback('should never load mermaid on a page without a diagram, and load it aft
   assert.ok(requests.some((r) => /mermaid-lazy-[\w-]+\.js$/.test(r)));
   assert.equal(errors, []);
   await tab.close();
+});
+
+fallback('should build with a warning, not a crash, when Chromium cannot start', () => {
+  // A Chromium that exits at once: the diagrams are left to the browser, as without Chromium.
+  const run = spawnSync(process.execPath, [path.join(root, 'bin/ontwikkelaarsportaal.mjs'), 'check', '--content', path.join(dir, 'content'), '--config', path.join(root, 'dist-config/site.yml')], {
+    cwd: dir, encoding: 'utf8', env: { ...process.env, CHROMIUM_PATH: '/bin/false' }, timeout: 120_000,
+  });
+  assert.is(run.status, 0, run.stderr);
+  assert.match(run.stderr, /content\/kennisbank\/diagram\.md:7:1 warning mermaid-unavailable/);
+  assert.not.match(run.stderr, /\n\s+at /, 'no stack trace');
 });
 
 fallback('should report a mermaid syntax error from the real Chromium as an error at the file and line', async () => {
