@@ -74,8 +74,10 @@ if (port) {
         await session.close();
         port.close();
       } else reply({ id: request.id, result: await session.draw(request.name, request.definition) });
-    }).catch(() => {
+    }).catch((e: unknown) => {
+      // Chromium did not start or broke off: the main thread then draws nothing more (mermaid.ts).
       if ('close' in request) port.close();
+      else reply({ failed: String((e as Error).message ?? e) });
     });
   });
 }

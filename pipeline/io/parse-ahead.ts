@@ -1,11 +1,11 @@
 /**
- * Effect edge: parse the Markdown before `analyse` asks for it, a file at a
- * time with a turn of the event loop in between. A cold build spends about
- * 1.6 s parsing on the main thread, and Chromium needs about as long to start
- * and draw the diagrams on the other core; but puppeteer only talks to
- * Chromium when the event loop turns. Parsing here, into the same tree store
- * `analyse` reads, lets both run at once; `onTree` sees each tree as it comes,
- * so diagrams are sent to Chromium while the rest is still being parsed.
+ * Effect edge: work for the main thread while Chromium draws the diagrams on
+ * the other core. `parseAhead` parses the Markdown before `analyse` asks for
+ * it, into the same tree store `analyse` reads, and hands each tree to
+ * `onTree` as it comes: a diagram goes to Chromium (in its worker thread,
+ * pipeline/io/mermaid.ts) as soon as its file is parsed, with a turn of the
+ * event loop per file so its answers are taken in. `whileWaiting` then runs
+ * further steps (the markdown of pages without a diagram) until Chromium is done.
  */
 import type { Root } from 'mdast';
 import type { SourceFile } from './read.ts';
