@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
-import { browserEntry, chromiumArgs, diagramChromiumPath, mermaidDist, type DrawResult, type Session, type WorkerReply, type WorkerRequest } from './mermaid.ts';
+import { browserEntry, chromiumArgs, diagramChromiumPath, mermaidDist, type Session, type WorkerReply, type WorkerRequest } from './mermaid.ts';
 import { mermaidConfig } from '../../theme/client/mermaid-config.ts';
 
 /** The made-up address of the page with mermaid: every request to it is answered from node_modules. */
@@ -46,11 +46,11 @@ async function openChromium(): Promise<Session> {
       try {
         // render parses first and throws the error parse would.
         const { svg } = await mermaid.render(id, definition);
-        return { svg, error: undefined };
+        return { svg };
       } catch (e) {
         document.getElementById(id)?.remove();
         document.getElementById(`d${id}`)?.remove();
-        return { svg: undefined, error: String((e as Error).message ?? e).split('\n').slice(0, 3).join(' ').trim() };
+        return { error: String((e as Error).message ?? e).split('\n').slice(0, 3).join(' ').trim() };
       }
     }, id, definition);
     return { draw, close };

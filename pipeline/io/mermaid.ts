@@ -47,11 +47,9 @@ export async function renderDiagrams(sources: ReadonlyMap<string, string>, cache
 
 /** Chromium with mermaid loaded into one page. */
 export interface Session {
-  readonly draw: (id: string, definition: string) => Promise<DrawResult>;
+  readonly draw: (id: string, definition: string) => Promise<Diagram>;
   readonly close: () => Promise<void>;
 }
-
-export interface DrawResult { svg?: string | undefined; error?: string | undefined }
 
 /** Set by bin/ontwikkelaarsportaal.mjs when it bundles the CLI: the compiled mermaid-worker.ts. */
 declare const MERMAID_WORKER: string | undefined;
@@ -65,7 +63,7 @@ declare const MERMAID_WORKER: string | undefined;
  */
 function openSession(): Session {
   const worker = startWorker();
-  const waiting = new Map<number, { resolve: (r: DrawResult) => void; reject: (e: Error) => void }>();
+  const waiting = new Map<number, { resolve: (d: Diagram) => void; reject: (e: Error) => void }>();
   let failure: Error | null = null;
   const fail = (e: Error) => {
     failure ??= e;
@@ -107,7 +105,7 @@ function startWorker(): Worker {
 /** What the main thread asks the worker: draw a diagram, or close Chromium and stop. */
 export type WorkerRequest = { id: number; name: string; definition: string } | { close: true };
 /** A drawn (or failed) diagram, or Chromium that could not start. */
-export type WorkerReply = { id: number; result: DrawResult } | { failed: string };
+export type WorkerReply = { id: number; result: Diagram } | { failed: string };
 
 /**
  * Draws diagrams one after another in one Chromium page. `draw` may be called
@@ -139,14 +137,14 @@ export class DiagramDrawer {
   draw(hash: string, source: string): void {
     if (this.drawn.has(hash) || browserOnly() || !fs.existsSync(diagramChromiumPath) || fs.existsSync(this.file(hash))) return;
     this.session ??= openSession();
-    const result = this.session.draw(`mermaid-${hash}`, source).then(({ svg, error }): Diagram => {
-      if (typeof svg !== 'string') return { error: error ?? 'onbekende fout' };
+    const result = this.session.draw(`mermaid-${hash}`, source).then((diagram) => {
+      if ('error' in diagram) return diagram;
       // Write then rename: a build running at the same time never reads half a file.
       fs.mkdirSync(this.cacheDir, { recursive: true });
       const file = this.file(hash);
-      fs.writeFileSync(`${file}.${process.pid}.tmp`, svg);
+      fs.writeFileSync(`${file}.${process.pid}.tmp`, diagram.svg);
       fs.renameSync(`${file}.${process.pid}.tmp`, file);
-      return { svg };
+      return diagram;
     });
     // Keeps a failure from going unhandled while the main thread parses; finish() awaits the real result.
     result.catch(() => {});

@@ -16,8 +16,8 @@ const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve)
 
 export async function parseAhead(files: ReadonlyArray<SourceFile>, trees: Store<Root>, onTree: (tree: Root) => void): Promise<void> {
   // Files that may hold a diagram first: Chromium then gets all its work while most of the parsing is still ahead.
-  const mayDraw = (file: SourceFile) => (file.text.includes('mermaid') ? 0 : 1);
-  for (const file of [...files].sort((a, b) => mayDraw(a) - mayDraw(b))) {
+  const mayDraw = (file: SourceFile) => file.text.includes('mermaid');
+  for (const file of [...files.filter(mayDraw), ...files.filter((f) => !mayDraw(f))]) {
     const body = markdownBody(file);
     if (body === null) continue;
     try {

@@ -114,10 +114,9 @@ const yieldToSignals = async (): Promise<void> => {
  * little of it. An unchanged page also keeps its modification time, which is
  * what a web server's Last-Modified should say.
  */
-function sameBytes(previous: string, data: OutputFile['data']): boolean {
+function sameBytes(previous: string, bytes: Uint8Array): boolean {
   try {
     const stat = fs.lstatSync(previous);
-    const bytes = typeof data === 'string' ? Buffer.from(data) : data;
     return stat.isFile() && stat.size === bytes.byteLength && fs.readFileSync(previous).equals(bytes);
   } catch {
     return false;
@@ -164,8 +163,9 @@ export async function writeSite(outDir: string, files: ReadonlyArray<OutputFile>
     for (let i = 0; i < files.length; i++) {
       if (i % batch === 0) await yieldToSignals();
       const { path: file, data } = files[i] as OutputFile;
+      const bytes = typeof data === 'string' ? Buffer.from(data) : data;
       const previous = path.join(out, file);
-      if (!(sameBytes(previous, data) && linked(previous, targets[i] as string))) fs.writeFileSync(targets[i] as string, data);
+      if (!(sameBytes(previous, bytes) && linked(previous, targets[i] as string))) fs.writeFileSync(targets[i] as string, bytes);
     }
     // A signal during the last batch must not let the swap happen.
     await yieldToSignals();
