@@ -2,7 +2,7 @@
 /**
  * The command line without tsx at run time (`npm start`, `npm run build`, …).
  *
- * pipeline/cli.ts and the mermaid worker, with the modules and most npm
+ * pipeline/cli.ts and its two workers (mermaid, highlighting), with the modules and most npm
  * packages they import, are compiled by esbuild into ES modules under
  * .cache/cli/. Loading the TypeScript through tsx's loader thread cost about
  * 1.7 s a run (docs/performance.md); compiling takes about a second, at
@@ -50,8 +50,8 @@ async function compiled() {
   const tmp = path.join(dir, `tmp-${process.pid}`);
   fs.rmSync(tmp, { recursive: true, force: true });
   await build({
-    // mermaid's Chromium runs from a worker thread, whose module is an entry of its own.
-    entryPoints: { cli: entry, 'mermaid-worker': path.join(root, 'pipeline/io/mermaid-worker.ts') }, outdir: tmp, chunkNames: 'chunks/[name]-[hash]', outExtension: { '.js': '.mjs' },
+    // mermaid's Chromium and shiki run in worker threads, whose modules are entries of their own.
+    entryPoints: { cli: entry, 'mermaid-worker': path.join(root, 'pipeline/io/mermaid-worker.ts'), 'highlight-worker': path.join(root, 'pipeline/io/highlight-worker.ts') }, outdir: tmp, chunkNames: 'chunks/[name]-[hash]', outExtension: { '.js': '.mjs' },
     // The npm packages go into the bundle too: one file loads in about 0.13 s where node resolving
     // and loading some 900 package files took 0.4 s of every build (docs/performance.md). Splitting
     // keeps what only some builds need (each of shiki's grammars) in chunks loaded on demand.
@@ -65,6 +65,7 @@ async function compiled() {
       'import.meta.dirname': JSON.stringify(path.join(root, 'pipeline/io')),
       'import.meta.url': JSON.stringify(pathToFileURL(path.join(root, 'pipeline/io/module.ts')).href),
       MERMAID_WORKER: JSON.stringify(pathToFileURL(path.join(out, 'mermaid-worker.mjs')).href),
+      HIGHLIGHT_WORKER: JSON.stringify(pathToFileURL(path.join(out, 'highlight-worker.mjs')).href),
     },
   });
   // esbuild's service process would otherwise stay for the whole build, holding 100 MB or more.

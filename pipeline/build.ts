@@ -7,7 +7,7 @@
  *   Site ─markdown─▶ Content per page ─routes─▶ Route[] ─links─▶ problems
  *   Route[] ─render─▶ OutputFile[]
  */
-import type { HighlighterCore } from 'shiki/core';
+import { codeRequests, type Highlighter, type HighlightRequest } from './highlight.ts';
 import type { SourceTree } from './io/read.ts';
 import { parseDataFile, parseSources } from './parse.ts';
 import { validate } from './validate.ts';
@@ -95,7 +95,7 @@ export interface OutputFile {
 
 export interface Effects {
   /** Made for `Analysis.languages`; null when no page's markdown has to be rendered (all in the cache). */
-  readonly highlighter: HighlighterCore | null;
+  readonly highlighter: Highlighter | null;
   readonly diagrams: ReadonlyMap<string, Diagram> | null;
   readonly theme: ThemeAssets;
   /** Files the theme contributes (stylesheet, bundle, logos) at their public paths. */
@@ -198,7 +198,7 @@ function renderJob({ entry, input }: MarkdownJob, ctx: MarkdownContext): Markdow
  * step: the io edge runs it while Chromium is still drawing and stops when the
  * diagrams are done. `generate` then finds these pages in the cache.
  */
-export function* markdownAhead(analysis: Analysis, highlighter: HighlighterCore, cache: BuildCache): Generator<void> {
+export function* markdownAhead(analysis: Analysis, highlighter: Highlighter, cache: BuildCache): Generator<void> {
   if (!analysis.site) return;
   const { jobs, permalinks } = markdownJobs(analysis.site, analysis, null);
   // These pages read no diagram: an empty map stands for the ones still being drawn.
@@ -220,14 +220,23 @@ export function markdownPending(analysis: Analysis, diagrams: Effects['diagrams'
   return markdownJobs(analysis.site, analysis, diagrams).jobs.some((job) => !cache.markdown.has(job.key));
 }
 
-/** markdown → routes → links → render. */
-export function generate(analysis: Analysis, effects: Effects, options: GenerateOptions): Generated {
-  const { site, assets } = analysis;
-  if (!site) return { routes: [], contents: new Map(), files: [], problems: sortProblems(analysis.problems) };
-  const problems: Problem[] = [...analysis.problems];
+/** The markdown stage's result for every page, with its problems. */
+export interface MarkdownStage {
+  readonly contents: ReadonlyMap<string, Content>;
+  readonly problems: ReadonlyArray<Problem>;
+}
 
+/**
+ * The markdown of every page, through the memo and cache when there are. The
+ * io edge may run it apart from `generate`, to free the highlighter before the
+ * pages render (pipeline/io/highlight.ts).
+ */
+export function markdownStage(analysis: Analysis, effects: Pick<Effects, 'highlighter' | 'diagrams'>, options: Pick<GenerateOptions, 'memo' | 'cache'>): MarkdownStage {
+  const { site, assets } = analysis;
+  if (!site) return { contents: new Map(), problems: [] };
   const { jobs, permalinks } = markdownJobs(site, analysis, effects.diagrams);
   const contents = new Map<string, Content>();
+  const problems: Problem[] = [];
   const markdownContext = { permalinks, drafts: site.draftFiles, assets, highlighter: effects.highlighter, diagrams: effects.diagrams };
   const { memo, cache } = options;
   for (const job of jobs) {
@@ -239,6 +248,28 @@ export function generate(analysis: Analysis, effects: Effects, options: Generate
     for (const p of rendered.problems) problems.push(p);
   }
   memo?.markdown.keepOnly(new Set(jobs.map((j) => j.input.path)));
+  return { contents, problems };
+}
+
+/**
+ * The code blocks of the pages whose markdown is not in the cache, in the
+ * order the markdown stage renders them (`markdownAhead` first): the work the
+ * io edge can have highlighted ahead. With `diagrams` still unknown (null),
+ * pages with a diagram count as not cached.
+ */
+export function highlightAhead(analysis: Analysis, diagrams: Effects['diagrams'], cache: BuildCache | undefined): HighlightRequest[] {
+  if (!analysis.site) return [];
+  const pending = markdownJobs(analysis.site, analysis, diagrams).jobs.filter((job) => !cache?.markdown.has(job.key));
+  return codeRequests([...pending.filter((j) => !j.drawsDiagram), ...pending.filter((j) => j.drawsDiagram)].map((j) => j.input.tree));
+}
+
+/** markdown → routes → links → render. */
+export function generate(analysis: Analysis, effects: Effects, options: GenerateOptions, markdown: MarkdownStage = markdownStage(analysis, effects, options)): Generated {
+  const { site, assets } = analysis;
+  if (!site) return { routes: [], contents: new Map(), files: [], problems: sortProblems(analysis.problems) };
+  const problems: Problem[] = [...analysis.problems, ...markdown.problems];
+  const { contents } = markdown;
+  const { cache } = options;
 
   const { routes, problems: routeProblems } = buildRoutes(site);
   problems.push(...routeProblems);

@@ -20,13 +20,15 @@ import { readSources } from './io/read.ts';
 import { createHighlighter } from './io/highlighter.ts';
 import { DiagramDrawer } from './io/mermaid.ts';
 import { parseAhead, whileWaiting } from './io/parse-ahead.ts';
-import { mermaidSources } from './markdown.ts';
+import { languagesUsed, mermaidSources } from './markdown.ts';
+import type { Highlighter } from './highlight.ts';
+import { HighlightWorker } from './io/highlight.ts';
 import { loadTheme } from './io/theme.ts';
 import { cleanUpOnExit, writeSite } from './io/write.ts';
 import { startServer, type MemorySite } from './io/server.ts';
 import { createMemo, type BuildMemo } from './memo.ts';
 import { readBuildCache, writeBuildCache } from './io/build-cache.ts';
-import { analyse, generate, markdownAhead, markdownPending, type Generated } from './build.ts';
+import { analyse, generate, highlightAhead, markdownAhead, markdownPending, markdownStage, type Generated } from './build.ts';
 import { parseDataFile } from './parse.ts';
 import { validateConfig } from './validate.ts';
 import { securityHeaders } from './csp.ts';
@@ -56,39 +58,56 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
   const [sources, cache] = await Promise.all([readSources(options.content, options.config), options.persist ? readBuildCache(options.cacheDir) : undefined]);
   lap('lezen');
   const drawer = new DiagramDrawer(path.join(options.cacheDir, 'mermaid'));
-  // Chromium draws the diagrams on the other core while the main thread parses.
-  if (cache) await parseAhead(sources.files, cache.trees, (tree) => { for (const [hash, source] of mermaidSources([tree])) drawer.draw(hash, source); });
-  const stages = { ...(options.memo ? { memo: options.memo } : {}), ...(cache ? { cache } : {}) };
-  const analysis = analyse(sources, options.mode, { ...(options.today ? { today: options.today } : {}), ...stages });
-  lap('parsen en valideren');
-  if (!analysis.site) {
-    await drawer.finish(new Map());
-    return { routes: [], contents: new Map(), files: [], problems: sortProblems(analysis.problems) };
+  // Builds with a cache highlight code in a worker thread (the dev server keeps one highlighter
+  // in process, for all its rebuilds). The worker starts, and loads shiki, at the first code parsed now.
+  const highlighting: { worker: HighlightWorker | null } = { worker: null };
+  const highlightWorker = () => (highlighting.worker ??= new HighlightWorker());
+  try {
+    // Chromium draws the diagrams on the other core while the main thread parses.
+    if (cache) {
+      await parseAhead(sources.files, cache.trees, (tree, parsedNow) => {
+        for (const [hash, source] of mermaidSources([tree])) drawer.draw(hash, source);
+        if (parsedNow && languagesUsed([tree]).length > 0) highlightWorker();
+      });
+    }
+    const stages = { ...(options.memo ? { memo: options.memo } : {}), ...(cache ? { cache } : {}) };
+    const analysis = analyse(sources, options.mode, { ...(options.today ? { today: options.today } : {}), ...stages });
+    lap('parsen en valideren');
+    if (!analysis.site) {
+      await drawer.finish(new Map());
+      return { routes: [], contents: new Map(), files: [], problems: sortProblems(analysis.problems) };
+    }
+    const drawing = drawer.finish(analysis.diagrams);
+    const early = options.render ? handled(loadTheme({ mermaidInBrowser: false, cacheDir: options.cacheDir })) : null;
+    // Chromium still drawing means the diagrams' pages, at least, need their markdown rendered:
+    // the worker starts highlighting now, while the main thread builds the theme.
+    let highlighter: Highlighter | null = !cache ? await createHighlighter(analysis.languages)
+      : drawer.drawing ? highlightWorker().start(analysis.languages, highlightAhead(analysis, null, cache)) : null;
+    const themeNow = early && await early;
+    lap('thema');
+    // While Chromium finishes, the main thread renders the markdown of the pages that show no diagram.
+    if (cache && highlighter) await whileWaiting(drawing, markdownAhead(analysis, highlighter, cache));
+    const diagrams = await drawing;
+    lap('diagrammen');
+    if (cache && !highlighter && markdownPending(analysis, diagrams, cache)) highlighter = highlightWorker().start(analysis.languages, highlightAhead(analysis, diagrams, cache));
+    const mermaidInBrowser = diagrams === null && analysis.diagrams.size > 0;
+    const { theme, files } = !themeNow ? { theme: { css: '', js: null, files: new Map() }, files: [] }
+      // Without Chromium the pages draw their diagrams themselves: the theme then carries mermaid.
+      : mermaidInBrowser ? await loadTheme({ mermaidInBrowser, cacheDir: options.cacheDir })
+        : themeNow;
+    const markdown = markdownStage(analysis, { highlighter, diagrams }, stages);
+    lap('markdown');
+    // Done with shiki: its worker's memory is freed before the pages render.
+    await highlighting.worker?.close();
+    highlighting.worker = null;
+    const generated = generate(analysis, { highlighter, diagrams, theme, themeFiles: files }, { render: options.render, ...stages }, markdown);
+    lap('pagina\'s');
+    if (cache) await writeBuildCache(options.cacheDir, cache);
+    lap('cache bewaren');
+    return generated;
+  } finally {
+    await highlighting.worker?.close();
   }
-  // While Chromium finishes the diagrams, the main thread loads the highlighter and the theme.
-  // A diagram drawn now changes the pages that show it: their markdown needs the highlighter.
-  const drawing = drawer.finish(analysis.diagrams);
-  const early = {
-    highlighter: !cache || drawer.drawing ? handled(createHighlighter(analysis.languages)) : null,
-    theme: options.render ? handled(loadTheme({ mermaidInBrowser: false, cacheDir: options.cacheDir })) : null,
-  };
-  // Meanwhile the main thread renders the markdown of the pages that show no diagram.
-  if (cache && early.highlighter) await whileWaiting(drawing, markdownAhead(analysis, await early.highlighter, cache));
-  const diagrams = await drawing;
-  lap('diagrammen');
-  const highlighter = await (early.highlighter ?? (!cache || markdownPending(analysis, diagrams, cache) ? createHighlighter(analysis.languages) : null));
-  lap('highlighter');
-  const mermaidInBrowser = diagrams === null && analysis.diagrams.size > 0;
-  const { theme, files } = !early.theme ? { theme: { css: '', js: null, files: new Map() }, files: [] }
-    // Without Chromium the pages draw their diagrams themselves: the theme then carries mermaid.
-    : mermaidInBrowser ? (await early.theme, await loadTheme({ mermaidInBrowser, cacheDir: options.cacheDir }))
-      : await early.theme;
-  lap('thema');
-  const generated = generate(analysis, { highlighter, diagrams, theme, themeFiles: files }, { render: options.render, ...stages });
-  lap('markdown en pagina\'s');
-  if (cache) await writeBuildCache(options.cacheDir, cache);
-  lap('cache bewaren');
-  return generated;
 }
 
 /**

@@ -10,8 +10,8 @@ import { unified } from 'unified';
 import remarkRehype from 'remark-rehype';
 import rehypeRaw from 'rehype-raw';
 import rehypeShikiFromHighlighter from '@shikijs/rehype/core';
-import { transformerMetaHighlight } from '@shikijs/transformers';
-import type { HighlighterCore, ShikiTransformer } from 'shiki/core';
+import type { HighlighterCore } from 'shiki/core';
+import { isUnknownLanguage, shikiOptions, type Highlighter } from './highlight.ts';
 import GithubSlugger, { slug } from 'github-slugger';
 import { visit, SKIP, EXIT } from 'unist-util-visit';
 import { toString } from 'mdast-util-to-string';
@@ -63,7 +63,7 @@ export interface MarkdownContext {
   /** Content paths of drafts left out of this build. */
   readonly drafts: ReadonlySet<string>;
   readonly assets: Assets;
-  readonly highlighter: HighlighterCore | null;
+  readonly highlighter: Highlighter | null;
   /** Mermaid SVG by hash of the diagram source; absent when no browser was available. */
   readonly diagrams: ReadonlyMap<string, Diagram> | null;
 }
@@ -235,8 +235,7 @@ export function renderMarkdown(input: MarkdownInput, ctx: MarkdownContext): { co
           mermaid(node.value, node, placeOf(node));
           return SKIP;
         }
-        const lang = node.lang?.toLowerCase();
-        if (lang && ctx.highlighter && !ctx.highlighter.getLoadedLanguages().includes(lang) && lang !== 'text' && lang !== 'txt' && lang !== 'plaintext') {
+        if (node.lang && ctx.highlighter && isUnknownLanguage(node.lang, ctx.highlighter.getLoadedLanguages())) {
           problems.push(warning('unknown-language', file, placeOf(node), `De taal "${node.lang}" is onbekend voor de syntax highlighter; het blok wordt als platte tekst getoond. Gebruik een taal uit docs/authoring.md.`));
           node.lang = 'text';
         }
@@ -438,20 +437,14 @@ function describeDiagram(source: string): string {
   return labels.length ? [...new Set(labels)].slice(0, 12).join(', ') : 'zie de broncode van het diagram';
 }
 
-/** Adds `data-title` from `title="..."` in the fence meta, for the code block's caption. */
-const titleTransformer: ShikiTransformer = {
-  name: 'ontwikkelaarsportaal:title',
-  pre(node) {
-    const raw = (this.options.meta as { __raw?: string } | undefined)?.__raw ?? '';
-    const title = /title=(?:"([^"]*)"|'([^']*)')/.exec(raw);
-    if (title) node.properties['data-title'] = title[1] ?? title[2] ?? '';
-    node.properties['data-language'] = this.options.lang;
-    delete node.properties.tabindex;
-    return node;
-  },
+// Highlighted blocks by highlighter: the dev server's rebuilds reuse one highlighter, and with it
+// every block it highlighted before; another highlighter (other languages loaded) starts afresh.
+const highlightCaches = new WeakMap<Highlighter, Map<string, HastRoot>>();
+const highlightCache = (highlighter: Highlighter): Map<string, HastRoot> => {
+  let cache = highlightCaches.get(highlighter);
+  if (!cache) highlightCaches.set(highlighter, (cache = new Map()));
+  return cache;
 };
-
-const highlightCache = new Map<string, HastRoot>();
 
 function toHast(tree: Root, ctx: MarkdownContext): HastRoot {
   let processor = unified()
@@ -463,12 +456,10 @@ function toHast(tree: Root, ctx: MarkdownContext): HastRoot {
     });
   // Highlight before rehype-raw: re-parsing raw HTML drops the fence meta (title, line ranges).
   if (ctx.highlighter) {
-    processor = processor.use(rehypeShikiFromHighlighter, ctx.highlighter, {
-      theme: 'github-light',
-      transformers: [transformerMetaHighlight(), titleTransformer],
-      cache: highlightCache,
-      // No time limit: output must not depend on how busy the machine is.
-      tokenizeTimeLimit: 0,
+    // The plugin only calls codeToHast and getLoadedLanguages (it loads nothing: `lazy` is off).
+    processor = processor.use(rehypeShikiFromHighlighter, ctx.highlighter as HighlighterCore, {
+      ...shikiOptions,
+      cache: highlightCache(ctx.highlighter),
     }) as unknown as typeof processor;
   }
   // Re-parsing with parse5 costs a third of this stage: only pages with raw HTML need it.

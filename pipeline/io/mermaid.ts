@@ -7,12 +7,12 @@
  * draw diagrams lazily.
  */
 import fs from 'node:fs';
-import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Diagram } from '../markdown.ts';
 import type { OutputFile } from '../build.ts';
 import { mermaidConfig } from '../../theme/client/mermaid-config.ts';
+import { startWorker } from './worker.ts';
 
 const headlessShell = '/usr/lib/chromium/chromium-headless-shell';
 
@@ -62,7 +62,7 @@ declare const MERMAID_WORKER: string | undefined;
  * The worker also loads puppeteer, off the main thread.
  */
 function openSession(): Session {
-  const worker = startWorker();
+  const worker = startWorker(typeof MERMAID_WORKER === 'string' ? MERMAID_WORKER : undefined, new URL('./mermaid-worker.ts', import.meta.url));
   const waiting = new Map<number, { resolve: (d: Diagram) => void; reject: (e: Error) => void }>();
   let failure: Error | null = null;
   const fail = (e: Error) => {
@@ -93,13 +93,6 @@ function openSession(): Session {
       await exited;
     },
   };
-}
-
-function startWorker(): Worker {
-  if (typeof MERMAID_WORKER === 'string') return new Worker(new URL(MERMAID_WORKER));
-  // The TypeScript itself (tests): a worker's first module does not go through tsx, so it registers tsx first.
-  const module = new URL('./mermaid-worker.ts', import.meta.url).href;
-  return new Worker(`import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${JSON.stringify(module)}); })`, { eval: true });
 }
 
 /** What the main thread asks the worker: draw a diagram, or close Chromium and stop. */

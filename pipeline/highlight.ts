@@ -1,0 +1,86 @@
+/**
+ * What the markdown stage asks of shiki, as data: the options of every
+ * `codeToHast` call and the code blocks a page will ask to have highlighted.
+ * Shared by the markdown stage (pipeline/markdown.ts), which highlights through
+ * @shikijs/rehype, and the highlight worker (pipeline/io/highlight-worker.ts),
+ * which highlights the same blocks ahead on the other core. Pure.
+ */
+import { transformerMetaHighlight } from '@shikijs/transformers';
+import { isSpecialLang, type CodeToHastOptions, type HighlighterCore, type ShikiTransformer } from 'shiki/core';
+import type { Root as HastRoot } from 'hast';
+import type { Root } from 'mdast';
+import { visit } from 'unist-util-visit';
+
+/** The part of a shiki highlighter the markdown stage uses: an in-process one, or the worker's stand-in. */
+export type Highlighter = Pick<HighlighterCore, 'codeToHast' | 'getLoadedLanguages'>;
+
+/** Adds `data-title` from `title="..."` in the fence meta, for the code block's caption. */
+const titleTransformer: ShikiTransformer = {
+  name: 'ontwikkelaarsportaal:title',
+  pre(node) {
+    const raw = (this.options.meta as { __raw?: string } | undefined)?.__raw ?? '';
+    const title = /title=(?:"([^"]*)"|'([^']*)')/.exec(raw);
+    if (title) node.properties['data-title'] = title[1] ?? title[2] ?? '';
+    node.properties['data-language'] = this.options.lang;
+    delete node.properties.tabindex;
+    return node;
+  },
+};
+
+/** The options @shikijs/rehype passes on to every `codeToHast` call (besides `lang` and `meta`). */
+export const shikiOptions: { theme: 'github-light'; transformers: ShikiTransformer[]; tokenizeTimeLimit: number } = {
+  theme: 'github-light',
+  transformers: [transformerMetaHighlight(), titleTransformer],
+  // No time limit: output must not depend on how busy the machine is.
+  tokenizeTimeLimit: 0,
+};
+
+/** One `codeToHast` call: the fence's language and meta string, and its code without the last newline. */
+export interface HighlightRequest {
+  readonly lang: string;
+  readonly meta: string;
+  readonly code: string;
+}
+
+export const highlightKey = (r: HighlightRequest): string => JSON.stringify([r.lang, r.meta, r.code]);
+
+/** The call as @shikijs/rehype makes it (it strips the code's last newline and passes the meta as `__raw`). */
+export function highlight(highlighter: Highlighter, r: HighlightRequest): HastRoot {
+  const options: CodeToHastOptions = { ...shikiOptions, lang: r.lang, meta: { __raw: r.meta } };
+  return highlighter.codeToHast(r.code, options) as HastRoot;
+}
+
+/** Fence languages shown as plain text without a warning. */
+export const plainLanguages: ReadonlySet<string> = new Set(['text', 'txt', 'plaintext']);
+
+/** Whether a fence's language gets the `unknown-language` warning (and is then shown as `text`). */
+export const isUnknownLanguage = (lang: string, loaded: ReadonlyArray<string>): boolean =>
+  !loaded.includes(lang.toLowerCase()) && !plainLanguages.has(lang.toLowerCase());
+
+/**
+ * The language a fence is highlighted in, or null when it is not highlighted:
+ * the markdown stage's `unknown-language` rule, then @shikijs/rehype's (a
+ * language the highlighter has loaded, or one of shiki's plain-text names).
+ */
+export function highlightedLanguage(lang: string | null | undefined, loaded: ReadonlyArray<string>): string | null {
+  if (!lang || lang === 'mermaid') return null;
+  const shown = isUnknownLanguage(lang, loaded) ? 'text' : lang;
+  return loaded.includes(shown) || isSpecialLang(shown) ? shown : null;
+}
+
+/**
+ * The code blocks of `trees` in order, with the language as written: what the
+ * markdown stage will ask to have highlighted once `highlightedLanguage` has
+ * settled each block's language. The highlight worker works through them
+ * ahead of the markdown stage; should the stage ask for anything else, the
+ * worker answers that on request (pipeline/io/highlight.ts).
+ */
+export function codeRequests(trees: Iterable<Root>): HighlightRequest[] {
+  const requests: HighlightRequest[] = [];
+  for (const tree of trees) {
+    visit(tree, 'code', (node) => {
+      if (node.lang && node.lang !== 'mermaid') requests.push({ lang: node.lang, meta: node.meta ?? '', code: node.value });
+    });
+  }
+  return requests;
+}

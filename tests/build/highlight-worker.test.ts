@@ -1,0 +1,106 @@
+/**
+ * Issue 11: production builds highlight code in a worker thread
+ * (pipeline/io/highlight.ts). Where the code is highlighted may only change
+ * how long it takes: the markdown stage must give exactly what it gives with
+ * an in-process highlighter, for blocks sent ahead and for blocks it asks for
+ * that were not, and for every language rule (unknown, plain, written in
+ * capitals).
+ */
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readSources } from '../../pipeline/io/read.ts';
+import { analyse, highlightAhead, markdownStage } from '../../pipeline/build.ts';
+import { createHighlighter } from '../../pipeline/io/highlighter.ts';
+import { HighlightWorker } from '../../pipeline/io/highlight.ts';
+import { codeRequests, highlightedLanguage, highlightKey, type Highlighter } from '../../pipeline/highlight.ts';
+import { emptyBuildCache } from '../../pipeline/memo.ts';
+import { root, tree } from '../helpers.ts';
+
+const test = suite('build: highlighting in a worker thread');
+
+const fences = [
+  '```ts title="voorbeeld.ts" {2}\nconst a = 1;\nconst b: string = "x";\n```',
+  '```JSON\n{ "a": 1 }\n```',
+  '```json\n{ "a": 1 }\n```',
+  '```TEXT\nplatte tekst\n```',
+  '```txt\nplatte tekst\n```',
+  '```plain\nplatte tekst\n```',
+  '```ansi\n\u001b[31mrood\u001b[0m\n```',
+  '```cobol-onbekend\nMOVE A TO B.\n```',
+  '```bash\n\n```',
+  '```yaml\nsleutel: waarde\n\n```',
+  '```\nzonder taal\n```',
+  '```markdown\n# Kop\n\n~~~python\nprint("hallo")\n~~~\n```',
+  '```python\nprint("hallo")\n```',
+];
+
+const site = tree({
+  'kennisbank/codeblokken.md': `---\ntitle: Codeblokken\n---\n\n${fences.join('\n\n')}\n`,
+  'kennisbank/nog-een.md': `---\ntitle: Nog een\n---\n\n${fences.slice(0, 4).join('\n\n')}\n\n\`\`\`ts\nlet alleenHier = true;\n\`\`\`\n`,
+});
+
+test('every code block and warning comes out as with an in-process highlighter, ahead or asked for', async () => {
+  const analysis = analyse(site, 'production');
+  const inProcess = markdownStage(analysis, { highlighter: await createHighlighter(analysis.languages), diagrams: new Map() }, {});
+  // Only the first file's blocks are sent ahead: the second file's are asked for when needed.
+  const worker = new HighlightWorker();
+  try {
+    const firstFile = analysis.site?.docs.find((d) => d.entry.file.path === 'kennisbank/codeblokken.md')?.entry.tree;
+    assert.ok(firstFile);
+    const highlighter = worker.start(analysis.languages, codeRequests([firstFile]));
+    const viaWorker = markdownStage(analyse(site, 'production'), { highlighter, diagrams: new Map() }, {});
+    assert.equal(JSON.stringify([...viaWorker.contents]), JSON.stringify([...inProcess.contents]));
+    assert.equal(viaWorker.problems, inProcess.problems);
+    assert.ok(inProcess.problems.some((p) => p.code === 'unknown-language'), 'the unknown language is warned about');
+  } finally {
+    await worker.close();
+  }
+});
+
+test('the real content renders the same through the worker', async () => {
+  const sources = await readSources(path.join(root, 'content'), path.join(root, 'dist-config/site.yml'));
+  const analysis = analyse(sources, 'production');
+  const inProcess = markdownStage(analysis, { highlighter: await createHighlighter(analysis.languages), diagrams: null }, {});
+  const fresh = analyse(sources, 'production');
+  const worker = new HighlightWorker();
+  try {
+    const ahead = highlightAhead(fresh, null, emptyBuildCache());
+    assert.ok(ahead.length > 100, `the content has many code blocks (${ahead.length})`);
+    const viaWorker = markdownStage(fresh, { highlighter: worker.start(fresh.languages, ahead), diagrams: null }, {});
+    assert.equal(JSON.stringify([...viaWorker.contents]), JSON.stringify([...inProcess.contents]));
+  } finally {
+    await worker.close();
+  }
+});
+
+test('the blocks sent ahead are exactly the calls the markdown stage makes', async () => {
+  for (const sources of [site, await readSources(path.join(root, 'content'), path.join(root, 'dist-config/site.yml'))]) {
+    const analysis = analyse(sources, 'production');
+    const shiki = await createHighlighter(analysis.languages);
+    const loaded = shiki.getLoadedLanguages();
+    // Ahead first: the markdown stage changes the language of an unknown fence in the tree.
+    const ahead = new Set(highlightAhead(analysis, null, emptyBuildCache()).flatMap((r) => {
+      const lang = highlightedLanguage(r.lang, loaded);
+      return lang ? [highlightKey({ ...r, lang })] : [];
+    }));
+    const calls = new Set<string>();
+    const recording: Highlighter = {
+      getLoadedLanguages: () => shiki.getLoadedLanguages(),
+      codeToHast: (code, options) => {
+        calls.add(highlightKey({ lang: String(options.lang), meta: (options.meta as { __raw?: string }).__raw ?? '', code }));
+        return shiki.codeToHast(code, options);
+      },
+    };
+    markdownStage(analysis, { highlighter: recording, diagrams: null }, {});
+    assert.ok(calls.size > 5);
+    assert.equal([...ahead].sort(), [...calls].sort());
+  }
+});
+
+test('a worker that is closed unused ends cleanly', async () => {
+  const worker = new HighlightWorker();
+  await worker.close();
+});
+
+test.run();
