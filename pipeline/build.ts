@@ -194,17 +194,18 @@ function renderJob({ entry, input }: MarkdownJob, ctx: MarkdownContext): Markdow
 }
 
 /**
- * The markdown of the pages without a diagram, into the cache, a page per
- * step: the io edge runs it while Chromium is still drawing and stops when the
- * diagrams are done. `generate` then finds these pages in the cache.
+ * The markdown of the pages with neither a diagram nor highlighted code, into
+ * the cache, a page per step: the io edge runs it while Chromium is still
+ * drawing (the highlighter starts only when Chromium is done) and stops when
+ * the diagrams are. `generate` then finds these pages in the cache.
  */
-export function* markdownAhead(analysis: Analysis, highlighter: Highlighter, cache: BuildCache): Generator<void> {
+export function* markdownAhead(analysis: Analysis, cache: BuildCache): Generator<void> {
   if (!analysis.site) return;
   const { jobs, permalinks } = markdownJobs(analysis.site, analysis, null);
-  // These pages read no diagram: an empty map stands for the ones still being drawn.
-  const ctx = { permalinks, drafts: analysis.site.draftFiles, assets: analysis.assets, highlighter, diagrams: new Map() };
+  // These pages ask nothing of a highlighter, and read no diagram.
+  const ctx = { permalinks, drafts: analysis.site.draftFiles, assets: analysis.assets, highlighter: null, diagrams: new Map() };
   for (const job of jobs) {
-    if (job.drawsDiagram || cache.markdown.has(job.key)) continue;
+    if (job.drawsDiagram || languagesUsed([job.input.tree]).length > 0 || cache.markdown.has(job.key)) continue;
     cache.markdown.get(job.key, () => renderJob(job, ctx));
     yield;
   }
@@ -253,14 +254,13 @@ export function markdownStage(analysis: Analysis, effects: Pick<Effects, 'highli
 
 /**
  * The code blocks of the pages whose markdown is not in the cache, in the
- * order the markdown stage renders them (`markdownAhead` first): the work the
- * io edge can have highlighted ahead. With `diagrams` still unknown (null),
- * pages with a diagram count as not cached.
+ * order the markdown stage renders them: the work the io edge can have
+ * highlighted ahead.
  */
 export function highlightAhead(analysis: Analysis, diagrams: Effects['diagrams'], cache: BuildCache | undefined): HighlightRequest[] {
   if (!analysis.site) return [];
   const pending = markdownJobs(analysis.site, analysis, diagrams).jobs.filter((job) => !cache?.markdown.has(job.key));
-  return codeRequests([...pending.filter((j) => !j.drawsDiagram), ...pending.filter((j) => j.drawsDiagram)].map((j) => j.input.tree));
+  return codeRequests(pending.map((j) => j.input.tree));
 }
 
 /** markdown → routes → links → render. */

@@ -20,7 +20,7 @@ import { readSources } from './io/read.ts';
 import { createHighlighter } from './io/highlighter.ts';
 import { DiagramDrawer } from './io/mermaid.ts';
 import { parseAhead, whileWaiting } from './io/parse-ahead.ts';
-import { languagesUsed, mermaidSources } from './markdown.ts';
+import { mermaidSources } from './markdown.ts';
 import type { Highlighter } from './highlight.ts';
 import { HighlightWorker } from './io/highlight.ts';
 import { loadTheme } from './io/theme.ts';
@@ -58,17 +58,13 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
   const [sources, cache] = await Promise.all([readSources(options.content, options.config), options.persist ? readBuildCache(options.cacheDir) : undefined]);
   lap('lezen');
   const drawer = new DiagramDrawer(path.join(options.cacheDir, 'mermaid'));
-  // Builds with a cache highlight code in a worker thread (the dev server keeps one highlighter
-  // in process, for all its rebuilds). The worker starts, and loads shiki, at the first code parsed now.
-  const highlighting: { worker: HighlightWorker | null } = { worker: null };
-  const highlightWorker = () => (highlighting.worker ??= new HighlightWorker());
+  // Builds with a cache highlight code in a worker thread (the dev server keeps one highlighter in
+  // process, for all its rebuilds).
+  const thread: { worker: HighlightWorker | null } = { worker: null };
   try {
     // Chromium draws the diagrams on the other core while the main thread parses.
     if (cache) {
-      await parseAhead(sources.files, cache.trees, (tree, parsedNow) => {
-        for (const [hash, source] of mermaidSources([tree])) drawer.draw(hash, source);
-        if (parsedNow && languagesUsed([tree]).length > 0) highlightWorker();
-      });
+      await parseAhead(sources.files, cache.trees, (tree) => { for (const [hash, source] of mermaidSources([tree])) drawer.draw(hash, source); });
     }
     const stages = { ...(options.memo ? { memo: options.memo } : {}), ...(cache ? { cache } : {}) };
     const analysis = analyse(sources, options.mode, { ...(options.today ? { today: options.today } : {}), ...stages });
@@ -79,17 +75,17 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
     }
     const drawing = drawer.finish(analysis.diagrams);
     const early = options.render ? handled(loadTheme({ mermaidInBrowser: false, cacheDir: options.cacheDir })) : null;
-    // Chromium still drawing means the diagrams' pages, at least, need their markdown rendered:
-    // the worker starts highlighting now, while the main thread builds the theme.
-    let highlighter: Highlighter | null = !cache ? await createHighlighter(analysis.languages)
-      : drawer.drawing ? highlightWorker().start(analysis.languages, highlightAhead(analysis, null, cache)) : null;
+    // The worker starts once Chromium is done (their memory never adds up) and highlights, on the
+    // other core while the main thread builds the theme, what the cache lacks.
+    const highlighting = !cache ? handled(createHighlighter(analysis.languages))
+      : handled(drawing.then((drawn) => (markdownPending(analysis, drawn, cache) ? (thread.worker = new HighlightWorker()).start(analysis.languages, highlightAhead(analysis, drawn, cache)) : null)));
     const themeNow = early && await early;
     lap('thema');
-    // While Chromium finishes, the main thread renders the markdown of the pages that show no diagram.
-    if (cache && highlighter) await whileWaiting(drawing, markdownAhead(analysis, highlighter, cache));
+    // Should Chromium still be drawing, the main thread renders the pages that need neither it nor shiki.
+    if (cache) await whileWaiting(drawing, markdownAhead(analysis, cache));
     const diagrams = await drawing;
+    const highlighter: Highlighter | null = await highlighting;
     lap('diagrammen');
-    if (cache && !highlighter && markdownPending(analysis, diagrams, cache)) highlighter = highlightWorker().start(analysis.languages, highlightAhead(analysis, diagrams, cache));
     const mermaidInBrowser = diagrams === null && analysis.diagrams.size > 0;
     const { theme, files } = !themeNow ? { theme: { css: '', js: null, files: new Map() }, files: [] }
       // Without Chromium the pages draw their diagrams themselves: the theme then carries mermaid.
@@ -98,15 +94,15 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
     const markdown = markdownStage(analysis, { highlighter, diagrams }, stages);
     lap('markdown');
     // Done with shiki: its worker's memory is freed before the pages render.
-    await highlighting.worker?.close();
-    highlighting.worker = null;
+    await thread.worker?.close();
+    thread.worker = null;
     const generated = generate(analysis, { highlighter, diagrams, theme, themeFiles: files }, { render: options.render, ...stages }, markdown);
     lap('pagina\'s');
     if (cache) await writeBuildCache(options.cacheDir, cache);
     lap('cache bewaren');
     return generated;
   } finally {
-    await highlighting.worker?.close();
+    await thread.worker?.close();
   }
 }
 

@@ -1,17 +1,17 @@
 /**
  * Worker thread that highlights code for pipeline/io/highlight.ts, on the
- * other core: shiki and its WebAssembly load here while the main thread
- * parses, and the code blocks are highlighted ahead of the markdown stage in
- * the order it will ask for them. A block the main thread asks for now
+ * other core: the worker starts while the main thread parses; shiki and its
+ * WebAssembly load when the languages are known (and Chromium is done), and
+ * the code blocks are highlighted ahead of the markdown stage in the order it
+ * will ask for them. A block the main thread asks for now
  * (`now`) goes before the rest.
  *
  * Every answer is posted on the port the main thread reads synchronously, and
  * then counted in `signal`, on which the main thread sleeps while it waits.
  */
 import { workerData, type MessagePort } from 'node:worker_threads';
-import { createHighlighterCore } from 'shiki/core';
-import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
-import { bundledLanguages } from 'shiki/langs';
+import type { HighlighterCore } from 'shiki/core';
+import { createHighlighter } from './highlighter.ts';
 import { highlight, highlightedLanguage, highlightKey, type HighlightRequest } from '../highlight.ts';
 import type { HighlightMessage, HighlightReply } from './highlight.ts';
 
@@ -24,13 +24,8 @@ function reply(message: HighlightReply): void {
   Atomics.notify(counter, 0);
 }
 
-// The engine and theme load at once, the languages when the main thread knows them.
-const core = createHighlighterCore({
-  themes: [import('@shikijs/themes/github-light')],
-  langs: [],
-  engine: createOnigurumaEngine(import('shiki/wasm')),
-});
-let ready: Promise<{ loaded: string[] }> | null = null;
+/** shiki with the languages the main thread sends: loaded only then, so its memory and Chromium's never add up. */
+let ready: Promise<{ highlighter: HighlighterCore; loaded: string[] }> | null = null;
 
 const urgent: HighlightRequest[] = [];
 const ahead: HighlightRequest[] = [];
@@ -41,8 +36,7 @@ async function work(): Promise<void> {
   if (working || !ready) return;
   working = true;
   try {
-    const { loaded } = await ready;
-    const highlighter = await core;
+    const { highlighter, loaded } = await ready;
     let count = 0;
     for (;;) {
       const now = urgent.shift();
@@ -70,11 +64,8 @@ async function work(): Promise<void> {
 
 port.on('message', (message: HighlightMessage) => {
   if ('languages' in message) {
-    const known = message.languages.filter((l): l is keyof typeof bundledLanguages => l in bundledLanguages);
-    ready = core.then(async (highlighter) => {
-      await highlighter.loadLanguage(...known.map((l) => bundledLanguages[l]()));
-      return { loaded: highlighter.getLoadedLanguages() };
-    });
+    // The same highlighter the main thread would make (pipeline/io/highlighter.ts).
+    ready = createHighlighter(message.languages).then((highlighter) => ({ highlighter, loaded: highlighter.getLoadedLanguages() }));
     ready.then(({ loaded }) => reply({ loaded }), (e: unknown) => reply({ failed: String((e as Error).message ?? e) }));
   } else if ('ahead' in message) ahead.push(...message.ahead);
   else {

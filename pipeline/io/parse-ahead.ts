@@ -4,8 +4,7 @@
  * it, into the same tree store `analyse` reads, and hands each tree to
  * `onTree` as it comes: a diagram goes to Chromium (in its worker thread,
  * pipeline/io/mermaid.ts) as soon as its file is parsed, with a turn of the
- * event loop per file so its answers are taken in, and the first code block
- * parsed starts the highlight worker (pipeline/io/highlight.ts). `whileWaiting` then runs
+ * event loop per file so its answers are taken in. `whileWaiting` then runs
  * further steps (the markdown of pages without a diagram) until Chromium is done.
  */
 import type { Root } from 'mdast';
@@ -15,20 +14,14 @@ import type { Store } from '../memo.ts';
 
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-/** `onTree` learns whether the tree was parsed now, or came from the cache of an earlier build. */
-export async function parseAhead(files: ReadonlyArray<SourceFile>, trees: Store<Root>, onTree: (tree: Root, parsedNow: boolean) => void): Promise<void> {
+export async function parseAhead(files: ReadonlyArray<SourceFile>, trees: Store<Root>, onTree: (tree: Root) => void): Promise<void> {
   // Files that may hold a diagram first: Chromium then gets all its work while most of the parsing is still ahead.
   const mayDraw = (file: SourceFile) => file.text.includes('mermaid');
   for (const file of [...files.filter(mayDraw), ...files.filter((f) => !mayDraw(f))]) {
     const body = markdownBody(file);
     if (body === null) continue;
     try {
-      let parsedNow = false;
-      const tree = trees.get([body], () => {
-        parsedNow = true;
-        return parseMarkdownBody(body);
-      });
-      onTree(tree, parsedNow);
+      onTree(trees.get([body], () => parseMarkdownBody(body)));
     } catch {
       // Content the parser cannot handle: analyse parses it again and reports it.
     }
