@@ -64,7 +64,7 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
   try {
     // Chromium draws the diagrams on the other core while the main thread parses.
     if (cache) {
-      await parseAhead(sources.files, cache.trees, (tree) => { for (const [hash, source] of mermaidSources([tree])) drawer.draw(hash, source); });
+      await parseAhead(sources.files, cache.trees, (tree) => { for (const [hash, source] of mermaidSources([tree])) drawer.draw(hash, source); }, () => drawer.allSent());
     }
     const stages = { ...(options.memo ? { memo: options.memo } : {}), ...(cache ? { cache } : {}) };
     const analysis = analyse(sources, options.mode, { ...(options.today ? { today: options.today } : {}), ...stages });

@@ -109,6 +109,7 @@ export type WorkerReply = { id: number; result: Diagram } | { failed: string };
  */
 export class DiagramDrawer {
   private session: Session | null = null;
+  private closing: Promise<void> | null = null;
   private readonly drawn = new Map<string, Promise<Diagram>>();
 
   constructor(private readonly cacheDir: string) {}
@@ -144,6 +145,16 @@ export class DiagramDrawer {
     this.drawn.set(hash, result);
   }
 
+  /**
+   * No more diagrams will be sent (every file that can hold one has been
+   * parsed): Chromium closes as soon as it has drawn the last, and its memory
+   * is free while the main thread parses on. `finish` still draws anything
+   * missing, in a new session.
+   */
+  allSent(): void {
+    this.closing ??= this.close();
+  }
+
   async finish(sources: ReadonlyMap<string, string>): Promise<Map<string, Diagram> | null> {
     try {
       const diagrams = new Map<string, Diagram>();
@@ -169,6 +180,7 @@ export class DiagramDrawer {
       return new Map([...sources.keys()].map((hash) => [hash, diagrams.get(hash) as Diagram]));
     } finally {
       await this.close();
+      await this.closing;
     }
   }
 

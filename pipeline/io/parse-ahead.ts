@@ -14,10 +14,13 @@ import type { Store } from '../memo.ts';
 
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-export async function parseAhead(files: ReadonlyArray<SourceFile>, trees: Store<Root>, onTree: (tree: Root) => void): Promise<void> {
+/** `allDiagramsSeen` is called once every file that can hold a diagram has been parsed. */
+export async function parseAhead(files: ReadonlyArray<SourceFile>, trees: Store<Root>, onTree: (tree: Root) => void, allDiagramsSeen: () => void = () => {}): Promise<void> {
   // Files that may hold a diagram first: Chromium then gets all its work while most of the parsing is still ahead.
   const mayDraw = (file: SourceFile) => file.text.includes('mermaid');
-  for (const file of [...files.filter(mayDraw), ...files.filter((f) => !mayDraw(f))]) {
+  const first = files.filter(mayDraw);
+  for (const [index, file] of [...first, ...files.filter((f) => !mayDraw(f))].entries()) {
+    if (index === first.length) allDiagramsSeen();
     const body = markdownBody(file);
     if (body === null) continue;
     try {
@@ -27,6 +30,7 @@ export async function parseAhead(files: ReadonlyArray<SourceFile>, trees: Store<
     }
     await turn();
   }
+  if (first.length === files.length) allDiagramsSeen();
 }
 
 /**

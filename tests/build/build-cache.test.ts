@@ -129,8 +129,15 @@ test('should render ahead, while diagrams are drawn, exactly the pages with neit
 test('should parse ahead exactly the bodies analyse asks for, and see every diagram', async () => {
   const cache = emptyBuildCache();
   const diagrams = new Map<string, string>();
-  await parseAhead(sources.files, cache.trees, (tree) => { for (const [hash, source] of mermaidSources([tree])) diagrams.set(hash, source); });
+  // Chromium may close once every file that can hold a diagram is parsed: by then all diagrams are seen.
+  const whenAllSeen: Array<{ diagrams: number; parsed: number }> = [];
+  await parseAhead(sources.files, cache.trees, (tree) => { for (const [hash, source] of mermaidSources([tree])) diagrams.set(hash, source); }, () => {
+    whenAllSeen.push({ diagrams: diagrams.size, parsed: cache.trees.misses });
+  });
   const ahead = cache.trees.misses;
+  assert.is(whenAllSeen.length, 1);
+  assert.is(whenAllSeen[0]?.diagrams, diagrams.size, 'no diagram came after allDiagramsSeen');
+  assert.ok((whenAllSeen[0]?.parsed ?? ahead) < ahead / 2, `most files were parsed after it (${whenAllSeen[0]?.parsed} of ${ahead})`);
   const analysis = analyse(sources, 'production', { cache });
   assert.ok(ahead > 150, `${ahead} parsed ahead`);
   assert.is(cache.trees.misses, ahead, 'analyse parsed nothing itself');
