@@ -37,9 +37,8 @@ export class HighlightWorker {
   private readonly asked = new Set<string>();
   private loaded: string[] | null = null;
   private failure: string | null = null;
-  private languagesSent = false;
 
-  /** Starts the worker, which loads shiki and its WebAssembly at once. */
+  /** Starts the worker thread; shiki loads in it when `start` sends the languages. */
   constructor() {
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
@@ -57,8 +56,7 @@ export class HighlightWorker {
    * order; returns the highlighter for the markdown stage. Call once.
    */
   start(languages: ReadonlyArray<string>, ahead: ReadonlyArray<HighlightRequest>): Highlighter {
-    if (!this.languagesSent) this.send({ languages });
-    this.languagesSent = true;
+    this.send({ languages });
     this.send({ ahead });
     return {
       getLoadedLanguages: () => {

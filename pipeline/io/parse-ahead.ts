@@ -4,8 +4,10 @@
  * it, into the same tree store `analyse` reads, and hands each tree to
  * `onTree` as it comes: a diagram goes to Chromium (in its worker thread,
  * pipeline/io/mermaid.ts) as soon as its file is parsed, with a turn of the
- * event loop per file so its answers are taken in. `whileWaiting` then runs
- * further steps (the markdown of pages without a diagram) until Chromium is done.
+ * event loop per file so its answers are taken in. Files that can hold a
+ * diagram go first; once they are parsed, Chromium may close as soon as it has
+ * drawn the last one. `whileWaiting` then runs further steps (the markdown of
+ * pages with neither a diagram nor highlighted code) until Chromium is done.
  */
 import type { Root } from 'mdast';
 import type { SourceFile } from './read.ts';
