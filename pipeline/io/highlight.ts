@@ -26,7 +26,7 @@ export type HighlightReply = { loaded: string[] } | { failed: string } | { key: 
 /** Set by bin/ontwikkelaarsportaal.mjs when it bundles the CLI: the compiled highlight-worker.ts. */
 declare const HIGHLIGHT_WORKER: string | undefined;
 
-/** A worker that waits for a silent one this long gives up: shiki needs milliseconds for a block. */
+/** How long the main thread waits for a silent worker before it gives up: shiki needs milliseconds for a block. */
 const patience = 60_000;
 
 export class HighlightWorker {
@@ -34,7 +34,6 @@ export class HighlightWorker {
   private readonly counter = new Int32Array(new SharedArrayBuffer(4));
   private readonly worker;
   private readonly results = new Map<string, { hast: HastRoot } | { error: string }>();
-  private readonly asked = new Set<string>();
   private loaded: string[] | null = null;
   private failure: string | null = null;
 
@@ -66,15 +65,12 @@ export class HighlightWorker {
       codeToHast: (code: string, options: CodeToHastOptions) => {
         const request = { lang: options.lang as string, meta: (options.meta as { __raw?: string } | undefined)?.__raw ?? '', code };
         const key = highlightKey(request);
+        // Not answered yet: ask for it now, ahead of the rest (the worker may not have come to it).
         this.drain();
-        if (!this.results.has(key) && !this.asked.has(key)) {
-          this.asked.add(key);
-          this.send({ now: request });
-        }
+        if (!this.results.has(key)) this.send({ now: request });
         this.waitFor(() => this.results.has(key));
         const result = this.results.get(key);
         this.results.delete(key);
-        this.asked.delete(key);
         if (!result || 'error' in result) throw new Error(result?.error ?? 'geen antwoord');
         return result.hast;
       },

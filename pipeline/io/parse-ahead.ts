@@ -20,19 +20,21 @@ const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve)
 export async function parseAhead(files: ReadonlyArray<SourceFile>, trees: Store<Root>, onTree: (tree: Root) => void, allDiagramsSeen: () => void = () => {}): Promise<void> {
   // Files that may hold a diagram first: Chromium then gets all its work while most of the parsing is still ahead.
   const mayDraw = (file: SourceFile) => file.text.includes('mermaid');
-  const first = files.filter(mayDraw);
-  for (const [index, file] of [...first, ...files.filter((f) => !mayDraw(f))].entries()) {
-    if (index === first.length) allDiagramsSeen();
-    const body = markdownBody(file);
-    if (body === null) continue;
-    try {
-      onTree(trees.get([body], () => parseMarkdownBody(body)));
-    } catch {
-      // Content the parser cannot handle: analyse parses it again and reports it.
-    }
-    await turn();
+  for (const file of files.filter(mayDraw)) await parseOne(file, trees, onTree);
+  allDiagramsSeen();
+  for (const file of files.filter((f) => !mayDraw(f))) await parseOne(file, trees, onTree);
+}
+
+/** Parses one file into the store, hands its tree on, then gives the event loop a turn. */
+async function parseOne(file: SourceFile, trees: Store<Root>, onTree: (tree: Root) => void): Promise<void> {
+  const body = markdownBody(file);
+  if (body === null) return;
+  try {
+    onTree(trees.get([body], () => parseMarkdownBody(body)));
+  } catch {
+    // Content the parser cannot handle: analyse parses it again and reports it.
   }
-  if (first.length === files.length) allDiagramsSeen();
+  await turn();
 }
 
 /**
