@@ -4,10 +4,11 @@
  *
  * pipeline/cli.ts and its two workers (mermaid, highlighting), with the modules and most npm
  * packages they import, are compiled by esbuild into ES modules under
- * .cache/cli/. Loading the TypeScript through tsx's loader thread cost about
- * 1.7 s a run (docs/performance.md); compiling takes about a second, at
- * `npm install` and again only after a source file changed. Tests keep
- * importing the TypeScript directly.
+ * .cache/cli/, with the theme's client bundle beside them. Loading the
+ * TypeScript through tsx's loader thread cost about 1.7 s a run
+ * (docs/performance.md); compiling takes about two seconds, at `npm install`
+ * and again only after a source file changed. Tests keep importing the
+ * TypeScript directly.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -66,8 +67,17 @@ async function compiled() {
       'import.meta.url': JSON.stringify(pathToFileURL(path.join(root, 'pipeline/io/module.ts')).href),
       MERMAID_WORKER: JSON.stringify(pathToFileURL(path.join(out, 'mermaid-worker.mjs')).href),
       HIGHLIGHT_WORKER: JSON.stringify(pathToFileURL(path.join(out, 'highlight-worker.mjs')).href),
+      COMPILED_CLI: JSON.stringify(out),
     },
   });
+  // The theme's client bundle depends on the code only, like the CLI: made now, it is there
+  // for every build (pipeline/io/theme.ts). Should bundling fail, a build tries again and says why.
+  try {
+    const { compileClient } = await import(pathToFileURL(path.join(tmp, 'cli.mjs')).href);
+    await compileClient(tmp);
+  } catch (e) {
+    console.warn(`De clientbundel is niet gemaakt: ${e instanceof Error ? e.message : e}`);
+  }
   // esbuild's service process would otherwise stay for the whole build, holding 100 MB or more.
   await stop();
   // Another run may be compiling the same sources: the first rename wins, the other one uses its result.

@@ -257,6 +257,9 @@ async function main(): Promise<number> {
   return 2;
 }
 
+/** For `compile` (bin/ontwikkelaarsportaal.mjs): the client bundle is made with the CLI. */
+export { compileClient } from './io/theme.ts';
+
 /** Runs the command in `process.argv` and sets the exit code (bin/ontwikkelaarsportaal.mjs calls this). */
 export function runCli(): void {
   main().then(

@@ -8,6 +8,10 @@
  * entry also lists every file rollup read, with its hash, so a change to an
  * imported file outside theme/client (theme/labels.ts, pipeline/paths.ts)
  * re-bundles too. An unreadable or corrupt entry is a miss, never an error.
+ *
+ * The bundle depends on the code only, never on the content. So `compile`
+ * (`npm install`) makes it once next to the compiled CLI, and a first build
+ * of a site finds it there (`installedClient`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -159,6 +163,16 @@ async function runRollup(key: string): Promise<{ bundle: CachedBundle; complete:
 
 let bundleCache: CachedBundle | null = null;
 
+/** Set by bin/ontwikkelaarsportaal.mjs when it compiles the CLI: the folder of the compiled CLI. */
+declare const COMPILED_CLI: string | undefined;
+
+/**
+ * Where `compile` put the client bundle (`compileClient`), or null when the CLI
+ * runs from the TypeScript (the tests). Read only: an entry made from other
+ * sources is not fresh and is skipped like any other miss.
+ */
+const installedClient = (): string | null => (typeof COMPILED_CLI === 'string' ? path.join(COMPILED_CLI, 'client') : null);
+
 /**
  * The hydration bundle: one small ES module for the interactive shell, plus
  * lazily imported chunks (search) that only the pages using them download.
@@ -168,13 +182,25 @@ export async function bundleClient(options: { cacheDir?: string | undefined } = 
   const key = bundleKey();
   if (bundleCache && fresh(bundleCache, key)) return bundleCache;
   const dir = options.cacheDir ? path.join(options.cacheDir, 'client') : null;
-  const cached = dir ? readEntry(path.join(dir, `${key}.json`), key) : null;
-  if (cached) return (bundleCache = cached);
+  for (const place of [installedClient(), dir]) {
+    const cached = place ? readEntry(path.join(place, `${key}.json`), key) : null;
+    if (cached) return (bundleCache = cached);
+  }
   const { bundle, complete } = await runRollup(key);
   if (!complete) return bundle;
   bundleCache = bundle;
   if (dir) writeEntry(dir, bundle);
   return bundle;
+}
+
+/**
+ * Bundles the client into `<compiledCli>/client/` for `compile`, which runs at
+ * `npm install` and after a change to the code: the CLI then finds it there.
+ */
+export async function compileClient(compiledCli: string): Promise<void> {
+  const key = bundleKey();
+  const { bundle, complete } = await runRollup(key);
+  if (complete) writeEntry(path.join(compiledCli, 'client'), bundle);
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * Issue 11: the client bundle is cached on disk (`<cacheDir>/client/`), so a
- * warm build does not run rollup. Each case runs loadTheme in a child process:
+ * warm build does not run rollup, and `compile` (`npm install`) makes it next
+ * to the compiled CLI, so a first build does not either. Each case runs loadTheme in a child process:
  * in this process the module's in-memory cache would answer instead of the disk.
  *
  * "Without rollup" is shown, not timed: the child can be started with a module
@@ -85,6 +86,24 @@ test('should still bundle when the cache folder cannot be written', () => {
   const cacheDir = path.join(work, 'a-file');
   fs.writeFileSync(cacheDir, 'geen map');
   same(loadThemeInChild(cacheDir), fresh, 'bundled');
+});
+
+test('should take the bundle that compile made (npm install): a first build of a site runs no rollup', () => {
+  // Compiles the CLI, with the client bundle beside it, unless npm install already did.
+  const launcher = path.join(root, 'bin/ontwikkelaarsportaal.mjs');
+  assert.is(spawnSync(process.execPath, [launcher, 'compile'], { cwd: root, encoding: 'utf8' }).status, 0);
+  const site = path.join(work, 'first-build');
+  fs.mkdirSync(site);
+  const fixture = path.join(root, 'tests/fixtures/interactive-site');
+  const build = spawnSync(process.execPath, ['--import', path.join(work, 'no-rollup.mjs'), launcher, 'build', '--content', path.join(fixture, 'content'), '--config', path.join(fixture, 'site.yml'), '--out', path.join(site, 'dist')], {
+    cwd: site, encoding: 'utf8', timeout: 120_000,
+  });
+  assert.is(build.status, 0, build.stderr);
+  assert.not.ok(fs.existsSync(path.join(site, '.cache/client')), 'nothing bundled into the site\'s own cache');
+  const expected = JSON.parse(fresh ?? '{}') as { theme: { js: string }; files: Array<{ path: string; data: string }> };
+  const shell = expected.files.find((f) => `/${f.path}` === expected.theme.js);
+  assert.ok(shell, 'the bundle made by rollup has a shell');
+  same(fs.readFileSync(path.join(site, 'dist', shell.path), 'utf8'), shell.data, 'the shell of the first build');
 });
 
 test.run();
