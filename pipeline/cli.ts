@@ -22,7 +22,7 @@ import { DiagramDrawer } from './io/mermaid.ts';
 import { parseAhead, whileWaiting } from './io/parse-ahead.ts';
 import { mermaidSources } from './markdown.ts';
 import type { Highlighter } from './highlight.ts';
-import { HighlightWorker } from './io/highlight.ts';
+import { HighlightWorkers } from './io/highlight.ts';
 import { loadTheme } from './io/theme.ts';
 import { cleanUpOnExit, writeSite } from './io/write.ts';
 import { startServer, type MemorySite } from './io/server.ts';
@@ -58,9 +58,9 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
   const [sources, cache] = await Promise.all([readSources(options.content, options.config), options.persist ? readBuildCache(options.cacheDir) : undefined]);
   lap('lezen');
   const drawer = new DiagramDrawer(path.join(options.cacheDir, 'mermaid'));
-  // Builds with a cache highlight code in a worker thread (the dev server keeps one highlighter in
+  // Builds with a cache highlight code in worker threads (the dev server keeps one highlighter in
   // process, for all its rebuilds).
-  const thread: { worker: HighlightWorker | null } = { worker: null };
+  const threads: { workers: HighlightWorkers | null } = { workers: null };
   try {
     // Chromium draws the diagrams on the other core while the main thread parses.
     if (cache) {
@@ -75,10 +75,10 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
     }
     const drawing = drawer.finish(analysis.diagrams);
     const early = options.render ? handled(loadTheme({ mermaidInBrowser: false, cacheDir: options.cacheDir })) : null;
-    // The worker starts once Chromium is done (their memory never adds up) and highlights, on the
-    // other core while the main thread builds the theme, what the cache lacks.
+    // The highlight threads start once Chromium is done (their memory and its never add up) and
+    // highlight what the cache lacks, on both cores, while the main thread mostly waits for them.
     const highlighting = !cache ? handled(createHighlighter(analysis.languages))
-      : handled(drawing.then((drawn) => (markdownPending(analysis, drawn, cache) ? (thread.worker = new HighlightWorker()).start(analysis.languages, highlightAhead(analysis, drawn, cache)) : null)));
+      : handled(drawing.then((drawn) => (markdownPending(analysis, drawn, cache) ? (threads.workers = new HighlightWorkers()).start(analysis.languages, highlightAhead(analysis, drawn, cache)) : null)));
     const themeNow = early && await early;
     lap('thema');
     // Should Chromium still be drawing, the main thread renders the pages that need neither it nor shiki.
@@ -93,16 +93,16 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
         : themeNow;
     const markdown = markdownStage(analysis, { highlighter, diagrams }, stages);
     lap('markdown');
-    // Done with shiki: its worker's memory is freed before the pages render.
-    await thread.worker?.close();
-    thread.worker = null;
+    // Done with shiki: its threads' memory is freed before the pages render.
+    await threads.workers?.close();
+    threads.workers = null;
     const generated = generate(analysis, { highlighter, diagrams, theme, themeFiles: files }, { render: options.render, ...stages }, markdown);
     lap('pagina\'s');
     if (cache) await writeBuildCache(options.cacheDir, cache);
     lap('cache bewaren');
     return generated;
   } finally {
-    await thread.worker?.close();
+    await threads.workers?.close();
   }
 }
 

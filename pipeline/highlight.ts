@@ -84,3 +84,33 @@ export function codeRequests(trees: Iterable<Root>): HighlightRequest[] {
   }
   return requests;
 }
+
+/** The grammar a language loads (by its own name, for aliases) and its size in characters. */
+export interface Grammar {
+  readonly name: string;
+  readonly size: number;
+}
+
+/**
+ * The blocks of `requests` that get highlighted, with the language shiki gets,
+ * grouped by grammar and costliest group first. The highlight threads take
+ * the groups in turn (pipeline/io/highlight-worker.ts): a grammar warms up in
+ * one thread only, and threads that start with the costly groups end at about
+ * the same time. A group's cost is its grammar's size (shiki compiles the
+ * grammar's expressions at its first block, which is most of the work) plus
+ * the length of its code. The order depends on the requests only, so every
+ * thread plans the same groups.
+ */
+export function highlightGroups(requests: ReadonlyArray<HighlightRequest>, loaded: ReadonlyArray<string>, grammar: (lang: string) => Grammar): HighlightRequest[][] {
+  const groups = new Map<string, { cost: number; requests: HighlightRequest[] }>();
+  for (const request of requests) {
+    const lang = highlightedLanguage(request.lang, loaded);
+    if (lang === null) continue;
+    const { name, size } = grammar(lang);
+    const group = groups.get(name) ?? { cost: size, requests: [] };
+    group.cost += request.code.length;
+    group.requests.push({ ...request, lang });
+    groups.set(name, group);
+  }
+  return [...groups].sort(([a, x], [b, y]) => y.cost - x.cost || (a < b ? -1 : 1)).map(([, group]) => group.requests);
+}

@@ -1,21 +1,22 @@
 /**
- * Effect edge: shiki in a worker thread (highlight-worker.ts), behind the
- * same two calls the markdown stage makes of an in-process highlighter.
+ * Effect edge: shiki in worker threads (highlight-worker.ts), behind the same
+ * two calls the markdown stage makes of an in-process highlighter.
  *
- * Highlighting is a third of the markdown stage's time, and needs nothing of
- * the site but the code: the worker loads shiki while the main thread parses,
- * then highlights every code block ahead of the markdown stage, on the other
- * core, in the order the stage will ask for them. The stage itself is
- * synchronous, so when it asks for a block the worker has not answered yet,
- * the main thread sleeps until it has (Atomics.wait on a counter the worker
- * raises with every answer, then receiveMessageOnPort). A block the worker was
- * not sent ahead is asked for then: the output never depends on guessing right.
- * Closing the worker frees shiki's WebAssembly memory before the pages render.
+ * Highlighting needs nothing of the site but the code, and most of its time
+ * goes into compiling each grammar at its first block. The threads load shiki
+ * once Chromium is done, then highlight every code block ahead of the markdown
+ * stage, each taking whole grammars in turn, on the cores the main thread
+ * leaves free while it waits. The stage itself is synchronous, so when it asks
+ * for a block no thread has answered yet, the main thread sleeps until one has
+ * (Atomics.wait on a counter the threads raise with every answer, then
+ * receiveMessageOnPort). A block that was not sent ahead is asked for then:
+ * the output never depends on guessing right. Closing the threads frees
+ * shiki's WebAssembly memory before the pages render.
  */
-import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import type { Root as HastRoot } from 'hast';
 import type { CodeToHastOptions } from 'shiki/core';
-import { highlightKey, type Highlighter, type HighlightRequest } from '../highlight.ts';
+import { highlightedLanguage, highlightKey, type Highlighter, type HighlightRequest } from '../highlight.ts';
 import { startWorker } from './worker.ts';
 
 /** What the main thread sends: the languages to load (once), blocks to do ahead, a block needed now. */
@@ -29,83 +30,122 @@ declare const HIGHLIGHT_WORKER: string | undefined;
 /** How long the main thread waits for a silent worker before it gives up: shiki needs milliseconds for a block. */
 const patience = 60_000;
 
-export class HighlightWorker {
-  private readonly port;
-  private readonly counter = new Int32Array(new SharedArrayBuffer(4));
-  private readonly worker;
+/** One thread's end of the line: its worker and the port it answers on. */
+interface Thread {
+  readonly worker: Worker;
+  readonly port: MessagePort;
+}
+
+export class HighlightWorkers {
+  /** [answers posted by all threads, next group to take] (highlight-worker.ts). */
+  private readonly shared = new Int32Array(new SharedArrayBuffer(8));
+  private readonly threads: Thread[];
   private readonly results = new Map<string, { hast: HastRoot } | { error: string }>();
+  /** How often the markdown stage will still ask for each block sent ahead (settled keys). */
+  private remaining: Map<string, number> | null = null;
+  private ahead: ReadonlyArray<HighlightRequest> = [];
   private loaded: string[] | null = null;
   private failure: string | null = null;
 
-  /** Starts the worker thread; shiki loads in it when `start` sends the languages. */
-  constructor() {
-    const { port1, port2 } = new MessageChannel();
-    this.port = port1;
+  /** Starts the worker threads (two unless told otherwise); shiki loads in them when `start` sends the languages. */
+  constructor(count = 2) {
     const compiled = typeof HIGHLIGHT_WORKER === 'string' ? HIGHLIGHT_WORKER : undefined;
-    this.worker = startWorker(compiled, new URL('./highlight-worker.ts', import.meta.url), {
-      workerData: { port: port2, signal: this.counter.buffer },
-      transferList: [port2],
+    this.threads = Array.from({ length: count }, () => {
+      const { port1, port2 } = new MessageChannel();
+      const worker = startWorker(compiled, new URL('./highlight-worker.ts', import.meta.url), {
+        workerData: { port: port2, signal: this.shared.buffer },
+        transferList: [port2],
+      });
+      // The threads live only for the markdown stage; they must never keep the process alive.
+      worker.unref();
+      return { worker, port: port1 };
     });
-    // The worker lives only for the markdown stage; it must never keep the process alive.
-    this.worker.unref();
   }
 
   /**
-   * Loads `languages` (those the content uses) and highlights `ahead` in that
-   * order; returns the highlighter for the markdown stage. Call once.
+   * Loads `languages` (those the content uses) in every thread and has them
+   * highlight `ahead`; returns the highlighter for the markdown stage. Call once.
    */
   start(languages: ReadonlyArray<string>, ahead: ReadonlyArray<HighlightRequest>): Highlighter {
-    this.send({ languages });
-    this.send({ ahead });
+    this.ahead = ahead;
+    for (const thread of this.threads) {
+      this.send(thread, { languages });
+      this.send(thread, { ahead });
+    }
     return {
-      getLoadedLanguages: () => {
-        this.waitFor(() => this.loaded !== null);
-        return this.loaded ?? [];
-      },
+      getLoadedLanguages: () => this.languages(),
       codeToHast: (code: string, options: CodeToHastOptions) => {
         const request = { lang: options.lang as string, meta: (options.meta as { __raw?: string } | undefined)?.__raw ?? '', code };
         const key = highlightKey(request);
-        // Not answered yet: ask for it now, ahead of the rest (the worker may not have come to it).
+        const remaining = this.expected().get(key) ?? 0;
+        // Sent ahead: a thread has it in one of its groups. Otherwise (or asked for once more than
+        // sent, as the thread answers a block once) the first thread does it next.
         this.drain();
-        if (!this.results.has(key)) this.send({ now: request });
+        if (remaining === 0 && !this.results.has(key)) this.send(this.threads[0] as Thread, { now: request });
         this.waitFor(() => this.results.has(key));
         const result = this.results.get(key);
-        this.results.delete(key);
+        if (remaining > 1) this.remaining?.set(key, remaining - 1);
+        else {
+          this.remaining?.delete(key);
+          this.results.delete(key);
+        }
         if (!result || 'error' in result) throw new Error(result?.error ?? 'geen antwoord');
-        return result.hast;
+        // The same block on another page gets a tree of its own: the markdown stage changes the trees it is given.
+        return remaining > 1 ? structuredClone(result.hast) : result.hast;
       },
     } as Highlighter;
   }
 
-  /** Stops the worker and frees its memory. */
+  /** Stops the threads and frees their memory. */
   async close(): Promise<void> {
-    this.port.close();
-    await this.worker.terminate();
+    for (const { port } of this.threads) port.close();
+    await Promise.all(this.threads.map(({ worker }) => worker.terminate()));
   }
 
-  private send(message: HighlightMessage): void {
-    this.port.postMessage(message);
+  private languages(): string[] {
+    this.waitFor(() => this.loaded !== null);
+    return this.loaded ?? [];
   }
 
-  /** Takes in every answer the worker has posted so far. */
+  /** The settled key of every block sent ahead, with how often the markdown stage will ask for it. */
+  private expected(): Map<string, number> {
+    if (this.remaining) return this.remaining;
+    const loaded = this.languages();
+    this.remaining = new Map();
+    for (const request of this.ahead) {
+      const lang = highlightedLanguage(request.lang, loaded);
+      if (lang === null) continue;
+      const key = highlightKey({ ...request, lang });
+      this.remaining.set(key, (this.remaining.get(key) ?? 0) + 1);
+    }
+    return this.remaining;
+  }
+
+  private send(thread: Thread, message: HighlightMessage): void {
+    thread.port.postMessage(message);
+  }
+
+  /** Takes in every answer the threads have posted so far. */
   private drain(): void {
-    for (let m = receiveMessageOnPort(this.port); m; m = receiveMessageOnPort(this.port)) {
-      const reply = m.message as HighlightReply;
-      if ('loaded' in reply) this.loaded = reply.loaded;
-      else if ('failed' in reply) this.failure = reply.failed;
-      else this.results.set(reply.key, 'hast' in reply ? { hast: reply.hast } : { error: reply.error });
+    for (const { port } of this.threads) {
+      for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) {
+        const reply = m.message as HighlightReply;
+        if ('loaded' in reply) this.loaded ??= reply.loaded;
+        else if ('failed' in reply) this.failure = reply.failed;
+        else this.results.set(reply.key, 'hast' in reply ? { hast: reply.hast } : { error: reply.error });
+      }
     }
   }
 
-  /** Sleeps until `ready()` holds; throws when the worker failed or went silent. */
+  /** Sleeps until `ready()` holds; throws when a thread failed or all went silent. */
   private waitFor(ready: () => boolean): void {
     for (;;) {
       // Read the count first: an answer posted after the drain raises it, and the wait returns at once.
-      const seen = Atomics.load(this.counter, 0);
+      const seen = Atomics.load(this.shared, 0);
       this.drain();
       if (ready()) return;
       if (this.failure) throw new Error(`shiki kon niet laden: ${this.failure}`);
-      if (Atomics.wait(this.counter, 0, seen, patience) === 'timed-out') throw new Error('de highlight-worker antwoordt niet');
+      if (Atomics.wait(this.shared, 0, seen, patience) === 'timed-out') throw new Error('de highlight-worker antwoordt niet');
     }
   }
 }

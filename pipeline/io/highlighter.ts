@@ -5,6 +5,7 @@
 import { createHighlighterCore, type HighlighterCore } from 'shiki/core';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { bundledLanguages } from 'shiki/langs';
+import type { Grammar } from '../highlight.ts';
 
 // The dev server rebuilds after every save; the same languages reuse the same highlighter.
 let last: { key: string; highlighter: Promise<HighlighterCore> } | null = null;
@@ -20,4 +21,20 @@ export function createHighlighter(languages: ReadonlyArray<string>): Promise<Hig
   });
   last = { key, highlighter };
   return highlighter;
+}
+
+/**
+ * The grammar each of `languages` loads, with its size, for sharing the work
+ * between highlight threads (`highlightGroups`). Languages without a grammar
+ * of their own (`text`, `ansi`) cost nothing.
+ */
+export async function grammars(languages: Iterable<string>): Promise<Map<string, Grammar>> {
+  const result = new Map<string, Grammar>();
+  for (const lang of languages) {
+    const load = (bundledLanguages as Record<string, (() => Promise<{ default: ReadonlyArray<{ name: string }> }>) | undefined>)[lang];
+    // A language module lists the grammars it embeds first and its own last.
+    const own = load ? (await load()).default.at(-1) : undefined;
+    result.set(lang, own ? { name: own.name, size: JSON.stringify(own).length } : { name: lang, size: 0 });
+  }
+  return result;
 }

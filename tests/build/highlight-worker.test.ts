@@ -1,5 +1,5 @@
 /**
- * Issue 11: production builds highlight code in a worker thread
+ * Issue 11: production builds highlight code in worker threads
  * (pipeline/io/highlight.ts). Where the code is highlighted may only change
  * how long it takes: the markdown stage must give exactly what it gives with
  * an in-process highlighter, for blocks sent ahead and for blocks it asks for
@@ -12,8 +12,8 @@ import * as assert from 'uvu/assert';
 import { readSources } from '../../pipeline/io/read.ts';
 import { analyse, highlightAhead, markdownStage } from '../../pipeline/build.ts';
 import { createHighlighter } from '../../pipeline/io/highlighter.ts';
-import { HighlightWorker } from '../../pipeline/io/highlight.ts';
-import { codeRequests, highlightedLanguage, highlightKey, type Highlighter } from '../../pipeline/highlight.ts';
+import { HighlightWorkers } from '../../pipeline/io/highlight.ts';
+import { codeRequests, highlightedLanguage, highlightGroups, highlightKey, type Highlighter } from '../../pipeline/highlight.ts';
 import { emptyBuildCache } from '../../pipeline/memo.ts';
 import { root, tree } from '../helpers.ts';
 
@@ -44,7 +44,7 @@ test('every code block and warning comes out as with an in-process highlighter, 
   const analysis = analyse(site, 'production');
   const inProcess = markdownStage(analysis, { highlighter: await createHighlighter(analysis.languages), diagrams: new Map() }, {});
   // Only the first file's blocks are sent ahead: the second file's are asked for when needed.
-  const worker = new HighlightWorker();
+  const worker = new HighlightWorkers();
   try {
     const firstFile = analysis.site?.docs.find((d) => d.entry.file.path === 'kennisbank/codeblokken.md')?.entry.tree;
     assert.ok(firstFile);
@@ -63,7 +63,7 @@ test('the real content renders the same through the worker', async () => {
   const analysis = analyse(sources, 'production');
   const inProcess = markdownStage(analysis, { highlighter: await createHighlighter(analysis.languages), diagrams: null }, {});
   const fresh = analyse(sources, 'production');
-  const worker = new HighlightWorker();
+  const worker = new HighlightWorkers();
   try {
     const ahead = highlightAhead(fresh, null, emptyBuildCache());
     assert.ok(ahead.length > 100, `the content has many code blocks (${ahead.length})`);
@@ -99,8 +99,33 @@ test('the blocks sent ahead are exactly the calls the markdown stage makes', asy
 });
 
 test('a worker that is closed unused ends cleanly', async () => {
-  const worker = new HighlightWorker();
+  const worker = new HighlightWorkers();
   await worker.close();
+});
+
+test('the threads share the blocks by grammar, costliest grammar first', () => {
+  const loaded = ['typescript', 'ts', 'json', 'bash', 'sh', 'text'];
+  const sizes: Record<string, { name: string; size: number }> = {
+    typescript: { name: 'typescript', size: 1000 }, ts: { name: 'typescript', size: 1000 },
+    json: { name: 'json', size: 50 }, bash: { name: 'shellscript', size: 400 }, sh: { name: 'shellscript', size: 400 },
+    text: { name: 'text', size: 0 },
+  };
+  const block = (lang: string, code: string) => ({ lang, meta: '', code });
+  const requests = [
+    block('json', '{}'), block('sh', 'ls'), block('ts', 'let a = 1;'), block('cobol', 'MOVE A TO B.'),
+    block('bash', 'echo hallo'), block('typescript', 'const b = 2;'), block('mermaid', 'graph LR'), block('json', '{"a": 1}'),
+  ];
+  const groups = highlightGroups(requests, loaded, (lang) => sizes[lang] ?? { name: lang, size: 0 });
+  // An alias and its language share a group (one grammar, compiled once); mermaid is a diagram, not highlighted;
+  // the unknown language becomes text; within a group the blocks keep the order the markdown stage asks for them.
+  assert.equal(groups.map((g) => g.map((r) => `${r.lang}:${r.code}`)), [
+    ['ts:let a = 1;', 'typescript:const b = 2;'],
+    ['sh:ls', 'bash:echo hallo'],
+    ['json:{}', 'json:{"a": 1}'],
+    ['text:MOVE A TO B.'],
+  ]);
+  // Every thread plans the same groups from the same blocks.
+  assert.equal(highlightGroups(requests, loaded, (lang) => sizes[lang] ?? { name: lang, size: 0 }), groups);
 });
 
 test.run();
