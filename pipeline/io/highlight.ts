@@ -41,8 +41,8 @@ export class HighlightWorkers {
   private readonly shared = new Int32Array(new SharedArrayBuffer(8));
   private readonly threads: Thread[];
   private readonly results = new Map<string, { hast: HastRoot } | { error: string }>();
-  /** How often the markdown stage will still ask for each block sent ahead (settled keys). */
-  private remaining: Map<string, number> | null = null;
+  /** The settled keys of the blocks sent ahead that the markdown stage has not taken yet. */
+  private pending: Set<string> | null = null;
   private ahead: ReadonlyArray<HighlightRequest> = [];
   private loaded: string[] | null = null;
   private failure: string | null = null;
@@ -77,21 +77,16 @@ export class HighlightWorkers {
       codeToHast: (code: string, options: CodeToHastOptions) => {
         const request = { lang: options.lang as string, meta: (options.meta as { __raw?: string } | undefined)?.__raw ?? '', code };
         const key = highlightKey(request);
-        const remaining = this.expected().get(key) ?? 0;
-        // Sent ahead: a thread has it in one of its groups. Otherwise (or asked for once more than
-        // sent, as the thread answers a block once) the first thread does it next.
+        // Sent ahead: a thread has it in one of its groups. Otherwise (or asked for again: the
+        // markdown stage's cache makes that rare) the first thread does it next.
+        const sentAhead = this.aheadKeys().delete(key);
         this.drain();
-        if (remaining === 0 && !this.results.has(key)) this.send(this.threads[0] as Thread, { now: request });
+        if (!sentAhead && !this.results.has(key)) this.send(this.threads[0] as Thread, { now: request });
         this.waitFor(() => this.results.has(key));
         const result = this.results.get(key);
-        if (remaining > 1) this.remaining?.set(key, remaining - 1);
-        else {
-          this.remaining?.delete(key);
-          this.results.delete(key);
-        }
+        this.results.delete(key);
         if (!result || 'error' in result) throw new Error(result?.error ?? 'geen antwoord');
-        // The same block on another page gets a tree of its own: the markdown stage changes the trees it is given.
-        return remaining > 1 ? structuredClone(result.hast) : result.hast;
+        return result.hast;
       },
     } as Highlighter;
   }
@@ -107,18 +102,15 @@ export class HighlightWorkers {
     return this.loaded ?? [];
   }
 
-  /** The settled key of every block sent ahead, with how often the markdown stage will ask for it. */
-  private expected(): Map<string, number> {
-    if (this.remaining) return this.remaining;
+  /** `pending`, made once the languages are known (they settle each block's language). */
+  private aheadKeys(): Set<string> {
+    if (this.pending) return this.pending;
     const loaded = this.languages();
-    this.remaining = new Map();
-    for (const request of this.ahead) {
+    this.pending = new Set(this.ahead.flatMap((request) => {
       const lang = highlightedLanguage(request.lang, loaded);
-      if (lang === null) continue;
-      const key = highlightKey({ ...request, lang });
-      this.remaining.set(key, (this.remaining.get(key) ?? 0) + 1);
-    }
-    return this.remaining;
+      return lang === null ? [] : [highlightKey({ ...request, lang })];
+    }));
+    return this.pending;
   }
 
   private send(thread: Thread, message: HighlightMessage): void {
