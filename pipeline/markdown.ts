@@ -81,6 +81,20 @@ export interface MarkdownInput {
   readonly source?: string;
 }
 
+/**
+ * A deep copy of a syntax tree, which the stage then changes in place (the
+ * memo and the build cache keep the original). Trees are plain objects and
+ * arrays, parsed or read back from JSON: copying them by hand takes a quarter
+ * of structuredClone's time (70 → 18 ms for the real content).
+ */
+function copyTree<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(copyTree) as T;
+  const copy: Record<string, unknown> = {};
+  for (const key in value) copy[key] = copyTree((value as Record<string, unknown>)[key]);
+  return copy as T;
+}
+
 /** The source text of a node, from its line/column positions. */
 function sourceOf(source: string, node: Nodes): string | null {
   const start = node.position?.start;
@@ -156,7 +170,7 @@ const customId = /\s*\{#([^}\s]+)\}\s*$/;
 
 export function renderMarkdown(input: MarkdownInput, ctx: MarkdownContext): { content: Content; problems: Problem[] } {
   const problems: Problem[] = [];
-  const tree = structuredClone(input.tree);
+  const tree = copyTree(input.tree);
   const file = input.display;
   const slugger = new GithubSlugger();
   const toc: TocItem[] = [];
@@ -494,13 +508,23 @@ function dropPositions(node: { position?: unknown; children?: unknown[] }): void
 function settle(tree: HastRoot): void {
   const walk = (node: { children?: unknown[] }) => {
     if (!Array.isArray(node.children)) return;
-    node.children = node.children.flatMap((child) => ((child as { type?: string }).type === 'root' ? (child as { children: unknown[] }).children : [child]));
+    if (node.children.some((child) => (child as { type?: string }).type === 'root')) {
+      node.children = node.children.flatMap((child) => ((child as { type?: string }).type === 'root' ? (child as { children: unknown[] }).children : [child]));
+    }
     for (const child of node.children as Array<{ type: string; properties?: Record<string, unknown>; children?: unknown[] }>) {
-      if (child.type === 'element' && child.properties) child.properties = settledProperties(child.properties);
+      if (child.type === 'element' && child.properties && unsettled(child.properties)) child.properties = settledProperties(child.properties);
       walk(child);
     }
   };
   walk(tree);
+}
+
+/** Whether `settledProperties` would change anything (most elements have nothing to settle). */
+function unsettled(properties: Record<string, unknown>): boolean {
+  for (const key in properties) {
+    if (key === 'class' || key.startsWith('data-') || (properties[key] === true && /^data[A-Z]/.test(key))) return true;
+  }
+  return false;
 }
 
 function settledProperties(properties: Record<string, unknown>): Element['properties'] {
@@ -530,15 +554,19 @@ export const eagerImageBlocks = 3;
 function imageLoading(tree: HastRoot): void {
   let block = 0;
   let first = true;
-  for (const child of tree.children) {
-    if (child.type !== 'element') continue;
-    visit(child, 'element', (node: Element) => {
-      if (node.tagName !== 'img') return;
+  // A plain walk in document order: unist-util-visit took 80 ms of the cold build here, for few images.
+  const walk = (node: Element) => {
+    if (node.tagName === 'img') {
       const eager = first && block < eagerImageBlocks;
       first = false;
       const { loading: _loading, fetchPriority: _priority, ...rest } = node.properties;
       node.properties = { ...rest, decoding: 'async', ...(eager ? { fetchPriority: 'high' } : { loading: 'lazy' }) };
-    });
+    }
+    for (const child of node.children) if (child.type === 'element') walk(child);
+  };
+  for (const child of tree.children) {
+    if (child.type !== 'element') continue;
+    walk(child);
     block++;
   }
 }
