@@ -51,8 +51,8 @@ async function compiled() {
   const tmp = path.join(dir, `tmp-${process.pid}`);
   fs.rmSync(tmp, { recursive: true, force: true });
   await build({
-    // mermaid's Chromium and shiki run in worker threads, whose modules are entries of their own.
-    entryPoints: { cli: entry, 'mermaid-worker': path.join(root, 'pipeline/io/mermaid-worker.ts'), 'highlight-worker': path.join(root, 'pipeline/io/highlight-worker.ts') }, outdir: tmp, chunkNames: 'chunks/[name]-[hash]', outExtension: { '.js': '.mjs' },
+    // mermaid's Chromium, shiki and the search index run in worker threads, whose modules are entries of their own.
+    entryPoints: { cli: entry, 'mermaid-worker': path.join(root, 'pipeline/io/mermaid-worker.ts'), 'highlight-worker': path.join(root, 'pipeline/io/highlight-worker.ts'), 'search-index-worker': path.join(root, 'pipeline/io/search-index-worker.ts') }, outdir: tmp, chunkNames: 'chunks/[name]-[hash]', outExtension: { '.js': '.mjs' },
     // The npm packages go into the bundle too: one file loads in about 0.13 s where node resolving
     // and loading some 900 package files took 0.4 s of every build (docs/performance.md). Splitting
     // keeps what only some builds need (each of shiki's grammars) in chunks loaded on demand.
@@ -67,6 +67,7 @@ async function compiled() {
       'import.meta.url': JSON.stringify(pathToFileURL(path.join(root, 'pipeline/io/module.ts')).href),
       MERMAID_WORKER: JSON.stringify(pathToFileURL(path.join(out, 'mermaid-worker.mjs')).href),
       HIGHLIGHT_WORKER: JSON.stringify(pathToFileURL(path.join(out, 'highlight-worker.mjs')).href),
+      SEARCH_INDEX_WORKER: JSON.stringify(pathToFileURL(path.join(out, 'search-index-worker.mjs')).href),
       COMPILED_CLI: JSON.stringify(out),
     },
   });

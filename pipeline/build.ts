@@ -16,7 +16,7 @@ import { hashAssets, type Assets } from './assets.ts';
 import { languagesUsed, mermaidSources, renderMarkdown, type Content, type Diagram, type MarkdownInput } from './markdown.ts';
 import { buildRoutes, outputFile, type Route } from './routes.ts';
 import { checkLinks } from './links.ts';
-import { searchRecords } from './search-records.ts';
+import { searchRecords, type SearchRecord } from './search-records.ts';
 import { buildSearchIndex } from './search-index.ts';
 import { contentHash } from './assets.ts';
 import { buildFeeds, feedPaths } from './feeds.ts';
@@ -122,6 +122,12 @@ export interface GenerateOptions {
   readonly memo?: BuildMemo;
   /** Markdown results and search index kept on disk by earlier builds. */
   readonly cache?: BuildCache;
+  /**
+   * The search index is built apart, while the pages render (the io edge has
+   * a worker build it from `searchIndexRecords`): the pages carry a stand-in
+   * for its URL and there is no index file yet, until `withSearchIndex`.
+   */
+  readonly searchIndexApart?: boolean;
 }
 
 /** Search index path in development, where its content hash would only cost time. */
@@ -286,6 +292,7 @@ export function generate(analysis: Analysis, effects: Effects, options: Generate
     };
     let indexPath = devSearchIndexPath;
     if (lazy) onRequest.set(indexPath, once(searchIndex));
+    else if (options.searchIndexApart) indexPath = searchIndexStandIn(site);
     else {
       const index = searchIndex();
       indexPath = `assets/search-index-${contentHash(index)}.json`;
@@ -328,11 +335,43 @@ export function generate(analysis: Analysis, effects: Effects, options: Generate
     // ── end publishing
     if (site.config.securityTxt) files.push({ path: securityTxtPath, data: securityTxt({ ...site.config, securityTxt: site.config.securityTxt }) });
     files.push(...effects.themeFiles);
-    // Code-unit order: the machine's locale must not change anything about the output.
-    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    files.sort(byPath);
   }
   return { routes, contents, files, problems: sortProblems(problems), ...(options.render === 'on-request' ? { onRequest } : {}) };
 }
+
+/** The records the search index is built from: what `generate` indexes, for an index built apart. */
+export function searchIndexRecords(analysis: Analysis, markdown: MarkdownStage): SearchRecord[] {
+  if (!analysis.site) return [];
+  return searchRecords(buildRoutes(analysis.site).routes, markdown.contents, analysis.site.config.locale.lang);
+}
+
+/**
+ * Where the pages point for the search index while it is built apart: a
+ * path with a hash of all the content and configuration in it. `withSearchIndex`
+ * replaces it in every page, and no page can hold it otherwise: the content
+ * would have to contain its own hash.
+ */
+function searchIndexStandIn(site: Site): string {
+  const sources = [...site.docs, ...site.posts, ...site.pages].map((e) => e.entry.file.text);
+  return `assets/search-index-${contentHash(JSON.stringify([site.config, sources]), 64)}.json`;
+}
+
+/** Puts the search index built apart (`searchIndexApart`) into the generated site: its file, and its URL in the pages. */
+export function withSearchIndex(generated: Generated, analysis: Analysis, index: string): Generated {
+  if (!analysis.site || generated.files.length === 0) return generated;
+  const standIn = `/${searchIndexStandIn(analysis.site)}`;
+  const indexPath = `assets/search-index-${contentHash(index)}.json`;
+  const files = generated.files.map((file) => (typeof file.data === 'string' && file.path.endsWith('.html')
+    // split and join give a flat string, as renderRoute does (renderer/render.tsx).
+    ? { path: file.path, data: file.data.split(standIn).join(`/${indexPath}`) } : file));
+  files.push({ path: indexPath, data: index });
+  files.sort(byPath);
+  return { ...generated, files };
+}
+
+/** Code-unit order: the machine's locale must not change anything about the output. */
+const byPath = (a: OutputFile, b: OutputFile): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
 /** A thunk that computes its value the first time only. */
 function once<T>(compute: () => T): () => T {

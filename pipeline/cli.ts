@@ -26,9 +26,12 @@ import { HighlightWorkers } from './io/highlight.ts';
 import { loadTheme } from './io/theme.ts';
 import { cleanUpOnExit, writeSite } from './io/write.ts';
 import { startServer, type MemorySite } from './io/server.ts';
-import { createMemo, type BuildMemo } from './memo.ts';
+import { createMemo, type BuildCache, type BuildMemo } from './memo.ts';
 import { readBuildCache, writeBuildCache } from './io/build-cache.ts';
-import { analyse, generate, highlightAhead, markdownAhead, markdownPending, markdownStage, type Generated } from './build.ts';
+import { analyse, generate, highlightAhead, markdownAhead, markdownPending, markdownStage, searchIndexRecords, withSearchIndex, type Generated } from './build.ts';
+import { buildSearchIndexApart } from './io/search-index.ts';
+import { buildSearchIndex } from './search-index.ts';
+import type { SearchRecord } from './search-records.ts';
 import { parseDataFile } from './parse.ts';
 import { validateConfig } from './validate.ts';
 import { securityHeaders } from './csp.ts';
@@ -96,7 +99,10 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
     // Done with shiki: its threads' memory is freed before the pages render.
     await threads.workers?.close();
     threads.workers = null;
-    const generated = generate(analysis, { highlighter, diagrams, theme, themeFiles: files }, { render: options.render, ...stages }, markdown);
+    // A worker builds the search index while the pages render.
+    const indexing = options.render === true ? handled(searchIndexFor(searchIndexRecords(analysis, markdown), cache)) : null;
+    const pages = generate(analysis, { highlighter, diagrams, theme, themeFiles: files }, { render: options.render, ...stages, searchIndexApart: indexing !== null }, markdown);
+    const generated = indexing ? withSearchIndex(pages, analysis, await indexing) : pages;
     lap('pagina\'s');
     if (cache) await writeBuildCache(options.cacheDir, cache);
     lap('cache bewaren');
@@ -104,6 +110,13 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
   } finally {
     await threads.workers?.close();
   }
+}
+
+/** The search index of `records`: from the cache, or built by a worker thread while the main thread goes on. */
+function searchIndexFor(records: ReadonlyArray<SearchRecord>, cache: BuildCache | undefined): Promise<string> {
+  const key = [JSON.stringify(records)];
+  if (cache?.searchIndex.has(key)) return Promise.resolve(cache.searchIndex.get(key, () => buildSearchIndex(records)));
+  return buildSearchIndexApart(records).then((index) => (cache ? cache.searchIndex.get(key, () => index) : index));
 }
 
 /**
