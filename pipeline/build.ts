@@ -122,6 +122,8 @@ export interface GenerateOptions {
   readonly memo?: BuildMemo;
   /** Markdown results and search index kept on disk by earlier builds. */
   readonly cache?: BuildCache;
+  /** The search index, when the io edge has it already (from the build cache). */
+  readonly searchIndex?: string;
   /**
    * The search index is built apart, while the pages render (the io edge has
    * a worker build it from `searchIndexRecords`): the pages carry a stand-in
@@ -294,7 +296,7 @@ export function generate(analysis: Analysis, effects: Effects, options: Generate
     if (lazy) onRequest.set(indexPath, once(searchIndex));
     else if (options.searchIndexApart) indexPath = searchIndexStandIn(site);
     else {
-      const index = searchIndex();
+      const index = options.searchIndex ?? searchIndex();
       indexPath = `assets/search-index-${contentHash(index)}.json`;
       files.push({ path: indexPath, data: index });
     }

@@ -99,10 +99,12 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
     // Done with shiki: its threads' memory is freed before the pages render.
     await threads.workers?.close();
     threads.workers = null;
-    // A worker builds the search index while the pages render.
-    const indexing = options.render === true ? handled(searchIndexFor(searchIndexRecords(analysis, markdown), cache)) : null;
-    const pages = generate(analysis, { highlighter, diagrams, theme, themeFiles: files }, { render: options.render, ...stages, searchIndexApart: indexing !== null }, markdown);
-    const generated = indexing ? withSearchIndex(pages, analysis, await indexing) : pages;
+    // The search index comes from the cache, or a worker builds it while the pages render.
+    const index = options.render === true ? searchIndexFor(searchIndexRecords(analysis, markdown), cache) : null;
+    const pages = generate(analysis, { highlighter, diagrams, theme, themeFiles: files }, {
+      render: options.render, ...stages, ...(index && 'known' in index ? { searchIndex: index.known } : {}), searchIndexApart: index !== null && 'building' in index,
+    }, markdown);
+    const generated = index && 'building' in index ? withSearchIndex(pages, analysis, await index.building) : pages;
     lap('pagina\'s');
     if (cache) await writeBuildCache(options.cacheDir, cache);
     lap('cache bewaren');
@@ -112,11 +114,15 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
   }
 }
 
-/** The search index of `records`: from the cache, or built by a worker thread while the main thread goes on. */
-function searchIndexFor(records: ReadonlyArray<SearchRecord>, cache: BuildCache | undefined): Promise<string> {
+/**
+ * The search index of `records`: from the cache, or being built by a worker
+ * thread while the main thread goes on (then the pages get a stand-in for its
+ * URL, which costs a copy of every page: not worth it for an index in the cache).
+ */
+function searchIndexFor(records: ReadonlyArray<SearchRecord>, cache: BuildCache | undefined): { known: string } | { building: Promise<string> } {
   const key = [JSON.stringify(records)];
-  if (cache?.searchIndex.has(key)) return Promise.resolve(cache.searchIndex.get(key, () => buildSearchIndex(records)));
-  return buildSearchIndexApart(records).then((index) => (cache ? cache.searchIndex.get(key, () => index) : index));
+  if (cache?.searchIndex.has(key)) return { known: cache.searchIndex.get(key, () => buildSearchIndex(records)) };
+  return { building: handled(buildSearchIndexApart(records).then((index) => (cache ? cache.searchIndex.get(key, () => index) : index))) };
 }
 
 /**
