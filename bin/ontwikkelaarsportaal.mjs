@@ -2,7 +2,7 @@
 /**
  * The command line without tsx at run time (`npm start`, `npm run build`, …).
  *
- * pipeline/cli.ts and its two workers (mermaid, highlighting), with the modules and most npm
+ * pipeline/cli.ts and its workers (mermaid, highlighting, search index), with the modules and most npm
  * packages they import, are compiled by esbuild into ES modules under
  * .cache/cli/, with the theme's client bundle beside them. Loading the
  * TypeScript through tsx's loader thread cost about 1.7 s a run

@@ -122,14 +122,13 @@ export interface GenerateOptions {
   readonly memo?: BuildMemo;
   /** Markdown results and search index kept on disk by earlier builds. */
   readonly cache?: BuildCache;
-  /** The search index, when the io edge has it already (from the build cache). */
-  readonly searchIndex?: string;
   /**
-   * The search index is built apart, while the pages render (the io edge has
-   * a worker build it from `searchIndexRecords`): the pages carry a stand-in
-   * for its URL and there is no index file yet, until `withSearchIndex`.
+   * The search index when the io edge has it already (from the build cache),
+   * or `'apart'` when a worker builds it from `searchIndexRecords` while the
+   * pages render: the pages then carry a stand-in for its URL and there is no
+   * index file yet, until `withSearchIndex`. Left out: built here.
    */
-  readonly searchIndexApart?: boolean;
+  readonly searchIndex?: { readonly known: string } | 'apart';
 }
 
 /** Search index path in development, where its content hash would only cost time. */
@@ -294,9 +293,9 @@ export function generate(analysis: Analysis, effects: Effects, options: Generate
     };
     let indexPath = devSearchIndexPath;
     if (lazy) onRequest.set(indexPath, once(searchIndex));
-    else if (options.searchIndexApart) indexPath = searchIndexStandIn(site);
+    else if (options.searchIndex === 'apart') indexPath = searchIndexStandIn(site);
     else {
-      const index = options.searchIndex ?? searchIndex();
+      const index = options.searchIndex?.known ?? searchIndex();
       indexPath = `assets/search-index-${contentHash(index)}.json`;
       files.push({ path: indexPath, data: index });
     }
@@ -359,7 +358,7 @@ function searchIndexStandIn(site: Site): string {
   return `assets/search-index-${contentHash(JSON.stringify([site.config, sources]), 64)}.json`;
 }
 
-/** Puts the search index built apart (`searchIndexApart`) into the generated site: its file, and its URL in the pages. */
+/** Puts the search index built apart (`searchIndex: 'apart'`) into the generated site: its file, and its URL in the pages. */
 export function withSearchIndex(generated: Generated, analysis: Analysis, index: string): Generated {
   if (!analysis.site || generated.files.length === 0) return generated;
   const standIn = `/${searchIndexStandIn(analysis.site)}`;

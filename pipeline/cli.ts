@@ -102,7 +102,7 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
     // The search index comes from the cache, or a worker builds it while the pages render.
     const index = options.render === true ? searchIndexFor(searchIndexRecords(analysis, markdown), cache) : null;
     const pages = generate(analysis, { highlighter, diagrams, theme, themeFiles: files }, {
-      render: options.render, ...stages, ...(index && 'known' in index ? { searchIndex: index.known } : {}), searchIndexApart: index !== null && 'building' in index,
+      render: options.render, ...stages, ...(index ? { searchIndex: 'known' in index ? index : 'apart' } : {}),
     }, markdown);
     const generated = index && 'building' in index ? withSearchIndex(pages, analysis, await index.building) : pages;
     lap('pagina\'s');

@@ -3,7 +3,7 @@
  * thread while the main thread renders the pages. Building it (MiniSearch and
  * its JSON) took a quarter to a third of a second of the main thread at the
  * end of a cold build, with the other core idle; the pages now carry a
- * stand-in for its URL meanwhile (`searchIndexApart` in pipeline/build.ts).
+ * stand-in for its URL meanwhile (`searchIndex: 'apart'` in pipeline/build.ts).
  * The worker runs the same pure `buildSearchIndex` as the main thread would;
  * should the thread fail, the main thread builds the index itself.
  */

@@ -1,6 +1,6 @@
 /**
- * Effect edge: start one of the build's worker threads (the mermaid worker,
- * the highlight worker). The compiled CLI (bin/ontwikkelaarsportaal.mjs) passes
+ * Effect edge: start one of the build's worker threads (mermaid, highlighting,
+ * the search index). The compiled CLI (bin/ontwikkelaarsportaal.mjs) passes
  * each worker's compiled module as a file URL; the TypeScript itself (tests)
  * runs the worker's .ts file, and a worker's first module does not go through
  * tsx, so it registers tsx first.

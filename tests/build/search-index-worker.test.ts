@@ -22,7 +22,7 @@ test('the index built in a worker gives the same site as one built in place', as
   const inPlace = generate(analysis, effects, { render: true });
 
   const markdown = markdownStage(analysis, effects, {});
-  const pages = generate(analysis, effects, { render: true, searchIndexApart: true }, markdown);
+  const pages = generate(analysis, effects, { render: true, searchIndex: 'apart' }, markdown);
   const indexFile = (files: typeof pages.files) => files.filter((f) => /^assets\/search-index-[0-9a-f]+\.json$/.test(f.path));
   assert.is(indexFile(pages.files).length, 0, 'no index file before it is built');
   const standIn = /\/assets\/search-index-[0-9a-f]{64}\.json/;
