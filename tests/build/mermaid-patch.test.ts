@@ -1,0 +1,107 @@
+/**
+ * Issue 11: Chromium draws the diagrams with a patched `assignWithDepth`
+ * (pipeline/io/mermaid-patch.ts). The patch must still apply to the pinned
+ * mermaid, and the patched function must do exactly what the original does.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import fc from 'fast-check';
+import { mermaidDist } from '../../pipeline/io/mermaid.ts';
+import { patchMermaid, replacements } from '../../pipeline/io/mermaid-patch.ts';
+
+const test = suite('build: the mermaid patch');
+
+const chunks = path.join(mermaidDist, 'chunks/mermaid.esm.min');
+const holder = fs.readdirSync(chunks).filter((f) => f.endsWith('.mjs')).map((f) => fs.readFileSync(path.join(chunks, f), 'utf8')).filter((s) => s.includes('"assignWithDepth"'));
+
+type Merge = (target: unknown, source: unknown, options?: { depth?: number }) => unknown;
+
+/** `assignWithDepth` out of mermaid's minified module, as a function of its own. */
+function assignWithDepth(module: string): Merge {
+  const found = /var (\w+)=(\w+)\((\(i,t,\{depth:r=2\}=\{\}\)=>[\s\S]*?),"assignWithDepth"\)/.exec(module);
+  if (!found) throw new Error('assignWithDepth not found');
+  const [, name, , body] = found;
+  return new Function(`"use strict"; const ${name} = ${body}; return ${name};`)() as Merge;
+}
+
+test('the pinned mermaid holds the code the patch replaces, once', () => {
+  assert.is(holder.length, 1, 'one module defines assignWithDepth');
+  const patched = patchMermaid(holder[0]!);
+  assert.is.not(patched, holder[0]);
+  for (const [original, replacement] of replacements) {
+    assert.not.ok(patched.includes(original), original);
+    assert.is(patched.split(replacement).length, 2, replacement);
+  }
+  assert.is(patched.length, holder[0]!.length + replacements.reduce((n, [o, p]) => n + p.length - o.length, 0));
+});
+
+test('other modules are served as they are', () => {
+  const entry = fs.readFileSync(path.join(mermaidDist, 'mermaid.esm.min.mjs'), 'utf8');
+  assert.is(patchMermaid(entry), entry);
+  // Only one of the two places: another version of the function, left alone.
+  assert.is(patchMermaid(`x=${replacements[0]![0]}`), `x=${replacements[0]![0]}`);
+});
+
+/** Everything that can be told apart about a merged value: own keys (also `__proto__`), values, prototypes. */
+function shape(value: unknown, seen = new Set<unknown>()): unknown {
+  if (value === null || typeof value !== 'object') return [typeof value, value];
+  if (seen.has(value)) return ['cycle'];
+  seen.add(value);
+  const proto = Object.getPrototypeOf(value);
+  const kind = proto === Object.prototype ? 'object' : proto === Array.prototype ? 'array' : 'other';
+  const own = Object.getOwnPropertyNames(value).map((key) => {
+    const d = Object.getOwnPropertyDescriptor(value, key)!;
+    return [key, d.enumerable, d.writable, shape(d.value, seen)];
+  });
+  seen.delete(value);
+  return [kind, own];
+}
+
+const key = fc.oneof(fc.constantFrom('__proto__', 'length', 'constructor', 'a', 'b', 'themeVariables'), fc.string({ maxLength: 2 }));
+const { value } = fc.letrec<{ value: unknown; array: unknown[]; object: object }>((tie) => ({
+  value: fc.oneof({ depthSize: 'small' }, fc.constantFrom(null, undefined, true, 0, 'x', ''), fc.integer(), tie('array'), tie('object')),
+  array: fc.array(tie('value'), { maxLength: 4 }),
+  object: fc.array(fc.tuple(key, tie('value')), { maxLength: 5 }).map((entries) => {
+    const o = {};
+    for (const [k, v] of entries) Object.defineProperty(o, k, { value: v, writable: true, enumerable: true, configurable: true });
+    return o;
+  }),
+}));
+const depth = fc.option(fc.integer({ min: -1, max: 4 }), { nil: undefined });
+
+test('the patched assignWithDepth merges exactly like the original', () => {
+  const original = assignWithDepth(holder[0]!);
+  const patched = assignWithDepth(patchMermaid(holder[0]!));
+  const builtIn = new Set(Object.getOwnPropertyNames(Object.prototype));
+  const run = (merge: Merge, [target, source]: [unknown, unknown], d: number | undefined) => {
+    try {
+      const result = merge(target, source, d === undefined ? undefined : { depth: d });
+      return shape([result, target, source]);
+    } catch (e) {
+      return ['threw', (e as Error).constructor.name];
+    } finally {
+      // A merge that wrote into Object.prototype (prototype pollution) is caught, and cleaned up for the next run.
+      const polluted = Object.getOwnPropertyNames(Object.prototype).filter((k) => !builtIn.has(k));
+      for (const k of polluted) delete (Object.prototype as Record<string, unknown>)[k];
+      assert.equal(polluted, [], 'Object.prototype is left alone');
+    }
+  };
+  // Each function gets its own copy of the input: merging changes the target in place.
+  fc.assert(fc.property(fc.clone(fc.tuple(value, value), 2), depth, ([a, b], d) => {
+    assert.equal(run(patched, a, d), run(original, b, d));
+  }), { numRuns: 3000 });
+});
+
+test('the merge a diagram asks for most: a copy of the whole configuration', () => {
+  const original = assignWithDepth(holder[0]!);
+  const patched = assignWithDepth(patchMermaid(holder[0]!));
+  const config = JSON.parse('{"theme":"neutral","__proto__":{"polluted":true},"flowchart":{"htmlLabels":false,"curve":"basis"},"themeVariables":{"fontSize":"16px","colors":[1,2,2]}}') as object;
+  const copy = patched({}, config) as Record<string, unknown>;
+  assert.equal(shape(copy), shape(original({}, config)));
+  assert.is(Object.getPrototypeOf(copy), Object.prototype, '__proto__ stays an own key, the prototype is untouched');
+  assert.is(({} as Record<string, unknown>)['polluted'], undefined);
+});
+
+test.run();
