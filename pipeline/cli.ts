@@ -73,6 +73,7 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
     const analysis = analyse(sources, options.mode, { ...(options.today ? { today: options.today } : {}), ...stages });
     lap('parsen en valideren');
     if (!analysis.site) {
+      await drawer.finish(new Map());
       return { routes: [], contents: new Map(), files: [], problems: sortProblems(analysis.problems) };
     }
     const drawing = drawer.finish(analysis.diagrams);
@@ -110,7 +111,6 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
     return generated;
   } finally {
     await threads.workers?.close();
-    await drawer.closed();
   }
 }
 

@@ -42,12 +42,7 @@ export const browserOnly = (): boolean => process.env.ONTWIKKELAARSPORTAAL_MERMA
 
 /** The mermaid SVGs for `sources`: cached, or drawn now. Null when no browser is available. */
 export async function renderDiagrams(sources: ReadonlyMap<string, string>, cacheDir: string): Promise<Map<string, Diagram> | null> {
-  const drawer = new DiagramDrawer(cacheDir);
-  try {
-    return await drawer.finish(sources);
-  } finally {
-    await drawer.closed();
-  }
+  return new DiagramDrawer(cacheDir).finish(sources);
 }
 
 /** Chromium with mermaid loaded into one page. */
@@ -110,13 +105,11 @@ export type WorkerReply = { id: number; result: Diagram } | { failed: string };
  * early, while the content is still being parsed (pipeline/io/parse-ahead.ts):
  * Chromium starts at the first diagram missing from the cache and works on the
  * other core meanwhile. `finish` then gives exactly the diagrams of the parsed
- * content, drawing whatever was not sent early; the browser then shuts down
- * while the build goes on, and `closed` tells when it is gone.
+ * content, drawing whatever was not sent early, and closes the browser.
  */
 export class DiagramDrawer {
   private session: Session | null = null;
   private closing: Promise<void> | null = null;
-  private shutdown: Promise<void> | null = null;
   private readonly drawn = new Map<string, Promise<Diagram>>();
 
   constructor(private readonly cacheDir: string) {}
@@ -186,16 +179,9 @@ export class DiagramDrawer {
       // Keep the order of `sources`, whatever came from where.
       return new Map([...sources.keys()].map((hash) => [hash, diagrams.get(hash) as Diagram]));
     } finally {
-      // Shutting Chromium down takes 0.1 s or more (the browser, then the worker thread): the build
-      // needs only the SVGs to go on, and awaits `closed` before it ends.
-      void this.closed();
+      await this.close();
+      await this.closing;
     }
-  }
-
-  /** Resolves once Chromium and its worker have stopped; stops them now if `finish` was never called. */
-  closed(): Promise<void> {
-    this.shutdown ??= this.close().then(() => this.closing ?? undefined, () => {});
-    return this.shutdown;
   }
 
   private async close(): Promise<void> {
