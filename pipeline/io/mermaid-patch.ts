@@ -27,12 +27,16 @@ export const replacements: ReadonlyArray<readonly [original: string, patched: st
 ];
 
 /**
- * `source` with the patch applied when it is the module that holds
+ * `module` with the patch applied when it is the module that holds
  * `assignWithDepth` (both places, once each); any other module, or another
- * mermaid version, comes back unchanged.
+ * mermaid version, comes back unchanged. The other modules stay bytes: as
+ * strings they would add a few MB to the worker's heap while Chromium is at
+ * its largest.
  */
-export function patchMermaid(source: string): string {
+export function patchMermaid(module: Buffer): Buffer | string {
+  if (!module.includes('"assignWithDepth"')) return module;
+  const source = module.toString('utf8');
   const once = (text: string) => source.indexOf(text) >= 0 && source.indexOf(text) === source.lastIndexOf(text);
-  if (!replacements.every(([original]) => once(original))) return source;
+  if (!replacements.every(([original]) => once(original))) return module;
   return replacements.reduce((text, [original, patched]) => text.replace(original, () => patched), source);
 }

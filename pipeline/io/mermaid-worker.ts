@@ -34,7 +34,7 @@ async function openChromium(): Promise<Session> {
       const url = request.url();
       const file = path.join(mermaidDist, decodeURIComponent(new URL(url).pathname));
       if (url === `${origin}/`) void request.respond({ status: 200, contentType: 'text/html', body: '<!DOCTYPE html><html><body></body></html>' });
-      else if (url.startsWith(`${origin}/`) && file.startsWith(mermaidDist) && fs.existsSync(file)) void request.respond({ status: 200, contentType: 'text/javascript', body: patchMermaid(fs.readFileSync(file, 'utf8')) });
+      else if (url.startsWith(`${origin}/`) && file.startsWith(mermaidDist) && fs.existsSync(file)) void request.respond({ status: 200, contentType: 'text/javascript', body: patchMermaid(fs.readFileSync(file)) });
       else void request.respond({ status: 404, body: '' });
     });
     await page.goto(`${origin}/`);

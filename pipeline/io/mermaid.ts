@@ -62,7 +62,11 @@ declare const MERMAID_WORKER: string | undefined;
  * The worker also loads puppeteer, off the main thread.
  */
 function openSession(): Session {
-  const worker = startWorker(typeof MERMAID_WORKER === 'string' ? MERMAID_WORKER : undefined, new URL('./mermaid-worker.ts', import.meta.url));
+  // The worker only passes messages on, and lives while Chromium makes the build's memory peak: a small
+  // young generation keeps its garbage, and the peak, a few MB lower (docs/performance.md, session 8).
+  const worker = startWorker(typeof MERMAID_WORKER === 'string' ? MERMAID_WORKER : undefined, new URL('./mermaid-worker.ts', import.meta.url), {
+    resourceLimits: { maxYoungGenerationSizeMb: 4 },
+  });
   const waiting = new Map<number, { resolve: (d: Diagram) => void; reject: (e: Error) => void }>();
   let failure: Error | null = null;
   const fail = (e: Error) => {
