@@ -1,24 +1,34 @@
 /**
- * hast → React through hast-util-to-jsx-runtime. The components map is where
- * the theme takes over elements: links, headings, code blocks, admonitions,
- * embeds and diagrams. No string post-processing of HTML.
+ * A page body: hast → HTML. The theme takes over some elements first (links,
+ * headings, code blocks, admonitions, embeds, diagrams, tables) in a
+ * hast → hast step, then hast-util-to-html writes the string that the page's
+ * React tree places with `dangerouslySetInnerHTML`. No string post-processing
+ * of HTML.
+ *
+ * Why not React for the body too: turning every node of every body into a
+ * React element and rendering it cost 320 ms of a cold build for 168 bodies;
+ * this path costs about 90 ms for the same HTML (issue 11, docs/performance.md).
+ * The step keeps what hast-util-to-jsx-runtime and React did with a body:
+ * only elements and text are kept (no comments, no raw HTML), whitespace
+ * between table rows and cells is dropped, a cell's `align` becomes a
+ * `text-align` style, and an image that is not lazy is preloaded from the
+ * page's head.
  */
-import type { ComponentProps, JSX, ReactNode } from 'react';
-import { createContext, useContext } from 'react';
-import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
-import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
+import type { ComponentProps } from 'react';
+import { preload } from 'react-dom';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { toHtml } from 'hast-util-to-html';
 import { toString } from 'hast-util-to-string';
-import type { Element, Root } from 'hast';
+import { whitespace } from 'hast-util-whitespace';
+import type { Element, ElementContent, Properties, Root, RootContent, Text } from 'hast';
 import { ExternalIcon, AdmonitionIcon } from '../theme/shell/icons.tsx';
 import { labels } from '../theme/labels.ts';
-
-type WithNode<T extends keyof JSX.IntrinsicElements> = ComponentProps<T> & { node?: Element };
 
 export interface MarkdownOptions {
   /** Hosts that count as this site (links to them are internal). */
   readonly siteHosts: ReadonlyArray<string>;
-  /** What `::doc-card-list` shows: the cards of the page's folder (theme/pages/DocsPages.tsx). */
-  readonly docCards?: ReactNode;
+  /** The HTML `::doc-card-list` shows: the cards of the page's folder (theme/pages/DocsPages.tsx). Made only when the body asks. */
+  readonly docCards?: () => string;
 }
 
 export const isExternal = (href: string | undefined, siteHosts: ReadonlyArray<string>): boolean => {
@@ -42,36 +52,6 @@ export function SmartLink({ href, children, siteHosts, className, ...rest }: Com
   );
 }
 
-function heading(level: 2 | 3 | 4 | 5 | 6) {
-  const Tag = `h${level}` as const;
-  return function Heading({ node, children, id, ...rest }: WithNode<typeof Tag>) {
-    const text = node ? toString(node) : '';
-    // A visually hidden heading (the footnotes' "Voetnoten") gets no anchor: it would be an invisible focus stop.
-    const hidden = /(^|\s)(sr-only|visually-hidden)(\s|$)/.test(String(rest.className ?? ''));
-    return (
-      <Tag id={id} {...rest}>
-        {children}
-        {id && !hidden ? <a className="hash-link" href={`#${id}`} aria-label={labels.directLink(text)}>#</a> : null}
-      </Tag>
-    );
-  };
-}
-
-function CodeBlock({ node: _node, children, ...props }: WithNode<'pre'>) {
-  const p = props as Record<string, unknown>;
-  const title = typeof p['data-title'] === 'string' ? p['data-title'] : null;
-  const language = typeof p['data-language'] === 'string' ? p['data-language'] : null;
-  const { ['data-title']: _t, ['data-language']: _l, ...preProps } = p;
-  return (
-    <figure className="code-block" data-language={language ?? undefined}>
-      {title ? <figcaption className="code-block-title">{title}</figcaption> : null}
-      {/* Focusable, so a long line can be scrolled into view by keyboard (WCAG 2.1.1). */}
-      <pre {...(preProps as ComponentProps<'pre'>)} tabIndex={0}>{children}</pre>
-      <button type="button" className="copy-button" data-copy hidden>{labels.copy}</button>
-    </figure>
-  );
-}
-
 /**
  * shiki's github-light token colours that fall below 4.5:1 on our code background (#fff) or on a
  * highlighted line (#fff3c4), each replaced by the nearest darker tone of the same hue.
@@ -83,107 +63,206 @@ export const codeColours: Readonly<Record<string, string>> = {
   '#6a737d': '#5f6670', // comments: 4.33 → 5.21
 };
 
-function Span({ node: _node, style, ...props }: WithNode<'span'>) {
-  const colour = typeof style?.color === 'string' ? codeColours[style.color.toLowerCase()] : undefined;
-  return <span {...props} style={colour ? { ...style, color: colour } : style} />;
+/** A body's `<div className="markdown">`, empty without a tree. */
+export function Markdown({ tree, ...options }: MarkdownOptions & { tree: Root | null | undefined }) {
+  if (!tree) return <div className="markdown" />;
+  const { html, preloads } = markdownBody(tree, options);
+  // What React does for an <img> it renders itself: the page's first image starts loading from the head.
+  for (const image of preloads) preload(image.src, { as: 'image', ...(image.fetchPriority ? { fetchPriority: image.fetchPriority } : {}) });
+  return <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-/** The text of a task-list item, for its checkbox's accessible name. */
-const TaskLabel = createContext<string | null>(null);
-
-function ListItem({ node, children, ...props }: WithNode<'li'>) {
-  if (!node || !String(props.className ?? '').includes('task-list-item')) return <li {...props}>{children}</li>;
-  // The item's own text, without nested lists.
-  const own = node.children.filter((c) => !(c.type === 'element' && (c.tagName === 'ul' || c.tagName === 'ol')));
-  const text = own.map((c) => toString(c)).join('').replace(/\s+/g, ' ').trim();
-  return <li {...props}><TaskLabel.Provider value={text || null}>{children}</TaskLabel.Provider></li>;
+/** An image of the body that loads at once (not `loading="lazy"`). */
+export interface ImagePreload {
+  readonly src: string;
+  readonly fetchPriority: 'high' | 'auto' | null;
 }
 
-function Input({ node: _node, ...props }: WithNode<'input'>) {
-  const label = useContext(TaskLabel);
-  // GFM task-list checkboxes are disabled; their item text names them (WCAG 4.1.2).
-  return <input {...props} aria-label={props['aria-label'] ?? (props.type === 'checkbox' && label ? label : undefined)} />;
+export function markdownBody(tree: Root, options: MarkdownOptions): { html: string; preloads: ImagePreload[] } {
+  const preloads: ImagePreload[] = [];
+  const root: Root = { type: 'root', children: themed(tree.children, { options, taskLabel: undefined, inPicture: false, preloads }, null) };
+  // The only raw nodes are the ones this module adds (icons, diagrams, doc cards): `themed` drops any other.
+  return { html: toHtml(root, { allowDangerousHtml: true }), preloads };
 }
 
-function Aside({ node: _node, children, ...props }: WithNode<'aside'>) {
-  const p = props as Record<string, unknown>;
-  const type = typeof p['data-admonition'] === 'string' ? p['data-admonition'] : null;
-  if (!type) return <aside {...(props as ComponentProps<'aside'>)}>{children}</aside>;
-  const title = String(p['data-title'] ?? type);
-  return (
-    <aside className={`admonition admonition-${type}`} aria-label={title}>
-      <p className="admonition-heading"><AdmonitionIcon type={type} />{title}</p>
-      <div className="admonition-content">{children}</div>
-    </aside>
-  );
+/** hast-util-to-html writes a `raw` node's value as it is. */
+interface Raw {
+  readonly type: 'raw';
+  readonly value: string;
 }
 
-function Div({ node: _node, children, docCards, ...props }: WithNode<'div'> & { docCards?: ReactNode }) {
-  const p = props as Record<string, unknown>;
-  if (p['data-doc-card-list'] !== undefined) return docCards ? <div className="doc-card-list">{docCards}</div> : null;
-  const provider = p['data-video'];
-  if (provider === 'youtube' || provider === 'vimeo') {
-    const id = String(p['data-video-id'] ?? '');
-    const watch = provider === 'youtube' ? `https://www.youtube.com/watch?v=${encodeURIComponent(id)}` : `https://vimeo.com/${encodeURIComponent(id)}`;
-    const title = typeof p['data-title'] === 'string' && p['data-title'] ? p['data-title'] : null;
-    const embed = provider === 'youtube' ? `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}?autoplay=1` : `https://player.vimeo.com/video/${encodeURIComponent(id)}?autoplay=1&dnt=1`;
-    const name = provider === 'youtube' ? 'YouTube' : 'Vimeo';
-    return (
-      <div className="video-embed" data-embed-src={embed}>
-        <a className="video-embed-link" href={watch} target="_blank" rel="noopener noreferrer">
-          {labels.playVideo(name, title)}
-          <span className="visually-hidden"> {labels.opensInNewTab}</span>
-        </a>
-        <p className="video-embed-note">{labels.videoPrivacy(name)}</p>
-      </div>
-    );
+interface Scope {
+  readonly options: MarkdownOptions;
+  /** The accessible name for checkboxes: the text of the nearest task-list item (null: it has none). */
+  readonly taskLabel: string | null | undefined;
+  /** Inside `<picture>` or `<noscript>`, where React preloads no image. */
+  readonly inPicture: boolean;
+  readonly preloads: ImagePreload[];
+}
+
+const raw = (value: string): ElementContent => ({ type: 'raw', value } satisfies Raw as unknown as ElementContent);
+const text = (value: string): Text => ({ type: 'text', value });
+const el = (tagName: string, properties: Properties, children: ElementContent[] = []): Element => ({ type: 'element', tagName, properties, children });
+
+const tableElements = new Set(['table', 'tbody', 'thead', 'tfoot', 'tr']);
+
+function themed(nodes: ReadonlyArray<RootContent | ElementContent>, scope: Scope, parent: string | null): ElementContent[] {
+  const out: ElementContent[] = [];
+  for (const node of nodes) {
+    if (node.type === 'text') {
+      if (!(parent !== null && tableElements.has(parent) && whitespace(node.value))) out.push(node);
+    } else if (node.type === 'element') {
+      const result = themedElement(node, scope);
+      if (result) out.push(result);
+    }
   }
-  return <div {...(props as ComponentProps<'div'>)}>{children}</div>;
+  return out;
 }
 
-function Figure({ node: _node, children, ...props }: WithNode<'figure'>) {
-  const p = props as Record<string, unknown>;
-  if (!(p.className as string | undefined)?.includes('mermaid-diagram')) return <figure {...(props as ComponentProps<'figure'>)}>{children}</figure>;
-  const svg = p['data-mermaid-svg'];
-  const source = p['data-mermaid-source'];
-  const label = String(p['data-label'] ?? 'Diagram');
-  if (typeof svg === 'string') {
-    // Trusted: rendered at build time by mermaid with securityLevel "strict".
-    return <figure className="mermaid-diagram" role="img" aria-label={label} dangerouslySetInnerHTML={{ __html: svg }} />;
+/** The class list as one string, the way React saw it. */
+const classes = (properties: Properties): string => {
+  const value = properties.className;
+  return Array.isArray(value) ? value.join(' ') : typeof value === 'string' ? value : '';
+};
+
+const stringProperty = (properties: Properties, name: string): string | null => {
+  const value = properties[name];
+  return typeof value === 'string' ? value : null;
+};
+
+/** `properties` without the named ones. */
+function without(properties: Properties, ...names: string[]): Properties {
+  const out: Properties = {};
+  for (const key in properties) if (!names.includes(key)) out[key] = properties[key];
+  return out;
+}
+
+let externalIcon: string | null = null;
+const admonitionIcons = new Map<string, string>();
+
+function themedElement(node: Element, scope: Scope): Element | null {
+  const { properties, tagName } = node;
+  const children = () => themed(node.children, scope, tagName);
+  switch (tagName) {
+    case 'a': {
+      if (!isExternal(stringProperty(properties, 'href') ?? undefined, scope.options.siteHosts)) break;
+      externalIcon ??= renderToStaticMarkup(<ExternalIcon />);
+      const className = classes(properties);
+      return el('a', { ...properties, className: className ? [className, 'external'] : ['external'], target: '_blank', rel: ['noopener', 'noreferrer'] }, [
+        ...children(), raw(externalIcon), el('span', { className: ['visually-hidden'] }, [text(` ${labels.opensInNewTab}`)]),
+      ]);
+    }
+    case 'h2': case 'h3': case 'h4': case 'h5': case 'h6': {
+      const id = stringProperty(properties, 'id');
+      // A visually hidden heading (the footnotes' "Voetnoten") gets no anchor: it would be an invisible focus stop.
+      if (!id || /(^|\s)(sr-only|visually-hidden)(\s|$)/.test(classes(properties))) break;
+      return el(tagName, properties, [...children(), el('a', { className: ['hash-link'], href: `#${id}`, ariaLabel: labels.directLink(toString(node)) }, [text('#')])]);
+    }
+    case 'pre': {
+      const title = stringProperty(properties, 'dataTitle');
+      const language = stringProperty(properties, 'dataLanguage');
+      return el('figure', { className: ['code-block'], dataLanguage: language ?? undefined }, [
+        ...(title ? [el('figcaption', { className: ['code-block-title'] }, [text(title)])] : []),
+        // Focusable, so a long line can be scrolled into view by keyboard (WCAG 2.1.1).
+        el('pre', { ...without(properties, 'dataTitle', 'dataLanguage'), tabIndex: 0 }, children()),
+        el('button', { type: 'button', className: ['copy-button'], dataCopy: 'true', hidden: true }, [text(labels.copy)]),
+      ]);
+    }
+    case 'span': {
+      const style = stringProperty(properties, 'style');
+      const recoloured = style === null ? null : codeColour(style);
+      if (recoloured === null) break;
+      return el('span', { ...properties, style: recoloured }, children());
+    }
+    case 'li': {
+      if (!classes(properties).includes('task-list-item')) break;
+      // The item's own text, without nested lists.
+      const own = node.children.filter((c) => !(c.type === 'element' && (c.tagName === 'ul' || c.tagName === 'ol')));
+      const label = own.map((c) => toString(c)).join('').replace(/\s+/g, ' ').trim();
+      return el('li', properties, themed(node.children, { ...scope, taskLabel: label || null }, tagName));
+    }
+    case 'input': {
+      // GFM task-list checkboxes are disabled; their item text names them (WCAG 4.1.2).
+      if (properties.ariaLabel != null || properties.type !== 'checkbox' || !scope.taskLabel) break;
+      return el('input', { ...properties, ariaLabel: scope.taskLabel }, children());
+    }
+    case 'aside': {
+      const type = stringProperty(properties, 'dataAdmonition');
+      if (!type) break;
+      const title = String(properties.dataTitle ?? type);
+      if (!admonitionIcons.has(type)) admonitionIcons.set(type, renderToStaticMarkup(<AdmonitionIcon type={type} />));
+      return el('aside', { className: ['admonition', `admonition-${type}`], ariaLabel: title }, [
+        el('p', { className: ['admonition-heading'] }, [raw(admonitionIcons.get(type) ?? ''), text(title)]),
+        el('div', { className: ['admonition-content'] }, children()),
+      ]);
+    }
+    case 'div': {
+      if (properties.dataDocCardList != null) return scope.options.docCards ? el('div', { className: ['doc-card-list'] }, [raw(scope.options.docCards())]) : null;
+      const provider = properties.dataVideo;
+      if (provider === 'youtube' || provider === 'vimeo') return videoEmbed(provider, properties);
+      break;
+    }
+    case 'figure': {
+      if (!classes(properties).includes('mermaid-diagram')) break;
+      const label = String(properties.dataLabel ?? 'Diagram');
+      const svg = properties.dataMermaidSvg;
+      // Trusted: rendered at build time by mermaid with securityLevel "strict".
+      if (typeof svg === 'string') return el('figure', { className: ['mermaid-diagram'], role: 'img', ariaLabel: label }, [raw(svg)]);
+      // Not rendered at build time: the source is the text alternative until (and unless) the shell
+      // draws it. `data-mermaid-lazy` is what makes the shell load mermaid, on this page only.
+      const lazy = properties.dataMermaidLazy != null;
+      return el('figure', { className: lazy ? ['mermaid-diagram', 'mermaid-lazy'] : ['mermaid-diagram'], ariaLabel: label, dataMermaidLazy: lazy ? '' : undefined }, [
+        el('pre', { className: ['mermaid-source'], tabIndex: 0 }, [text(String(properties.dataMermaidSource ?? ''))]),
+      ]);
+    }
+    case 'img': {
+      const src = stringProperty(properties, 'src');
+      const priority = properties.fetchPriority;
+      if (src && properties.loading !== 'lazy' && priority !== 'low' && !scope.inPicture && !/^data:/i.test(src)) {
+        scope.preloads.push({ src, fetchPriority: priority === 'high' || priority === 'auto' ? priority : null });
+      }
+      if (src) break;
+      // An image never gets `src=""` (a browser would fetch the page itself again): an unsafe URL the build refused is left out.
+      return el('img', without(properties, 'src'), children());
+    }
+    case 'picture': case 'noscript':
+      return el(tagName, properties, themed(node.children, { ...scope, inPicture: true }, tagName));
+    case 'table':
+      // Wide tables scroll inside their own region so the page never scrolls sideways (WCAG 1.4.10).
+      return el('div', { className: ['table-wrapper'], role: 'region', ariaLabel: 'Tabel', tabIndex: 0 }, [el('table', properties, children())]);
+    case 'td': case 'th': {
+      const align = stringProperty(properties, 'align');
+      if (!align) break;
+      return el(tagName, { ...without(properties, 'align'), style: `text-align:${align}` }, children());
+    }
   }
-  // Not rendered at build time: the source is the text alternative until (and unless) the shell
-  // draws it. `data-mermaid-lazy` is what makes the shell load mermaid, on this page only.
-  const lazy = p['data-mermaid-lazy'] !== undefined;
-  return (
-    <figure className={lazy ? 'mermaid-diagram mermaid-lazy' : 'mermaid-diagram'} aria-label={label} data-mermaid-lazy={lazy ? '' : undefined}>
-      <pre className="mermaid-source" tabIndex={0}>{String(source ?? '')}</pre>
-    </figure>
-  );
+  return el(tagName, properties, children());
 }
 
-/** An image never gets `src=""` (a browser would fetch the page itself again): an unsafe URL the build refused is left out. */
-function Img({ node: _node, src, ...props }: WithNode<'img'>) {
-  return <img {...props} src={src || undefined} />;
+/** A token's style with a colour from `codeColours`, or null when it has none of them. */
+function codeColour(style: string): string | null {
+  let changed = false;
+  const declarations = style.split(';').map((declaration) => {
+    const colon = declaration.indexOf(':');
+    if (colon < 0 || declaration.slice(0, colon).trim().toLowerCase() !== 'color') return declaration;
+    const colour = codeColours[declaration.slice(colon + 1).trim().toLowerCase()];
+    if (!colour) return declaration;
+    changed = true;
+    return `color:${colour}`;
+  });
+  return changed ? declarations.join(';') : null;
 }
 
-function Table({ node: _node, children, ...props }: WithNode<'table'>) {
-  // Wide tables scroll inside their own region so the page never scrolls sideways (WCAG 1.4.10).
-  return <div className="table-wrapper" role="region" aria-label="Tabel" tabIndex={0}><table {...props}>{children}</table></div>;
-}
-
-export function markdownToReact(tree: Root, options: MarkdownOptions): ReactNode {
-  const components: Partial<Components> = {
-    a: ({ node: _node, children, ...props }: WithNode<'a'>) => <SmartLink {...props} siteHosts={options.siteHosts}>{children}</SmartLink>,
-    h2: heading(2), h3: heading(3), h4: heading(4), h5: heading(5), h6: heading(6),
-    pre: CodeBlock,
-    aside: Aside,
-    div: (props: WithNode<'div'>) => <Div {...props} docCards={options.docCards} />,
-    figure: Figure,
-    img: Img,
-    table: Table,
-    span: Span,
-    li: ListItem,
-    input: Input,
-  };
-  return toJsxRuntime(tree, { Fragment, jsx, jsxs, components, passNode: true });
+function videoEmbed(provider: 'youtube' | 'vimeo', properties: Properties): Element {
+  const id = String(properties.dataVideoId ?? '');
+  const watch = provider === 'youtube' ? `https://www.youtube.com/watch?v=${encodeURIComponent(id)}` : `https://vimeo.com/${encodeURIComponent(id)}`;
+  const title = typeof properties.dataTitle === 'string' && properties.dataTitle ? properties.dataTitle : null;
+  const embed = provider === 'youtube' ? `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}?autoplay=1` : `https://player.vimeo.com/video/${encodeURIComponent(id)}?autoplay=1&dnt=1`;
+  const name = provider === 'youtube' ? 'YouTube' : 'Vimeo';
+  return el('div', { className: ['video-embed'], dataEmbedSrc: embed }, [
+    el('a', { className: ['video-embed-link'], href: watch, target: '_blank', rel: ['noopener', 'noreferrer'] }, [
+      text(labels.playVideo(name, title)), el('span', { className: ['visually-hidden'] }, [text(` ${labels.opensInNewTab}`)]),
+    ]),
+    el('p', { className: ['video-embed-note'] }, [text(labels.videoPrivacy(name))]),
+  ]);
 }

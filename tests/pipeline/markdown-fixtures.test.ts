@@ -1,7 +1,9 @@
 /**
  * Fixture tests for the whole Markdown path a page body takes:
- * parseMarkdownBody → renderMarkdown (mdast → hast) → markdownToReact (theme
- * components) → renderToStaticMarkup.
+ * parseMarkdownBody → renderMarkdown (mdast → hast) → the renderer's Markdown
+ * component (the theme's elements, then HTML) → renderToStaticMarkup. The
+ * fragment is the body without its `<div class="markdown">`, after what
+ * React hoists (an image's preload link).
  *
  * Each folder in tests/fixtures/markdown/<feature>/ holds
  *   input.md        a Markdown body (no frontmatter), written as the page
@@ -35,7 +37,7 @@ import { renderMarkdown, type Diagram, type MarkdownContext } from '../../pipeli
 import { parseMarkdownBody } from '../../pipeline/parse.ts';
 import { contentHash, type Asset } from '../../pipeline/assets.ts';
 import { createHighlighter } from '../../pipeline/io/highlighter.ts';
-import { markdownToReact } from '../../renderer/markdown.tsx';
+import { Markdown } from '../../renderer/markdown.tsx';
 import { visit } from 'unist-util-visit';
 
 const fixturesDir = path.resolve(import.meta.dirname, '../fixtures/markdown');
@@ -129,7 +131,8 @@ function render(markdown: string, options: PageOptions = {}): { html: string; pr
     assert.is(p.file, page.display, `problem ${p.code} names the wrong file`);
     assert.ok(p.message.trim().length > 0, `problem ${p.code} has no message`);
   }
-  const html = renderToStaticMarkup(markdownToReact(content.body, { siteHosts, docCards }));
+  const rendered = renderToStaticMarkup(createElement(Markdown, { tree: content.body, siteHosts, docCards: () => renderToStaticMarkup(docCards) }));
+  const html = rendered.replace('<div class="markdown">', '').replace(/<\/div>$/, '');
   return { html, problems: problems.map(({ severity, code, line, column }) => ({ severity, code, line, column })), data: { toc: content.toc, words: content.words } };
 }
 

@@ -3,7 +3,7 @@ import type { Author, Post } from '../../pipeline/resolve.ts';
 import type { Pagination } from '../../pipeline/paginate.ts';
 import type { TagSummary } from '../../pipeline/routes.ts';
 import type { PageContext } from '../../renderer/context.ts';
-import { markdownToReact } from '../../renderer/markdown.tsx';
+import { Markdown } from '../../renderer/markdown.tsx';
 import { blogPosting } from '../../renderer/structured-data.ts';
 import { socialCard } from '../shell/PublishingHead.tsx';
 import { dutchDate } from '../../pipeline/text.ts';
@@ -18,7 +18,7 @@ function PostSummary({ ctx, post }: { ctx: PageContext; post: Post }) {
     <article className="post-summary">
       <h2 className="post-title"><a href={post.permalink}>{post.title}</a></h2>
       <PostMeta ctx={ctx} post={post} />
-      <div className="markdown">{content?.excerpt ? markdownToReact(content.excerpt, { siteHosts: siteHosts(ctx) }) : null}</div>
+      <Markdown tree={content?.excerpt} siteHosts={siteHosts(ctx)} />
       <footer className="post-summary-footer">
         <TagList tags={post.tags} />
         <a className="read-more" href={post.permalink} aria-label={labels.readMoreAbout(post.title)}>{labels.readMore}</a>
@@ -73,7 +73,7 @@ export function BlogPostPage({ ctx, post, newer, older }: { ctx: PageContext; po
             <h1>{post.title}</h1>
             <PostMeta ctx={ctx} post={post} />
           </header>
-          <div className="markdown">{content ? markdownToReact(content.body, { siteHosts: siteHosts(ctx) }) : null}</div>
+          <Markdown tree={content?.body} siteHosts={siteHosts(ctx)} />
           <footer className="doc-footer">
             <TagList tags={post.tags} />
             <BlogIdea ctx={ctx} />

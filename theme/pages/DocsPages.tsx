@@ -3,7 +3,8 @@ import type { Doc, SidebarItem } from '../../pipeline/resolve.ts';
 import { sidebarOrder } from '../../pipeline/resolve.ts';
 import type { TagSummary } from '../../pipeline/routes.ts';
 import type { PageContext } from '../../renderer/context.ts';
-import { markdownToReact } from '../../renderer/markdown.tsx';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Markdown } from '../../renderer/markdown.tsx';
 import { breadcrumbList } from '../../renderer/structured-data.ts';
 import { Layout } from '../shell/Layout.tsx';
 import { siteHosts } from '../shell/Navbar.tsx';
@@ -100,7 +101,7 @@ export function DocPage({ ctx, doc, variant }: { ctx: PageContext; doc: Doc; var
           <Breadcrumbs crumbs={crumbs} />
           {multipleVersions && version ? <span className="badge">{labels.version(version.label)}</span> : null}
           <header><h1>{doc.title}</h1></header>
-          <div className="markdown">{content ? markdownToReact(content.body, { siteHosts: siteHosts(ctx), docCards: placedCards.some((i) => i.href) ? <CategoryCards ctx={ctx} items={placedCards} /> : undefined }) : null}</div>
+          <Markdown tree={content?.body} siteHosts={siteHosts(ctx)} docCards={placedCards.some((i) => i.href) ? () => renderToStaticMarkup(<CategoryCards ctx={ctx} items={placedCards} />) : undefined} />
           {content?.docCardList ? null : <CategoryCards ctx={ctx} items={areaCards} />}
           <DocFooter ctx={ctx} doc={doc} />
           <Paginator label={labels.docsPagination} previous={neighbour(fm.pagination_prev, at - 1)} next={neighbour(fm.pagination_next, at + 1)} previousLabel={labels.previous} nextLabel={labels.next} />

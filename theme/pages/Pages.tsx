@@ -1,7 +1,7 @@
 /** Generic content page, the home page, the search page and the not-found page. */
 import type { Page } from '../../pipeline/resolve.ts';
 import type { PageContext } from '../../renderer/context.ts';
-import { markdownToReact, SmartLink } from '../../renderer/markdown.tsx';
+import { Markdown, SmartLink } from '../../renderer/markdown.tsx';
 import { dutchDate } from '../../pipeline/text.ts';
 import { publishedPosts } from '../../pipeline/feeds.ts';
 import { Layout } from '../shell/Layout.tsx';
@@ -21,7 +21,7 @@ export function ContentPage({ ctx, page }: { ctx: PageContext; page: Page }) {
           {page.draft ? <Banner kind="draft">{labels.draftBanner}</Banner> : null}
           {page.unlisted ? <Banner kind="unlisted">{labels.unlistedBanner}</Banner> : null}
           <h1>{page.title}</h1>
-          <div className="markdown">{content ? markdownToReact(content.body, { siteHosts: siteHosts(ctx) }) : null}</div>
+          <Markdown tree={content?.body} siteHosts={siteHosts(ctx)} />
         </article>
         {showToc && content ? <TableOfContents toc={content.toc} /> : null}
       </div>
@@ -61,7 +61,7 @@ export function HomePage({ ctx, page }: { ctx: PageContext; page: Page | null })
         <SearchForm id="home-search" autoFocus />
       </section>
       <div className="home-content">
-        {content ? <div className="markdown">{markdownToReact(content.body, { siteHosts: hosts })}</div> : null}
+        {content ? <Markdown tree={content.body} siteHosts={hosts} /> : null}
         <section aria-labelledby="areas-title">
           <h2 id="areas-title">Kennisbank</h2>
           <ul className="cards tiles">
@@ -107,7 +107,7 @@ export function SearchPage({ ctx, page }: { ctx: PageContext; page: Page | null 
     <Layout ctx={ctx} title={labels.searchTitle} description="Zoek in de kennisbank, de blog en de communities van het ontwikkelaarsportaal." robots="noindex, follow">
       <div className="content-page search-page">
         <h1>{labels.searchTitle}</h1>
-        {content ? <div className="markdown">{markdownToReact(content.body, { siteHosts: siteHosts(ctx) })}</div> : null}
+        {content ? <Markdown tree={content.body} siteHosts={siteHosts(ctx)} /> : null}
         <SearchForm id="search-page-input" />
         <noscript><p className="search-no-js" data-search-no-js>{labels.searchNeedsJs}</p></noscript>
         <div className="search-results" data-search-results={ctx.theme.searchIndex ?? ''} data-external-hosts={(ctx.site.config.search.externalHosts ?? []).join(',')}
