@@ -13,8 +13,18 @@ import { searchModalData } from './search-modal-data.ts';
 
 export const siteHosts = (ctx: PageContext): string[] => [new URL(ctx.site.config.url).host];
 
+/** Per site, each item's target: the same on every page, and the sidebar lookup walks all docs. */
+const hrefsBySite = new WeakMap<PageContext['site'], Map<NavbarItem, string | null>>();
+
 /** Where a navbar item points, resolved against the site's docs and sidebars. */
 export function itemHref(ctx: PageContext, item: NavbarItem): string | null {
+  let hrefs = hrefsBySite.get(ctx.site);
+  if (!hrefs) hrefsBySite.set(ctx.site, (hrefs = new Map()));
+  if (!hrefs.has(item)) hrefs.set(item, resolveHref(ctx, item));
+  return hrefs.get(item) ?? null;
+}
+
+function resolveHref(ctx: PageContext, item: NavbarItem): string | null {
   switch (item.type) {
     case 'link':
       return item.href;
