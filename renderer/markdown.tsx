@@ -66,7 +66,7 @@ export const codeColours: Readonly<Record<string, string>> = {
 /** A body's `<div className="markdown">`, empty without a tree. */
 export function Markdown({ tree, ...options }: MarkdownOptions & { tree: Root | null | undefined }) {
   if (!tree) return <div className="markdown" />;
-  const { html, preloads } = markdownBody(tree, options);
+  const { html, preloads } = bodyHtml(tree, options);
   // What React does for an <img> it renders itself: the page's first image starts loading from the head.
   for (const image of preloads) preload(image.src, { as: 'image', ...(image.fetchPriority ? { fetchPriority: image.fetchPriority } : {}) });
   return <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />;
@@ -78,7 +78,8 @@ export interface ImagePreload {
   readonly fetchPriority: 'high' | 'auto' | null;
 }
 
-export function markdownBody(tree: Root, options: MarkdownOptions): { html: string; preloads: ImagePreload[] } {
+/** The body as HTML, and the images in it that React would have preloaded. */
+export function bodyHtml(tree: Root, options: MarkdownOptions): { html: string; preloads: ImagePreload[] } {
   const preloads: ImagePreload[] = [];
   const root: Root = { type: 'root', children: themed(tree.children, { options, taskLabel: undefined, inPicture: false, preloads }, null) };
   // The only raw nodes are the ones this module adds (icons, diagrams, doc cards): `themed` drops any other.

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { parse, parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ElementContent, Root } from 'hast';
-import { Markdown, markdownBody } from '../../renderer/markdown.tsx';
+import { Markdown, bodyHtml } from '../../renderer/markdown.tsx';
 
 const body = suite('markdown body');
 const options = { siteHosts: ['developer.overheid.nl'] };
@@ -25,7 +25,7 @@ body('should write any text as text, never as markup', () => {
   // Without NUL and CR, which the HTML parser drops or rewrites wherever they come from.
   const anyText = fc.string({ unit: 'binary' }).map((s) => s.replace(/[\0\r]/g, ''));
   fc.assert(fc.property(anyText, anyText, (value, title) => {
-    const { html } = markdownBody(paragraph({ type: 'text', value }, { type: 'element', tagName: 'a', properties: { href: '/x', title }, children: [{ type: 'text', value }] }), options);
+    const { html } = bodyHtml(paragraph({ type: 'text', value }, { type: 'element', tagName: 'a', properties: { href: '/x', title }, children: [{ type: 'text', value }] }), options);
     const fragment = parseFragment(html);
     assert.is(textOf(fragment), value + value);
     assert.equal(elements(fragment), ['p', 'a']);
@@ -39,11 +39,11 @@ body('should drop raw HTML and comments that come with a tree', () => {
     { type: 'comment', value: ' geheim ' },
     { type: 'text', value: 'na' },
   );
-  assert.is(markdownBody(tree, options).html, '<p>voorna</p>');
+  assert.is(bodyHtml(tree, options).html, '<p>voorna</p>');
 });
 
 body('should add the icon and the new-tab text to an external link only', () => {
-  const { html } = markdownBody(paragraph(
+  const { html } = bodyHtml(paragraph(
     { type: 'element', tagName: 'a', properties: { href: 'https://example.org/' }, children: [{ type: 'text', value: 'Extern' }] },
     { type: 'element', tagName: 'a', properties: { href: 'https://developer.overheid.nl/blog' }, children: [{ type: 'text', value: 'Intern' }] },
   ), options);
@@ -54,7 +54,7 @@ body('should add the icon and the new-tab text to an external link only', () => 
 body('should preload the first image from the head of the page, and no lazy one', () => {
   const image = (src: string, lazy: boolean): ElementContent => ({ type: 'element', tagName: 'img', properties: { src, alt: '', ...(lazy ? { loading: 'lazy' } : { fetchPriority: 'high' }) }, children: [] });
   const tree = paragraph(image('/assets/boven.png', false), image('/assets/onder.png', true));
-  assert.equal(markdownBody(tree, options).preloads, [{ src: '/assets/boven.png', fetchPriority: 'high' }]);
+  assert.equal(bodyHtml(tree, options).preloads, [{ src: '/assets/boven.png', fetchPriority: 'high' }]);
   const page = renderToStaticMarkup(<html><head /><body><Markdown tree={tree} {...options} /></body></html>);
   const head = parse(page).childNodes.find((n) => n.nodeName === 'html');
   const links = head && 'childNodes' in head ? head.childNodes.find((n) => n.nodeName === 'head') : undefined;
