@@ -46,11 +46,18 @@ export function SmartLink({ href, children, siteHosts, className, ...rest }: Com
   return (
     <a {...rest} href={href} className={className ? `${className} external` : 'external'} target="_blank" rel="noopener noreferrer">
       {children}
-      <ExternalIcon />
-      <span className="visually-hidden"> {labels.opensInNewTab}</span>
+      <NewTabHint />
     </a>
   );
 }
+
+/** What follows the text of a link that leaves the site, in the shell and in a body alike. */
+const NewTabHint = () => (
+  <>
+    <ExternalIcon />
+    <span className="visually-hidden"> {labels.opensInNewTab}</span>
+  </>
+);
 
 /**
  * shiki's github-light token colours that fall below 4.5:1 on our code background (#fff) or on a
@@ -138,7 +145,7 @@ function without(properties: Properties, ...names: string[]): Properties {
   return out;
 }
 
-let externalIcon: string | null = null;
+let newTabHint: string | null = null;
 const admonitionIcons = new Map<string, string>();
 
 function themedElement(node: Element, scope: Scope): Element | null {
@@ -147,10 +154,10 @@ function themedElement(node: Element, scope: Scope): Element | null {
   switch (tagName) {
     case 'a': {
       if (!isExternal(stringProperty(properties, 'href') ?? undefined, scope.options.siteHosts)) break;
-      externalIcon ??= renderToStaticMarkup(<ExternalIcon />);
+      newTabHint ??= renderToStaticMarkup(<NewTabHint />);
       const className = classes(properties);
       return el('a', { ...properties, className: className ? [className, 'external'] : ['external'], target: '_blank', rel: ['noopener', 'noreferrer'] }, [
-        ...children(), raw(externalIcon), el('span', { className: ['visually-hidden'] }, [text(` ${labels.opensInNewTab}`)]),
+        ...children(), raw(newTabHint),
       ]);
     }
     case 'h2': case 'h3': case 'h4': case 'h5': case 'h6': {
