@@ -2,7 +2,7 @@
 /**
  * The command line without tsx at run time (`npm start`, `npm run build`, …).
  *
- * pipeline/cli.ts and its workers (mermaid, highlighting, search index), with the modules and most npm
+ * pipeline/cli.ts and its workers (mermaid, highlighting, search index, writing), with the modules and most npm
  * packages they import, are compiled by esbuild into ES modules under
  * .cache/cli/, with the theme's client bundle beside them. Loading the
  * TypeScript through tsx's loader thread cost about 1.7 s a run
@@ -51,8 +51,8 @@ async function compiled() {
   const tmp = path.join(dir, `tmp-${process.pid}`);
   fs.rmSync(tmp, { recursive: true, force: true });
   await build({
-    // mermaid's Chromium, shiki and the search index run in worker threads, whose modules are entries of their own.
-    entryPoints: { cli: entry, 'mermaid-worker': path.join(root, 'pipeline/io/mermaid-worker.ts'), 'highlight-worker': path.join(root, 'pipeline/io/highlight-worker.ts'), 'search-index-worker': path.join(root, 'pipeline/io/search-index-worker.ts') }, outdir: tmp, chunkNames: 'chunks/[name]-[hash]', outExtension: { '.js': '.mjs' },
+    // mermaid's Chromium, shiki, the search index and the writing of dist/ run in worker threads, whose modules are entries of their own.
+    entryPoints: { cli: entry, 'mermaid-worker': path.join(root, 'pipeline/io/mermaid-worker.ts'), 'highlight-worker': path.join(root, 'pipeline/io/highlight-worker.ts'), 'search-index-worker': path.join(root, 'pipeline/io/search-index-worker.ts'), 'write-worker': path.join(root, 'pipeline/io/write-worker.ts') }, outdir: tmp, chunkNames: 'chunks/[name]-[hash]', outExtension: { '.js': '.mjs' },
     // The npm packages go into the bundle too: one file loads in about 0.13 s where node resolving
     // and loading some 900 package files took 0.4 s of every build (docs/performance.md). Splitting
     // keeps what only some builds need (each of shiki's grammars) in chunks loaded on demand.
@@ -68,6 +68,7 @@ async function compiled() {
       MERMAID_WORKER: JSON.stringify(pathToFileURL(path.join(out, 'mermaid-worker.mjs')).href),
       HIGHLIGHT_WORKER: JSON.stringify(pathToFileURL(path.join(out, 'highlight-worker.mjs')).href),
       SEARCH_INDEX_WORKER: JSON.stringify(pathToFileURL(path.join(out, 'search-index-worker.mjs')).href),
+      WRITE_WORKER: JSON.stringify(pathToFileURL(path.join(out, 'write-worker.mjs')).href),
       COMPILED_CLI: JSON.stringify(out),
     },
   });

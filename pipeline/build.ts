@@ -123,12 +123,11 @@ export interface GenerateOptions {
   /** Markdown results and search index kept on disk by earlier builds. */
   readonly cache?: BuildCache;
   /**
-   * The search index when the io edge has it already (from the build cache),
-   * or `'apart'` when a worker builds it from `searchIndexRecords` while the
-   * pages render: the pages then carry a stand-in for its URL and there is no
-   * index file yet, until `withSearchIndex`. Left out: built here.
+   * The search index when the io edge makes it from `searchIndexRecords`: its
+   * path (`searchIndexPath`), and the index, or null when a worker builds it
+   * while the pages render (the io edge then adds the file). Left out: built here.
    */
-  readonly searchIndex?: { readonly known: string } | 'apart';
+  readonly searchIndex?: { readonly path: string; readonly index: string | null };
 }
 
 /** Search index path in development, where its content hash would only cost time. */
@@ -272,6 +271,19 @@ export function highlightAhead(analysis: Analysis, diagrams: Effects['diagrams']
 
 /** markdown → routes → links → render. */
 export function generate(analysis: Analysis, effects: Effects, options: GenerateOptions, markdown: MarkdownStage = markdownStage(analysis, effects, options)): Generated {
+  const files = generating(analysis, effects, options, markdown);
+  for (;;) {
+    const step = files.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `generate`, handing out each file as soon as it is made (the pages one by
+ * one), so the io edge can write while the rest renders. Its return value is
+ * what `generate` returns.
+ */
+export function* generating(analysis: Analysis, effects: Effects, options: GenerateOptions, markdown: MarkdownStage): Generator<OutputFile, Generated> {
   const { site, assets } = analysis;
   if (!site) return { routes: [], contents: new Map(), files: [], problems: sortProblems(analysis.problems) };
   const problems: Problem[] = [...analysis.problems, ...markdown.problems];
@@ -284,20 +296,29 @@ export function generate(analysis: Analysis, effects: Effects, options: Generate
   problems.push(...checkLinks({ routes, contents, files: assetUrls, draftPermalinks: site.draftPermalinks }));
 
   const files: OutputFile[] = [];
+  /** Keeps the files for the result, and hands each out. */
+  function* made(...some: OutputFile[]): Generator<OutputFile> {
+    for (const file of some) {
+      files.push(file);
+      yield file;
+    }
+  }
   const onRequest = new Map<string, () => OutputFile['data']>();
   if (options.render) {
     const lazy = options.render === 'on-request';
+    const records = once(() => searchRecords(routes, contents, site.config.locale.lang));
     const searchIndex = () => {
-      const records = searchRecords(routes, contents, site.config.locale.lang);
-      return cache ? cache.searchIndex.get([JSON.stringify(records)], () => buildSearchIndex(records)) : buildSearchIndex(records);
+      const recorded = records();
+      return cache ? cache.searchIndex.get([JSON.stringify(recorded)], () => buildSearchIndex(recorded)) : buildSearchIndex(recorded);
     };
     let indexPath = devSearchIndexPath;
     if (lazy) onRequest.set(indexPath, once(searchIndex));
-    else if (options.searchIndex === 'apart') indexPath = searchIndexStandIn(site);
-    else {
-      const index = options.searchIndex?.known ?? searchIndex();
-      indexPath = `assets/search-index-${contentHash(index)}.json`;
-      files.push({ path: indexPath, data: index });
+    else if (options.searchIndex) {
+      indexPath = options.searchIndex.path;
+      if (options.searchIndex.index !== null) yield* made({ path: indexPath, data: options.searchIndex.index });
+    } else {
+      indexPath = searchIndexPath(JSON.stringify(records()), '');
+      yield* made({ path: indexPath, data: searchIndex() });
     }
     const byUrl = new Map([...assets.values()].map((a) => [a.path, a.url] as const));
     const theme = { ...effects.theme, searchIndex: `/${indexPath}` };
@@ -319,23 +340,23 @@ export function generate(analysis: Analysis, effects: Effects, options: Generate
         continue;
       }
       const result = render();
-      if (typeof result === 'string') files.push({ path: outputFile(route.path), data: result });
+      if (typeof result === 'string') yield* made({ path: outputFile(route.path), data: result });
       // A broken navbar item breaks every page: report it once.
       else if (!problems.some((p) => p.code === result.code && p.file === result.file && p.message === result.message)) problems.push(result);
     }
-    for (const asset of assets.values()) files.push({ path: asset.url.slice(1), data: asset.bytes });
+    for (const asset of assets.values()) yield* made({ path: asset.url.slice(1), data: asset.bytes });
     // ── Publishing (issue 14): blog feeds, sitemap and robots.txt, OpenSearch and the web app manifest.
     const feeds = once(() => buildFeeds(site, contents, { assetUrl: ctx.assetUrl, css: theme.css, icon: theme.files.get(iconFiles.png512) ?? `/${iconFiles.png512}` }));
     if (lazy) {
       for (const url of Object.values(feedPaths)) onRequest.set(url.slice(1), () => feeds().find((f) => f.path === url.slice(1))?.data ?? '');
-    } else files.push(...feeds());
-    files.push(
+    } else yield* made(...feeds());
+    yield* made(
       ...buildSitemap(site, routes),
       ...buildDiscovery(site, theme.files),
     );
     // ── end publishing
-    if (site.config.securityTxt) files.push({ path: securityTxtPath, data: securityTxt({ ...site.config, securityTxt: site.config.securityTxt }) });
-    files.push(...effects.themeFiles);
+    if (site.config.securityTxt) yield* made({ path: securityTxtPath, data: securityTxt({ ...site.config, securityTxt: site.config.securityTxt }) });
+    yield* made(...effects.themeFiles);
     files.sort(byPath);
   }
   return { routes, contents, files, problems: sortProblems(problems), ...(options.render === 'on-request' ? { onRequest } : {}) };
@@ -348,31 +369,18 @@ export function searchIndexRecords(analysis: Analysis, markdown: MarkdownStage):
 }
 
 /**
- * Where the pages point for the search index while it is built apart: a
- * path with a hash of all the content and configuration in it. `withSearchIndex`
- * replaces it in every page, and no page can hold it otherwise: the content
- * would have to contain its own hash.
+ * Where a production build puts the search index: a name with a hash of what
+ * the index is made of, its records (as JSON) and the version of the code
+ * that makes it (`builder`). Unlike a hash of the index itself, it is known
+ * before the index is built, so the pages can be rendered and written while a
+ * worker builds it (pipeline/io/search-index.ts); and it still changes with
+ * every change to the index, so browsers may cache it for good.
  */
-function searchIndexStandIn(site: Site): string {
-  const sources = [...site.docs, ...site.posts, ...site.pages].map((e) => e.entry.file.text);
-  return `assets/search-index-${contentHash(JSON.stringify([site.config, sources]), 64)}.json`;
-}
-
-/** Puts the search index built apart (`searchIndex: 'apart'`) into the generated site: its file, and its URL in the pages. */
-export function withSearchIndex(generated: Generated, analysis: Analysis, index: string): Generated {
-  if (!analysis.site || generated.files.length === 0) return generated;
-  const standIn = `/${searchIndexStandIn(analysis.site)}`;
-  const indexPath = `assets/search-index-${contentHash(index)}.json`;
-  const files = generated.files.map((file) => (typeof file.data === 'string' && file.path.endsWith('.html')
-    // split and join give a flat string, as renderRoute does (renderer/render.tsx).
-    ? { path: file.path, data: file.data.split(standIn).join(`/${indexPath}`) } : file));
-  files.push({ path: indexPath, data: index });
-  files.sort(byPath);
-  return { ...generated, files };
-}
+export const searchIndexPath = (recordsJson: string, builder: string): string =>
+  `assets/search-index-${contentHash(`${builder}\0${recordsJson}`)}.json`;
 
 /** Code-unit order: the machine's locale must not change anything about the output. */
-const byPath = (a: OutputFile, b: OutputFile): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+export const byPath = (a: OutputFile, b: OutputFile): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
 /** A thunk that computes its value the first time only. */
 function once<T>(compute: () => T): () => T {

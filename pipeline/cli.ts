@@ -24,11 +24,11 @@ import { mermaidSources } from './markdown.ts';
 import type { Highlighter } from './highlight.ts';
 import { HighlightWorkers } from './io/highlight.ts';
 import { loadTheme } from './io/theme.ts';
-import { cleanUpOnExit, writeSite } from './io/write.ts';
+import { cleanUpOnExit, SiteWriter } from './io/write.ts';
 import { startServer, type MemorySite } from './io/server.ts';
 import { createMemo, type BuildCache, type BuildMemo } from './memo.ts';
-import { readBuildCache, writeBuildCache } from './io/build-cache.ts';
-import { analyse, generate, highlightAhead, markdownAhead, markdownPending, markdownStage, searchIndexRecords, withSearchIndex, type Generated } from './build.ts';
+import { generatorKey, readBuildCache, writeBuildCache } from './io/build-cache.ts';
+import { analyse, byPath, generating, highlightAhead, markdownAhead, markdownPending, markdownStage, searchIndexPath, searchIndexRecords, type Generated } from './build.ts';
 import { buildSearchIndexApart } from './io/search-index.ts';
 import { buildSearchIndex } from './search-index.ts';
 import type { SearchRecord } from './search-records.ts';
@@ -53,9 +53,14 @@ export interface BuildOptions {
   readonly today?: string;
   /** Keep parse and markdown results in `cacheDir` for the next build (`npm run build`, `check`). */
   readonly persist?: boolean;
+  /** Gets each output file as soon as it is made (`build`); the caller finishes or abandons it. */
+  readonly writer?: SiteWriter;
 }
 
-/** Runs the whole pipeline with its effects, except writing. Never throws for bad content. */
+/**
+ * Runs the whole pipeline with its effects, except writing: the output files
+ * go to `options.writer` when there is one. Never throws for bad content.
+ */
 export async function runBuild(options: BuildOptions): Promise<Generated> {
   const lap = stopwatch();
   const [sources, cache] = await Promise.all([readSources(options.content, options.config), options.persist ? readBuildCache(options.cacheDir) : undefined]);
@@ -101,10 +106,18 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
     threads.workers = null;
     // The search index comes from the cache, or a worker builds it while the pages render.
     const index = options.render === true ? searchIndexFor(searchIndexRecords(analysis, markdown), cache) : null;
-    const pages = generate(analysis, { highlighter, diagrams, theme, themeFiles: files }, {
-      render: options.render, ...stages, ...(index ? { searchIndex: 'known' in index ? index : 'apart' } : {}),
+    const pages = generating(analysis, { highlighter, diagrams, theme, themeFiles: files }, {
+      render: options.render, ...stages, ...(index ? { searchIndex: { path: index.path, index: 'known' in index ? index.known : null } } : {}),
     }, markdown);
-    const generated = index && 'building' in index ? withSearchIndex(pages, analysis, await index.building) : pages;
+    // Each file goes to the writer as soon as it is made: the disk works while the next pages render.
+    let step = pages.next();
+    for (; !step.done; step = pages.next()) options.writer?.add(step.value);
+    let generated = step.value;
+    if (index && 'building' in index && generated.files.length > 0) {
+      const file = { path: index.path, data: await index.building };
+      options.writer?.add(file);
+      generated = { ...generated, files: [...generated.files, file].sort(byPath) };
+    }
     lap('pagina\'s');
     if (cache) await writeBuildCache(options.cacheDir, cache);
     lap('cache bewaren');
@@ -115,14 +128,16 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
 }
 
 /**
- * The search index of `records`: from the cache, or being built by a worker
- * thread while the main thread goes on (then the pages get a stand-in for its
- * URL, which costs a copy of every page: not worth it for an index in the cache).
+ * The search index of `records` and its path: from the cache, or being built
+ * by a worker thread while the main thread goes on (the pages know its path
+ * beforehand: `searchIndexPath`).
  */
-function searchIndexFor(records: ReadonlyArray<SearchRecord>, cache: BuildCache | undefined): { known: string } | { building: Promise<string> } {
-  const key = [JSON.stringify(records)];
-  if (cache?.searchIndex.has(key)) return { known: cache.searchIndex.get(key, () => buildSearchIndex(records)) };
-  return { building: handled(buildSearchIndexApart(records).then((index) => (cache ? cache.searchIndex.get(key, () => index) : index))) };
+function searchIndexFor(records: ReadonlyArray<SearchRecord>, cache: BuildCache | undefined): { path: string } & ({ known: string } | { building: Promise<string> }) {
+  const json = JSON.stringify(records);
+  const path = searchIndexPath(json, generatorKey());
+  const key = [json];
+  if (cache?.searchIndex.has(key)) return { path, known: cache.searchIndex.get(key, () => buildSearchIndex(records)) };
+  return { path, building: handled(buildSearchIndexApart(records).then((index) => (cache ? cache.searchIndex.get(key, () => index) : index))) };
 }
 
 /**
@@ -203,14 +218,19 @@ async function main(): Promise<number> {
 
   if (command === 'build' || command === 'check') {
     const started = performance.now();
-    const result = await runBuild({ ...base, mode: 'production', render: command === 'build', persist: true });
+    const out = values.out ?? 'dist';
+    // Writes dist/ while the pages render, and swaps it in only when the build has no errors.
+    const writer = command === 'build' ? new SiteWriter(out) : undefined;
+    const result = await runBuild({ ...base, mode: 'production', render: command === 'build', persist: true, ...(writer ? { writer } : {}) });
     report(result.problems, values.format ?? 'text');
-    if (hasErrors(result.problems)) return 1;
-    if (command === 'build') {
-      const out = values.out ?? 'dist';
+    if (hasErrors(result.problems)) {
+      writer?.abandon();
+      return 1;
+    }
+    if (writer) {
       const lap = stopwatch();
       try {
-        await writeSite(out, result.files);
+        await writer.finish();
         lap('schrijven');
       } catch (e) {
         process.stderr.write(`De site kon niet worden geschreven (${e instanceof Error ? e.message : String(e)}). De vorige ${out}/ is ongewijzigd.\n`);

@@ -30,7 +30,7 @@ let key: string | null = null;
  * dependencies. The theme counts too: the search index takes its options from
  * theme/client/search-options.ts.
  */
-function generatorKey(): string {
+export function generatorKey(): string {
   // The running generator cannot change under itself: read its sources once per process.
   if (key !== null) return key;
   const parts: string[] = [];

@@ -5,18 +5,21 @@
  * is interrupted (SIGINT, SIGTERM, SIGHUP) leaves the previous output exactly
  * as it was, and no temporary folder behind.
  *
- * A file with the same bytes as in the previous output is linked into the new
- * folder rather than written again (`sameBytes`).
+ * The files are written by a worker thread while the build still renders
+ * (`SiteWriter`). A file with the same bytes as in the previous output is
+ * linked into the new folder rather than written again (write-worker.ts).
  *
- * Files are written in batches, and a signal is noticed between two batches:
- * the write stops, removes its folder and the process ends with that signal.
- * Only a SIGKILL can leave a temporary folder; the next write into the same
- * parent removes folders whose process no longer runs.
+ * A signal stops the writer thread between two files, removes its folder and
+ * ends the process with that signal. Only a SIGKILL can leave a temporary
+ * folder; the next write into the same parent removes folders whose process
+ * no longer runs.
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import type { OutputFile } from '../build.ts';
+import { startWorker } from './worker.ts';
 
 const temporaries = new Set<string>();
 const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -25,6 +28,7 @@ let interrupted: Signal | null = null;
 let writing = 0;
 
 const removeTemporaries = (): void => {
+  for (const writer of open) writer.abandon();
   for (const dir of temporaries) fs.rmSync(dir, { recursive: true, force: true });
   temporaries.clear();
 };
@@ -41,6 +45,7 @@ function exitWith(signal: Signal): never {
 /**
  * For the CLI: on SIGINT, SIGTERM or SIGHUP, stop a write in progress at its
  * next file and remove unfinished temporary folders; also on any other exit.
+ * Only the removal of the previous output, after the swap, is waited for.
  */
 export function cleanUpOnExit(): void {
   process.once('exit', removeTemporaries);
@@ -88,111 +93,140 @@ export function targetPath(root: string, file: string): string | null {
   return target.startsWith(root + path.sep) ? target : null;
 }
 
-const check = (): void => {
-  if (interrupted) throw new WriteError(`afgebroken door ${interrupted}`);
-};
+/** What the main thread sends the writer thread: a file, or `'done'` after the last. */
+export type WriteMessage = OutputFile | 'done';
+/** The writer thread's answer to `'done'`: how many files it wrote, or why it stopped. */
+export type WriteReply = { written: number } | { failed: string };
+/** The shared words between the two: the main thread asks the writer to stop; the writer is busy with a file. */
+export const flag = { stop: 0, busy: 1 } as const;
+
+/** Set by bin/ontwikkelaarsportaal.mjs when it bundles the CLI: the compiled write-worker.ts. */
+declare const WRITE_WORKER: string | undefined;
+
+/** Writers whose folder is not swapped in or removed yet: a signal stops them before their folder goes. */
+const open = new Set<SiteWriter>();
 
 /**
- * Files written between two looks at the signal handlers. Small files written
- * synchronously cost a tenth of going through libuv's thread pool (430 files:
- * 40 ms against 140–340 ms, issue 11); a batch is short enough (a few ms) that
- * a signal still stops the write almost at once.
+ * Writes a site into a temporary folder beside `outDir` while the build goes
+ * on, and swaps it in at `finish`. The files go to a worker thread
+ * (write-worker.ts) as the build makes them: the pages render on one core
+ * while the disk work of the ones before happens on the other. Writing at the
+ * end took 50 ms to 1.1 s, depending on the VM's disk (docs/performance.md).
+ *
+ * Nothing happens until the first file (or `finish`); a problem with a file
+ * (a path outside the folder, a full disk) comes out of `finish`, which then
+ * leaves the previous output as it was.
  */
-const batch = 64;
+export class SiteWriter {
+  private readonly out: string;
+  private started: { tmp: string; worker: Worker; flags: Int32Array; reply: Promise<WriteReply> } | null = null;
+  private refused: string | null = null;
 
-/** Lets pending signal handlers run, then stops if one of them asked to. */
-const yieldToSignals = async (): Promise<void> => {
-  await new Promise((resolve) => setImmediate(resolve));
-  check();
-};
-
-/**
- * Whether the previous output holds exactly these bytes at this place. Such a
- * file is linked into the new folder instead of written again: the disk then
- * writes only what changed. On this machine writing all 14 MB of the site
- * took 240 to 850 ms, depending on the disk's mood; a warm build changes
- * little of it. An unchanged page also keeps its modification time, which is
- * what a web server's Last-Modified should say.
- */
-function sameBytes(previous: string, bytes: Uint8Array): boolean {
-  try {
-    const stat = fs.lstatSync(previous);
-    return stat.isFile() && stat.size === bytes.byteLength && fs.readFileSync(previous).equals(bytes);
-  } catch {
-    return false;
+  constructor(outDir: string) {
+    this.out = path.resolve(outDir);
   }
-}
 
-/** Links `target` to `previous`; false when that cannot be done (another file system, say). */
-function linked(previous: string, target: string): boolean {
-  try {
-    fs.linkSync(previous, target);
-    return true;
-  } catch {
-    return false;
+  add(file: OutputFile): void {
+    if (this.refused !== null) return;
+    const { worker, tmp } = this.start();
+    if (!targetPath(tmp, file.path)) this.refused = `Weigert te schrijven buiten de uitvoermap: ${JSON.stringify(file.path)}`;
+    else worker.postMessage(file satisfies WriteMessage);
   }
-}
 
-/** Every folder below `root` that the targets need, sorted: a folder comes after its parent. */
-function folders(root: string, targets: ReadonlyArray<string>): string[] {
-  const needed = new Set<string>();
-  for (const target of targets) {
-    for (let dir = path.dirname(target); dir !== root && !needed.has(dir); dir = path.dirname(dir)) needed.add(dir);
-  }
-  return [...needed].sort();
-}
-
-export async function writeSite(outDir: string, files: ReadonlyArray<OutputFile>): Promise<void> {
-  const out = path.resolve(outDir);
-  const parent = path.dirname(out);
-  fs.mkdirSync(parent, { recursive: true });
-  removeAbandoned(parent, path.basename(out));
-  const tmp = fs.mkdtempSync(path.join(parent, `.${path.basename(out)}-tmp-${process.pid}-`));
-  temporaries.add(tmp);
-  // mkdtemp makes the folder private (0700); the site is public and a web server user must read it.
-  fs.chmodSync(tmp, 0o755);
-  writing++;
-  try {
-    const targets = files.map((file) => {
-      const target = targetPath(tmp, file.path);
-      if (!target) throw new WriteError(`Weigert te schrijven buiten de uitvoermap: ${JSON.stringify(file.path)}`);
-      return target;
-    });
-    // Parents first, so each mkdir needs no recursive lookups.
-    for (const folder of folders(tmp, targets)) fs.mkdirSync(folder);
-    for (let i = 0; i < files.length; i++) {
-      if (i % batch === 0) await yieldToSignals();
-      const { path: file, data } = files[i] as OutputFile;
-      const bytes = typeof data === 'string' ? Buffer.from(data) : data;
-      const previous = path.join(out, file);
-      if (!(sameBytes(previous, bytes) && linked(previous, targets[i] as string))) fs.writeFileSync(targets[i] as string, bytes);
+  /** Waits for the writer, then puts the new folder in the place of `outDir`. Throws a WriteError when it could not. */
+  async finish(): Promise<void> {
+    const { tmp, worker, reply } = this.start();
+    // Until now the thread did not keep the process alive (should the build stop early, it must not hang).
+    worker.ref();
+    worker.postMessage('done' satisfies WriteMessage);
+    const answer = await reply;
+    const failure = this.refused ?? ('failed' in answer ? answer.failed : null);
+    if (failure !== null) {
+      this.abandon();
+      throw new WriteError(failure);
     }
-    // A signal during the last batch must not let the swap happen.
-    await yieldToSignals();
+    void worker.terminate();
     // The swap: synchronous, so no signal handler can run between the two renames.
     const old = `${tmp}-old`;
-    const hadOutput = fs.existsSync(out);
-    if (hadOutput) fs.renameSync(out, old);
+    const hadOutput = fs.existsSync(this.out);
+    writing++;
     try {
-      fs.renameSync(tmp, out);
+      if (hadOutput) fs.renameSync(this.out, old);
+      try {
+        fs.renameSync(tmp, this.out);
+      } catch (e) {
+        if (hadOutput) fs.renameSync(old, this.out);
+        throw e;
+      }
+      open.delete(this);
+      temporaries.delete(tmp);
+      if (hadOutput) {
+        temporaries.add(old);
+        // Async: removes a folder's entries in parallel, twice as fast as rmSync. A signal meanwhile
+        // waits for it (writing > 0); should it fail, exit still removes `old` (it is in temporaries).
+        await fsp.rm(old, { recursive: true, force: true });
+        temporaries.delete(old);
+      }
     } catch (e) {
-      if (hadOutput) fs.renameSync(old, out);
+      this.abandon();
       throw e;
+    } finally {
+      writing--;
+      if (interrupted && writing === 0) exitWith(interrupted);
     }
-    temporaries.delete(tmp);
-    if (hadOutput) {
-      temporaries.add(old);
-      // Async: removes a folder's entries in parallel, twice as fast as rmSync. A signal meanwhile
-      // waits for it (writing > 0); should it fail, exit still removes `old` (it is in temporaries).
-      await fsp.rm(old, { recursive: true, force: true });
-      temporaries.delete(old);
-    }
-  } catch (e) {
+  }
+
+  /** Stops the writer and removes its folder; the previous output stays as it was. Synchronous, for signal handlers. */
+  abandon(): void {
+    if (!this.started || !open.has(this)) return;
+    const { tmp, worker, flags } = this.started;
+    stopWriter(flags);
+    void worker.terminate();
     fs.rmSync(tmp, { recursive: true, force: true });
     temporaries.delete(tmp);
-    throw e;
-  } finally {
-    writing--;
-    if (interrupted && writing === 0) exitWith(interrupted);
+    open.delete(this);
   }
+
+  private start(): NonNullable<SiteWriter['started']> {
+    if (this.started) return this.started;
+    const parent = path.dirname(this.out);
+    fs.mkdirSync(parent, { recursive: true });
+    removeAbandoned(parent, path.basename(this.out));
+    const tmp = fs.mkdtempSync(path.join(parent, `.${path.basename(this.out)}-tmp-${process.pid}-`));
+    temporaries.add(tmp);
+    // mkdtemp makes the folder private (0700); the site is public and a web server user must read it.
+    fs.chmodSync(tmp, 0o755);
+    const shared = new SharedArrayBuffer(8);
+    const worker = startWorker(typeof WRITE_WORKER === 'string' ? WRITE_WORKER : undefined, new URL('./write-worker.ts', import.meta.url), {
+      workerData: { out: this.out, tmp, shared },
+    });
+    worker.unref();
+    const reply = new Promise<WriteReply>((resolve) => {
+      worker.once('message', resolve);
+      worker.once('error', (e) => resolve({ failed: e.message }));
+      worker.once('exit', () => resolve({ failed: 'de schrijf-worker stopte' }));
+    });
+    this.started = { tmp, worker, flags: new Int32Array(shared), reply };
+    open.add(this);
+    return this.started;
+  }
+}
+
+/**
+ * Asks the writer thread to stop and waits until it is not in the middle of a
+ * file. Both sides store their word before they read the other's (sequentially
+ * consistent atomics): either the writer sees the stop before its next file,
+ * or this sees it busy and waits for that file to end.
+ */
+function stopWriter(flags: Int32Array): void {
+  Atomics.store(flags, flag.stop, 1);
+  const deadline = Date.now() + 10_000;
+  while (Atomics.load(flags, flag.busy) === 1 && Date.now() < deadline) Atomics.wait(flags, flag.busy, 1, 100);
+}
+
+/** Writes `files` as the site in `outDir`, all or nothing (see SiteWriter). */
+export async function writeSite(outDir: string, files: ReadonlyArray<OutputFile>): Promise<void> {
+  const writer = new SiteWriter(outDir);
+  for (const file of files) writer.add(file);
+  await writer.finish();
 }

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { targetPath, writeSite, WriteError } from '../../pipeline/io/write.ts';
+import { SiteWriter, targetPath, writeSite, WriteError } from '../../pipeline/io/write.ts';
 import { root } from '../helpers.ts';
 
 const test = suite('build: atomic');
@@ -86,6 +86,24 @@ test('should leave the previous dist/ as it was when the disk refuses a file', a
   assert.ok(failed instanceof Error, 'the write fails');
   assert.equal(snapshot(dist), before);
   assert.equal(leftovers(parent), []);
+});
+
+test('should stop the writer thread mid-write and leave no folder when the build is abandoned', async () => {
+  // At different moments of the write: the folder must go each time, with nothing written after it.
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const { parent, dist } = previousSite();
+    const before = snapshot(dist);
+    const writer = new SiteWriter(dist);
+    // Many small files in many folders: the thread is still writing when the build gives up.
+    for (let i = 0; i < 3000; i++) writer.add({ path: `p${i % 300}/q${i}/index.html`, data: `<p>${i}</p>` });
+    await sleep(5 + attempt * 10);
+    assert.equal(leftovers(parent).length, 1, 'the thread writes into its temporary folder meanwhile');
+    writer.abandon();
+    assert.equal(leftovers(parent), []);
+    await sleep(20);
+    assert.equal(leftovers(parent), [], 'nothing written after the folder went');
+    assert.equal(snapshot(dist), before);
+  }
 });
 
 test('should refuse an output path that would leave dist/, and write nothing', async () => {

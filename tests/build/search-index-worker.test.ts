@@ -1,14 +1,15 @@
 /**
  * Issue 11: a production build has a worker thread build the search index
- * while the main thread renders the pages, which point at a stand-in for its
- * URL meanwhile. The site must come out exactly as when the index is built in
- * place, and no stand-in may be left in it.
+ * while the main thread renders the pages, which know its path beforehand (a
+ * hash of its records and of the code that builds it). The site must come out
+ * exactly as when the index is built in place, and the path must change with
+ * the records and with that code.
  */
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readSources } from '../../pipeline/io/read.ts';
-import { analyse, generate, markdownStage, searchIndexRecords, withSearchIndex, type Effects } from '../../pipeline/build.ts';
+import { analyse, byPath, generate, markdownStage, searchIndexPath, searchIndexRecords, type Effects } from '../../pipeline/build.ts';
 import { createHighlighter } from '../../pipeline/io/highlighter.ts';
 import { buildSearchIndexApart } from '../../pipeline/io/search-index.ts';
 import { root } from '../helpers.ts';
@@ -22,18 +23,27 @@ test('the index built in a worker gives the same site as one built in place', as
   const inPlace = generate(analysis, effects, { render: true });
 
   const markdown = markdownStage(analysis, effects, {});
-  const pages = generate(analysis, effects, { render: true, searchIndex: 'apart' }, markdown);
+  const records = searchIndexRecords(analysis, markdown);
+  const indexPath = searchIndexPath(JSON.stringify(records), '');
+  const pages = generate(analysis, effects, { render: true, searchIndex: { path: indexPath, index: null } }, markdown);
   const indexFile = (files: typeof pages.files) => files.filter((f) => /^assets\/search-index-[0-9a-f]+\.json$/.test(f.path));
   assert.is(indexFile(pages.files).length, 0, 'no index file before it is built');
-  const standIn = /\/assets\/search-index-[0-9a-f]{64}\.json/;
-  assert.ok(pages.files.some((f) => standIn.test(String(f.data))), 'the pages point at the stand-in meanwhile');
+  assert.ok(pages.files.some((f) => String(f.data).includes(`/${indexPath}`)), 'the pages point at the index already');
 
-  const apart = withSearchIndex(pages, analysis, await buildSearchIndexApart(searchIndexRecords(analysis, markdown)));
-  assert.equal(apart.files.map((f) => f.path), inPlace.files.map((f) => f.path));
-  for (let i = 0; i < apart.files.length; i++) assert.ok(String(apart.files[i]!.data) === String(inPlace.files[i]!.data), apart.files[i]!.path);
-  assert.is(indexFile(apart.files).length, 1);
-  assert.not.ok(apart.files.some((f) => standIn.test(String(f.data))), 'no stand-in left');
-  assert.equal(apart.problems, inPlace.problems);
+  const apart = [...pages.files, { path: indexPath, data: await buildSearchIndexApart(records) }].sort(byPath);
+  assert.equal(apart.map((f) => f.path), inPlace.files.map((f) => f.path));
+  for (let i = 0; i < apart.length; i++) assert.ok(String(apart[i]!.data) === String(inPlace.files[i]!.data), apart[i]!.path);
+  assert.is(indexFile(apart).length, 1);
+  assert.equal(pages.problems, inPlace.problems);
+});
+
+test('the index path changes with the records and with the code that builds the index', () => {
+  const records = JSON.stringify([{ objectID: '1', content: 'API-ontwerp' }]);
+  const path = searchIndexPath(records, 'versie-a');
+  assert.match(path, /^assets\/search-index-[0-9a-f]{10}\.json$/);
+  assert.is(searchIndexPath(records, 'versie-a'), path, 'the same input gives the same path');
+  assert.is.not(searchIndexPath(records.replace('API', 'Api'), 'versie-a'), path, 'other records');
+  assert.is.not(searchIndexPath(records, 'versie-b'), path, 'another version of the generator');
 });
 
 test.run();
