@@ -307,17 +307,15 @@ export function* generating(analysis: Analysis, effects: Effects, options: Gener
   if (options.render) {
     const lazy = options.render === 'on-request';
     const records = once(() => searchRecords(routes, contents, site.config.locale.lang));
-    const searchIndex = () => {
-      const recorded = records();
-      return cache ? cache.searchIndex.get([JSON.stringify(recorded)], () => buildSearchIndex(recorded)) : buildSearchIndex(recorded);
-    };
+    const recordsJson = once(() => JSON.stringify(records()));
+    const searchIndex = () => (cache ? cache.searchIndex.get([recordsJson()], () => buildSearchIndex(records())) : buildSearchIndex(records()));
     let indexPath = devSearchIndexPath;
     if (lazy) onRequest.set(indexPath, once(searchIndex));
     else if (options.searchIndex) {
       indexPath = options.searchIndex.path;
       if (options.searchIndex.index !== null) yield* made({ path: indexPath, data: options.searchIndex.index });
     } else {
-      indexPath = searchIndexPath(JSON.stringify(records()), '');
+      indexPath = searchIndexPath(recordsJson(), '');
       yield* made({ path: indexPath, data: searchIndex() });
     }
     const byUrl = new Map([...assets.values()].map((a) => [a.path, a.url] as const));

@@ -21,6 +21,7 @@ import type { Worker } from 'node:worker_threads';
 import type { OutputFile } from '../build.ts';
 import { startWorker } from './worker.ts';
 
+/** Previous outputs still being removed after a swap (a writer's own folder goes with the writer: `open`). */
 const temporaries = new Set<string>();
 const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 type Signal = (typeof signals)[number];
@@ -159,7 +160,6 @@ export class SiteWriter {
         throw e;
       }
       open.delete(this);
-      temporaries.delete(tmp);
       if (hadOutput) {
         temporaries.add(old);
         // Async: removes a folder's entries in parallel, twice as fast as rmSync. A signal meanwhile
@@ -183,7 +183,6 @@ export class SiteWriter {
     stopWriter(flags);
     void worker.terminate();
     fs.rmSync(tmp, { recursive: true, force: true });
-    temporaries.delete(tmp);
     open.delete(this);
   }
 
@@ -193,7 +192,6 @@ export class SiteWriter {
     fs.mkdirSync(parent, { recursive: true });
     removeAbandoned(parent, path.basename(this.out));
     const tmp = fs.mkdtempSync(path.join(parent, `.${path.basename(this.out)}-tmp-${process.pid}-`));
-    temporaries.add(tmp);
     // mkdtemp makes the folder private (0700); the site is public and a web server user must read it.
     fs.chmodSync(tmp, 0o755);
     const shared = new SharedArrayBuffer(8);
