@@ -1,7 +1,8 @@
 /**
- * Issue 11: Chromium draws the diagrams with a patched `assignWithDepth`
- * (pipeline/io/mermaid-patch.ts). The patch must still apply to the pinned
- * mermaid, and the patched function must do exactly what the original does.
+ * Issue 11: Chromium draws the diagrams with a patched `assignWithDepth` and
+ * `getConfig` (pipeline/io/mermaid-patch.ts). The patch must still apply to the
+ * pinned mermaid, and the patched functions must do exactly what the original
+ * does.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,7 +10,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { mermaidDist } from '../../pipeline/io/mermaid.ts';
-import { patchMermaid, replacements } from '../../pipeline/io/mermaid-patch.ts';
+import { copyWithDepth, patchMermaid, replacements } from '../../pipeline/io/mermaid-patch.ts';
 
 const test = suite('build: the mermaid patch');
 
@@ -95,6 +96,58 @@ test('the patched assignWithDepth merges exactly like the original', () => {
   fc.assert(fc.property(fc.clone(fc.tuple(value, value), 2), depth, ([a, b], d) => {
     assert.equal(run(after, a, d), run(before, b, d));
   }), { numRuns: 3000 });
+});
+
+/** For every object in `value`, the path of the object in `source` it is (not a copy of, but the same object), or null. */
+function sharing(value: unknown, source: unknown): unknown {
+  const paths = new Map<unknown, string>();
+  const index = (v: unknown, at: string) => {
+    if (v === null || typeof v !== 'object' || paths.has(v)) return;
+    paths.set(v, at);
+    for (const k of Object.getOwnPropertyNames(v)) index(Object.getOwnPropertyDescriptor(v, k)!.value, `${at}/${k}`);
+  };
+  index(source, '');
+  const found: Array<[string, string | null]> = [];
+  const walk = (v: unknown, at: string, seen: Set<unknown>) => {
+    if (v === null || typeof v !== 'object' || seen.has(v)) return;
+    found.push([at, paths.get(v) ?? null]);
+    seen.add(v);
+    for (const k of Object.getOwnPropertyNames(v)) walk(Object.getOwnPropertyDescriptor(v, k)!.value, `${at}/${k}`, seen);
+    seen.delete(v);
+  };
+  walk(value, '', new Set());
+  return found;
+}
+
+test('copyWithDepth copies exactly like assignWithDepth into a new object, sharing the same objects', () => {
+  const merge = assignWithDepth(original());
+  const copy = new Function('Ui', `"use strict"; const copyWithDepth = ${copyWithDepth}; return copyWithDepth;`)(merge) as (source: unknown, depth?: number) => unknown;
+  const builtIn = new Set(Object.getOwnPropertyNames(Object.prototype));
+  const run = (f: () => unknown, source: unknown) => {
+    try {
+      const result = f();
+      return [shape([result, source]), sharing(result, source)];
+    } catch (e) {
+      return ['threw', (e as Error).constructor.name];
+    } finally {
+      const polluted = Object.getOwnPropertyNames(Object.prototype).filter((k) => !builtIn.has(k));
+      for (const k of polluted) delete (Object.prototype as Record<string, unknown>)[k];
+      assert.equal(polluted, [], 'Object.prototype is left alone');
+    }
+  };
+  fc.assert(fc.property(value, depth, (source, d) => {
+    assert.equal(
+      run(() => (d === undefined ? copy(source) : copy(source, d)), source),
+      run(() => merge({}, source, d === undefined ? undefined : { depth: d }), source),
+    );
+  }), { numRuns: 5000 });
+});
+
+test('getConfig copies with copyWithDepth, and that is declared beside assignWithDepth', () => {
+  const module = patched();
+  assert.ok(module.includes('Kt=s(()=>copyWithDepth(Vt),"getConfig")'));
+  assert.ok(module.includes(`,j=Ui,copyWithDepth=${copyWithDepth};`));
+  assert.not.ok(original().includes('copyWithDepth'), 'the name is free in the original module');
 });
 
 test('the merge a diagram asks for most: a copy of the whole configuration', () => {

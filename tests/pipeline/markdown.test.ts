@@ -102,6 +102,36 @@ markdown('should give every generated heading a unique id and a TOC in heading o
   }), { numRuns: 300 });
 });
 
+markdown('should link bare e-mail addresses and web addresses, as GitHub does', () => {
+  const html = (md: string) => toHtml(render(md).content.body);
+  assert.match(html('Mail naar info@rijksoverheid.nl of bel.\n'), /<a href="mailto:info@rijksoverheid.nl">info@rijksoverheid.nl<\/a>/);
+  assert.match(html('Zie **jan.de_vries@example.nl** en _noor@example.nl_.\n'), /<strong><a href="mailto:jan.de_vries@example.nl">jan.de_vries@example.nl<\/a><\/strong> en <em><a href="mailto:noor@example.nl">/);
+  // A web address is still read as one link while parsing: `*` in its path is no emphasis.
+  assert.match(html('Kijk op https://example.nl/a*b*c of www.logius.nl.\n'), /<a href="https:\/\/example.nl\/a\*b\*c">https:\/\/example.nl\/a\*b\*c<\/a> of <a href="http:\/\/www.logius.nl">www.logius.nl<\/a>\./);
+  // Not in code, and not inside a link that is already there.
+  assert.match(html('`info@example.nl` en [schrijf ons](mailto:info@example.nl)\n'), /<code>info@example.nl<\/code> en <a href="mailto:info@example.nl">schrijf ons<\/a>/);
+});
+
+markdown('should parse the real content to the same trees as remark-gfm, only faster', async () => {
+  const { unified } = await import('unified');
+  const { default: remarkParse } = await import('remark-parse');
+  const { default: remarkGfm } = await import('remark-gfm');
+  const { default: remarkDirective } = await import('remark-directive');
+  const { readFileSync, readdirSync } = await import('node:fs');
+  const reference = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);
+  const withoutPositions = (tree: unknown) => JSON.stringify(tree, (k, v: unknown) => (k === 'position' ? undefined : v));
+  const files = (readdirSync('content', { recursive: true }) as string[]).filter((f) => /\.mdx?$/.test(f));
+  assert.ok(files.length > 100);
+  let links = 0;
+  for (const file of files) {
+    const body = readFileSync(`content/${file}`, 'utf8').replace(/^---\n[\s\S]*?\n---\n/, '');
+    const tree = parseMarkdownBody(body);
+    assert.is(withoutPositions(tree), withoutPositions(reference.runSync(reference.parse(legacyAdmonitionTitles(body).text))), file);
+    visit(tree, 'link', (node) => { if (node.url.startsWith('mailto:')) links++; });
+  }
+  assert.ok(links > 0, 'the content has e-mail links');
+});
+
 markdown('should read the older admonition title form `:::tip Titel` and keep positions in the original text', () => {
   const md = ':::tip  Zie [de regels](./regels.md) hier\nTekst met [een link](./weg.md).\n:::\n\n:::note Haakje ] los\nTekst.\n:::\n';
   const { content, problems } = render(md);
