@@ -9,7 +9,7 @@ import remarkGfm from 'remark-gfm';
 import remarkDirective from 'remark-directive';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import type { Root } from 'mdast';
-import type { Construct, Extension } from 'micromark-util-types';
+import type { Construct, ConstructRecord, Extension } from 'micromark-util-types';
 import type { SourceFile } from './io/read.ts';
 import { error, startOfFile, type Place, type Problem } from './problem.ts';
 import type { Store } from './memo.ts';
@@ -42,9 +42,9 @@ export type Parsed = ParsedMarkdown | ParsedData;
 
 /**
  * remark-gfm looks for an e-mail address at every letter and digit while it
- * tokenizes text: a third of all parsing time. Its mdast step finds addresses
- * in the finished text nodes as well (the same regular expressions), so we
- * drop the tokenizer and let that step find them, after emphasis and links,
+ * tokenizes text: a third of all parsing time. Its mdast step also finds
+ * addresses in the finished text nodes (with regular expressions), so we drop
+ * the tokenizer and let that step find them, after emphasis and links,
  * as GitHub (cmark-gfm) and markdown-rs do. `www.` and `http(s)://` literals
  * are still tokenized. The links it makes have no source position; nothing
  * reports on an e-mail link, so none is needed.
@@ -56,10 +56,10 @@ function emailLiteralsAfterParsing(this: Processor): void {
 
 function withoutEmailLiterals(extension: Extension): Extension {
   if (!extension.text) return extension;
-  const text: Record<number, Construct | Construct[]> = {};
+  const text: ConstructRecord = {};
   for (const [code, constructs] of Object.entries(extension.text)) {
     const kept = [constructs].flat().filter((c): c is Construct => c !== undefined && c.name !== 'emailAutolink');
-    if (kept.length) text[Number(code)] = kept;
+    if (kept.length) text[code] = kept;
   }
   return { ...extension, text };
 }
