@@ -75,23 +75,29 @@ const { value } = fc.letrec<{ value: unknown; array: unknown[]; object: object }
 }));
 const depth = fc.option(fc.integer({ min: -1, max: 4 }), { nil: undefined });
 
+const builtIn = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/**
+ * What `describe` tells of `f()`, or that it threw. A run that wrote into
+ * Object.prototype (prototype pollution) is caught, and cleaned up for the next run.
+ */
+function observe(f: () => unknown, describe: (result: unknown) => unknown): unknown {
+  try {
+    return describe(f());
+  } catch (e) {
+    return ['threw', (e as Error).constructor.name];
+  } finally {
+    const polluted = Object.getOwnPropertyNames(Object.prototype).filter((k) => !builtIn.has(k));
+    for (const k of polluted) delete (Object.prototype as Record<string, unknown>)[k];
+    assert.equal(polluted, [], 'Object.prototype is left alone');
+  }
+}
+
 test('the patched assignWithDepth merges exactly like the original', () => {
   const before = assignWithDepth(original());
   const after = assignWithDepth(patched());
-  const builtIn = new Set(Object.getOwnPropertyNames(Object.prototype));
-  const run = (merge: Merge, [target, source]: [unknown, unknown], d: number | undefined) => {
-    try {
-      const result = merge(target, source, d === undefined ? undefined : { depth: d });
-      return shape([result, target, source]);
-    } catch (e) {
-      return ['threw', (e as Error).constructor.name];
-    } finally {
-      // A merge that wrote into Object.prototype (prototype pollution) is caught, and cleaned up for the next run.
-      const polluted = Object.getOwnPropertyNames(Object.prototype).filter((k) => !builtIn.has(k));
-      for (const k of polluted) delete (Object.prototype as Record<string, unknown>)[k];
-      assert.equal(polluted, [], 'Object.prototype is left alone');
-    }
-  };
+  const run = (merge: Merge, [target, source]: [unknown, unknown], d: number | undefined) =>
+    observe(() => merge(target, source, d === undefined ? undefined : { depth: d }), (result) => shape([result, target, source]));
   // Each function gets its own copy of the input: merging changes the target in place.
   fc.assert(fc.property(fc.clone(fc.tuple(value, value), 2), depth, ([a, b], d) => {
     assert.equal(run(after, a, d), run(before, b, d));
@@ -122,19 +128,7 @@ function sharing(value: unknown, source: unknown): unknown {
 test('copyWithDepth copies exactly like assignWithDepth into a new object, sharing the same objects', () => {
   const merge = assignWithDepth(original());
   const copy = new Function('Ui', `"use strict"; const copyWithDepth = ${copyWithDepth}; return copyWithDepth;`)(merge) as (source: unknown, depth?: number) => unknown;
-  const builtIn = new Set(Object.getOwnPropertyNames(Object.prototype));
-  const run = (f: () => unknown, source: unknown) => {
-    try {
-      const result = f();
-      return [shape([result, source]), sharing(result, source)];
-    } catch (e) {
-      return ['threw', (e as Error).constructor.name];
-    } finally {
-      const polluted = Object.getOwnPropertyNames(Object.prototype).filter((k) => !builtIn.has(k));
-      for (const k of polluted) delete (Object.prototype as Record<string, unknown>)[k];
-      assert.equal(polluted, [], 'Object.prototype is left alone');
-    }
-  };
+  const run = (f: () => unknown, source: unknown) => observe(f, (result) => [shape([result, source]), sharing(result, source)]);
   fc.assert(fc.property(value, depth, (source, d) => {
     assert.equal(
       run(() => (d === undefined ? copy(source) : copy(source, d)), source),
