@@ -12,7 +12,7 @@
  * keeps `defineProperty` for `__proto__` alone.
  *
  * Even so, the copies `getConfig()` makes (1 400 for the site's diagrams) cost
- * a fifth of Chromium's time: `assignWithDepth` builds an array of every
+ * more than a quarter of Chromium's time: `assignWithDepth` builds an array of every
  * key-value pair and calls a closure for each. `getConfig()` always copies
  * into a new empty object, and for that case `copyWithDepth` gives the same
  * result with a plain loop, at less than half the cost (session 11). A source
@@ -26,7 +26,7 @@
 /**
  * `assignWithDepth({}, source, { depth })`, written as a loop. `Ui` is the
  * module's `assignWithDepth`; arrays go through it as before (it merges them
- * without duplicates), and so does any source that is not a plain object.
+ * without duplicates), and so does a source that is an array or no object.
  */
 export const copyWithDepth = `(t,r=2)=>{
   if(t===null||typeof t!="object"||Array.isArray(t))return Ui({},t,{depth:r});
