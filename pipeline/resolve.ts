@@ -404,14 +404,14 @@ export function resolve(validated: Validated, mode: Mode): { site: Site | null; 
 
 /** Docs in sidebar order, for the prev/next paginator. */
 export function sidebarOrder(sidebar: Sidebar): string[] {
-  const hrefs: string[] = [];
+  const hrefs = new Set<string>();
   const walk = (items: ReadonlyArray<SidebarItem>) => {
     for (const item of items) {
-      if (item.href && !hrefs.includes(item.href)) hrefs.push(item.href);
+      if (item.href) hrefs.add(item.href);
       if (item.type === 'category') walk(item.items);
     }
   };
   walk(sidebar.items);
-  return hrefs;
+  return [...hrefs];
 }
 

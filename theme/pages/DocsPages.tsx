@@ -1,6 +1,5 @@
 /** Docs page types: docs item, docs root, docs version root, docs tag list, docs tag document list. */
 import type { Doc, SidebarItem } from '../../pipeline/resolve.ts';
-import { sidebarOrder } from '../../pipeline/resolve.ts';
 import type { TagSummary } from '../../pipeline/routes.ts';
 import type { PageContext } from '../../renderer/context.ts';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -10,8 +9,7 @@ import { Layout } from '../shell/Layout.tsx';
 import { siteHosts } from '../shell/Navbar.tsx';
 import { labels } from '../labels.ts';
 import { Banner, Breadcrumbs, DocsSidebar, Paginator, TableOfContents, TagList, findItem, trail } from './parts.tsx';
-
-const docByHref = (ctx: PageContext, href: string | null) => (href ? ctx.site.docs.find((d) => d.permalink === href) : undefined);
+import { docById, docByPermalink, sidebarById, sidebarPlaces } from './docs-index.ts';
 
 /** Number of articles below a category: every doc link and every category with its own page. */
 export const countArticles = (items: ReadonlyArray<SidebarItem>): number =>
@@ -27,7 +25,7 @@ export function CategoryCards({ ctx, items }: { ctx: PageContext; items: Readonl
   return (
     <ul className="cards">
       {cards.map((item) => {
-        const doc = docByHref(ctx, item.href);
+        const doc = docByPermalink(ctx.site, item.href);
         const description = item.type === 'category' ? item.description ?? doc?.description : doc?.description;
         return (
           <li key={item.href} className="card">
@@ -56,17 +54,17 @@ function DocFooter({ ctx, doc }: { ctx: PageContext; doc: Doc }) {
 
 export function DocPage({ ctx, doc, variant }: { ctx: PageContext; doc: Doc; variant: 'item' | 'root' | 'version-root' }) {
   const content = ctx.contents.get(doc.permalink);
-  const sidebar = ctx.site.sidebars.find((s) => s.id === doc.sidebarId);
+  const sidebar = sidebarById(ctx.site, doc.sidebarId);
   const fm = doc.entry.frontmatter;
   const path = ctx.route.path;
   // Breadcrumbs: the sidebar trail without the "Kennisbank" wrapper duplicated as home.
   const crumbs = sidebar ? trail(sidebar.items, path).map((i) => ({ label: i.label, href: i.href })) : [];
   if (crumbs.length === 0) crumbs.push({ label: doc.sidebarLabel, href: path });
-  const order = sidebar ? sidebarOrder(sidebar) : [];
+  const order = sidebar ? sidebarPlaces(ctx.site, sidebar) : { hrefs: [], indexOf: () => -1 };
   const at = order.indexOf(path);
   const neighbour = (explicit: string | null | undefined, index: number) => {
     if (explicit === null) return null;
-    const target = explicit ? ctx.site.docs.find((d) => d.plugin === doc.plugin && d.id === explicit) : docByHref(ctx, order[index] ?? null);
+    const target = explicit ? docById(ctx.site, doc.plugin, explicit) : docByPermalink(ctx.site, order.hrefs[index] ?? null);
     return target && at >= 0 ? { href: target.permalink, title: target.entry.frontmatter.pagination_label ?? target.sidebarLabel } : null;
   };
   const item = sidebar ? findItem(sidebar.items, path) : null;
