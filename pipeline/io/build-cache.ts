@@ -83,6 +83,30 @@ function* jsonObjectChunks(entries: ReadonlyMap<string, unknown>): Generator<str
 }
 
 /**
+ * Writes `chunks` into `file` in writes of about a megabyte, synchronously:
+ * handing fs.promises one chunk per entry cost 30 to 50 ms more for the 9 MB
+ * of the site's cache, each write a trip through libuv's threadpool (session 12).
+ */
+function writeChunks(file: string, chunks: Iterable<string>): void {
+  const fd = fs.openSync(file, 'w');
+  try {
+    let batch: string[] = [];
+    let size = 0;
+    for (const chunk of chunks) {
+      batch.push(chunk);
+      size += chunk.length;
+      if (size < 2 ** 20) continue;
+      fs.writeFileSync(fd, batch.join(''));
+      batch = [];
+      size = 0;
+    }
+    fs.writeFileSync(fd, batch.join(''));
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
  * Writes the stores that changed, each to a temporary file renamed into place,
  * and removes the caches of other generator versions. Failing to write only
  * costs the next build time, so errors are swallowed.
@@ -96,7 +120,7 @@ export async function writeBuildCache(cacheDir: string, cache: BuildCache): Prom
       if (!store.changed) continue;
       const target = path.join(dir, file);
       const tmp = `${target}.${process.pid}.tmp`;
-      await fsp.writeFile(tmp, jsonObjectChunks(store.entries()));
+      writeChunks(tmp, jsonObjectChunks(store.entries()));
       await fsp.rename(tmp, target);
     }
     const parent = path.dirname(dir);
