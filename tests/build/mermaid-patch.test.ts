@@ -48,14 +48,14 @@ test('other modules are served as they are', () => {
   assert.is(patchMermaid(other), other);
 });
 
-/** Everything that can be told apart about a merged value: own keys (also `__proto__`), values, prototypes. */
+/** Everything that can be told apart about a merged value: own keys (also `__proto__` and symbols), values, prototypes. */
 function shape(value: unknown, seen = new Set<unknown>()): unknown {
   if (value === null || typeof value !== 'object') return [typeof value, value];
   if (seen.has(value)) return ['cycle'];
   seen.add(value);
   const proto = Object.getPrototypeOf(value);
   const kind = proto === Object.prototype ? 'object' : proto === Array.prototype ? 'array' : 'other';
-  const own = Object.getOwnPropertyNames(value).map((key) => {
+  const own = Reflect.ownKeys(value).map((key) => {
     const d = Object.getOwnPropertyDescriptor(value, key)!;
     return [key, d.enumerable, d.writable, shape(d.value, seen)];
   });
@@ -63,7 +63,7 @@ function shape(value: unknown, seen = new Set<unknown>()): unknown {
   return [kind, own];
 }
 
-const key = fc.oneof(fc.constantFrom('__proto__', 'length', 'constructor', 'a', 'b', 'themeVariables'), fc.string({ maxLength: 2 }));
+const key = fc.oneof(fc.constantFrom<string | symbol>('__proto__', 'length', 'constructor', 'a', 'b', 'themeVariables', Symbol.for('mermaid')), fc.string({ maxLength: 2 }));
 const { value } = fc.letrec<{ value: unknown; array: unknown[]; object: object }>((tie) => ({
   value: fc.oneof({ depthSize: 'small' }, fc.constantFrom(null, undefined, true, 0, 'x', ''), fc.integer(), tie('array'), tie('object')),
   array: fc.array(tie('value'), { maxLength: 4 }),
@@ -110,7 +110,7 @@ function sharing(value: unknown, source: unknown): unknown {
   const index = (v: unknown, at: string) => {
     if (v === null || typeof v !== 'object' || paths.has(v)) return;
     paths.set(v, at);
-    for (const k of Object.getOwnPropertyNames(v)) index(Object.getOwnPropertyDescriptor(v, k)!.value, `${at}/${k}`);
+    for (const k of Reflect.ownKeys(v)) index(Object.getOwnPropertyDescriptor(v, k)!.value, `${at}/${String(k)}`);
   };
   index(source, '');
   const found: Array<[string, string | null]> = [];
@@ -118,7 +118,7 @@ function sharing(value: unknown, source: unknown): unknown {
     if (v === null || typeof v !== 'object' || seen.has(v)) return;
     found.push([at, paths.get(v) ?? null]);
     seen.add(v);
-    for (const k of Object.getOwnPropertyNames(v)) walk(Object.getOwnPropertyDescriptor(v, k)!.value, `${at}/${k}`, seen);
+    for (const k of Reflect.ownKeys(v)) walk(Object.getOwnPropertyDescriptor(v, k)!.value, `${at}/${String(k)}`, seen);
     seen.delete(v);
   };
   walk(value, '', new Set());
