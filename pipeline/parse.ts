@@ -3,12 +3,12 @@
  * Markdown positions are positions in the whole file, frontmatter included,
  * so every later message points at the line an author sees in the editor.
  */
-import { unified, type Processor } from 'unified';
+import { unified, type Data, type Processor } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import remarkDirective from 'remark-directive';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
-import type { Root } from 'mdast';
+import type { Nodes, Root } from 'mdast';
 import type { Construct, ConstructRecord, Extension } from 'micromark-util-types';
 import type { SourceFile } from './io/read.ts';
 import { error, startOfFile, type Place, type Problem } from './problem.ts';
@@ -52,9 +52,36 @@ export type Parsed = ParsedMarkdown | ParsedData;
 function emailLiteralsAfterParsing(this: Processor): void {
   const data = this.data();
   data.micromarkExtensions = data.micromarkExtensions?.map(withoutEmailLiterals);
+  data.fromMarkdownExtensions = data.fromMarkdownExtensions?.map((e) => (Array.isArray(e) ? e.map(withLiteralsOnlyWherePossible) : withLiteralsOnlyWherePossible(e)));
 }
 
-function withoutEmailLiterals(extension: Extension): Extension {
+type FromMarkdownExtension = Exclude<NonNullable<Data['fromMarkdownExtensions']>[number], unknown[]>;
+
+/**
+ * remark-gfm's mdast step for literals (`transformGfmAutolinkLiterals`) walks the tree once
+ * for each of its four patterns: 160 ms for the site's files. Every pattern
+ * needs `@`, `http(s)://` or `www.` in a text outside a link, and few trees
+ * have one (the URLs in the text are links already), so the step runs only on
+ * those: where it is skipped, it would have changed nothing.
+ */
+export function withLiteralsOnlyWherePossible(extension: FromMarkdownExtension): FromMarkdownExtension {
+  if (!extension.transforms?.some((t) => t.name === 'transformGfmAutolinkLiterals')) return extension;
+  return {
+    ...extension,
+    transforms: extension.transforms.map((t) => (t.name === 'transformGfmAutolinkLiterals' ? (tree) => (mayHoldLiteral(tree) ? t(tree) : undefined) : t)),
+  };
+}
+
+const literalStart = /@|https?:\/\/|www\./i;
+
+/** Whether a text outside links and link references holds what a literal needs. */
+function mayHoldLiteral(node: Nodes): boolean {
+  if (node.type === 'text') return literalStart.test(node.value);
+  if (node.type === 'link' || node.type === 'linkReference' || !('children' in node)) return false;
+  return node.children.some(mayHoldLiteral);
+}
+
+export function withoutEmailLiterals(extension: Extension): Extension {
   if (!extension.text) return extension;
   const text: ConstructRecord = {};
   for (const [code, constructs] of Object.entries(extension.text)) {

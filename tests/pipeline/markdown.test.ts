@@ -3,11 +3,11 @@ import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { toHtml } from 'hast-util-to-html';
 import { admonitionTitles, renderMarkdown, unsafeHtml, type MarkdownContext } from '../../pipeline/markdown.ts';
-import { admonitionTypes, legacyAdmonitionTitles, parseMarkdownBody } from '../../pipeline/parse.ts';
+import { admonitionTypes, legacyAdmonitionTitles, parseMarkdownBody, withLiteralsOnlyWherePossible, withoutEmailLiterals } from '../../pipeline/parse.ts';
 import { codes, configText, post, run } from '../helpers.ts';
 import { visit } from 'unist-util-visit';
 import { readdirSync, readFileSync } from 'node:fs';
-import { unified } from 'unified';
+import { unified, type Processor } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import remarkDirective from 'remark-directive';
@@ -130,6 +130,22 @@ markdown('should parse the real content to the same trees as plain remark-gfm (p
     visit(tree, 'link', (node) => { if (node.url.startsWith('mailto:')) links++; });
   }
   assert.ok(links > 0, 'the content has e-mail links');
+});
+
+markdown('should run remark-gfm\'s literal step only where it can find a literal, with the same trees as when it always runs', () => {
+  // The step the parser guards is still there under the name it looks for, and the guard replaces it.
+  const extensions = () => (unified().use(remarkGfm).freeze().data().fromMarkdownExtensions ?? []).flat();
+  const named = (list: ReturnType<typeof extensions>) => list.flatMap((e) => e.transforms ?? []).filter((t) => t.name === 'transformGfmAutolinkLiterals');
+  assert.is(named(extensions()).length, 1);
+  assert.is(named(extensions().map(withLiteralsOnlyWherePossible)).length, 0);
+  // The parser as it was before the guard: e-mail addresses after parsing, the step on every tree.
+  const unguarded = unified().use(remarkParse).use(remarkGfm).use(function (this: Processor) {
+    this.data().micromarkExtensions = this.data().micromarkExtensions?.map(withoutEmailLiterals);
+  }).use(remarkDirective);
+  const piece = fc.constantFrom('info@example.nl', 'a@b', '@', 'www.', 'www.logius.nl', 'WWW.X.NL', 'http://', 'HTTPS://x.nl/a', 'mailto:', 'xmpp:', '[', ']', '](', ')', '[x]: /y', '<', '>', '*', '_', '`', '~', ' ', '\n', '\n\n', '- ', '> ', '| a |', 'tekst', '.', ',', '(', ':');
+  fc.assert(fc.property(fc.array(piece, { maxLength: 24 }).map((p) => p.join('')), (md) => {
+    assert.equal(parseMarkdownBody(md), unguarded.runSync(unguarded.parse(legacyAdmonitionTitles(md).text)));
+  }), { numRuns: 3000 });
 });
 
 markdown('should read the older admonition title form `:::tip Titel` and keep positions in the original text', () => {
