@@ -27,7 +27,7 @@ export async function parseAhead(files: ReadonlyArray<SourceFile>, trees: Store<
 
 /** Parses one file into the store, hands its tree on, then gives the event loop a turn. */
 async function parseOne(file: SourceFile, trees: Store<Root>, onTree: (tree: Root) => void): Promise<void> {
-  const body = markdownBody(file);
+  const body = markdownBody(file, trees);
   if (body === null) return;
   try {
     onTree(trees.get([body], () => parseMarkdownBody(body)));

@@ -166,4 +166,17 @@ test('should read back what it wrote, start empty from a damaged file, and drop 
   }
 });
 
+test('should report a body over the limits in every build, also when the other files come from the cache', async () => {
+  const deep = fs.readFileSync(path.join(root, 'tests/fixtures/rules/markup-too-complex/content/kennisbank/diep.md'), 'utf8');
+  const file = { ...sources.files.find((f) => f.path === article)!, path: 'kennisbank/diep.md', display: 'content/kennisbank/diep.md', text: deep };
+  const withDeep: SourceTree = { ...sources, files: [...sources.files, file] };
+  const tooComplex = (cache: BuildCache) => analyse(withDeep, 'production', { cache }).problems.filter((p) => p.code === 'markup-too-complex').map((p) => [p.file, p.line]);
+  const cache = reloaded(cold);
+  // The io edge parses ahead first (the CLI does): that file is not parsed, and so gets no tree in the store.
+  await parseAhead(withDeep.files, cache.trees, () => {});
+  assert.is(cache.trees.misses, 0, 'every other body came from the cache');
+  assert.equal(tooComplex(cache), [['content/kennisbank/diep.md', 39]]);
+  assert.equal(tooComplex(reloaded(cache)), [['content/kennisbank/diep.md', 39]], 'and again in the next build');
+});
+
 test.run();
