@@ -2,10 +2,22 @@
  * Effect edge: create one shiki highlighter with only the languages the
  * content uses (spec section 9 asks for turtle; it is bundled with shiki).
  */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { createHighlighterCore, type HighlighterCore } from 'shiki/core';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { bundledLanguages } from 'shiki/langs';
 import type { Grammar } from '../highlight.ts';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * shiki's oniguruma, from the .wasm file shiki ships. `shiki/wasm` holds the
+ * same bytes as base64 of gzip inside a JavaScript module: decoding that took
+ * about 100 ms in every thread that loads shiki, where reading the file takes
+ * 4 ms (docs/performance.md, session 12).
+ */
+export const onigWasm = (): Promise<Buffer> => fs.promises.readFile(require.resolve('shiki/onig.wasm'));
 
 // The dev server rebuilds after every save; the same languages reuse the same highlighter.
 let last: { key: string; highlighter: Promise<HighlighterCore> } | null = null;
@@ -17,7 +29,7 @@ export function createHighlighter(languages: ReadonlyArray<string>): Promise<Hig
   const highlighter = createHighlighterCore({
     themes: [import('@shikijs/themes/github-light')],
     langs: known.map((l) => bundledLanguages[l]()),
-    engine: createOnigurumaEngine(import('shiki/wasm')),
+    engine: createOnigurumaEngine(onigWasm()),
   });
   last = { key, highlighter };
   return highlighter;

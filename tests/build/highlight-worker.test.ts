@@ -11,7 +11,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readSources } from '../../pipeline/io/read.ts';
 import { analyse, highlightAhead, markdownStage } from '../../pipeline/build.ts';
-import { createHighlighter } from '../../pipeline/io/highlighter.ts';
+import { createHighlighter, onigWasm } from '../../pipeline/io/highlighter.ts';
+import { wasmBinaryPromise } from 'shiki/wasm';
 import { HighlightWorkers } from '../../pipeline/io/highlight.ts';
 import { codeRequests, highlightedLanguage, highlightGroups, highlightKey, type Highlighter } from '../../pipeline/highlight.ts';
 import { emptyBuildCache } from '../../pipeline/memo.ts';
@@ -96,6 +97,12 @@ test('the blocks sent ahead are exactly the calls the markdown stage makes', asy
     assert.ok(calls.size > 5);
     assert.equal([...ahead].sort(), [...calls].sort());
   }
+});
+
+test('shiki loads the .wasm file it ships: the same bytes as its inlined copy', async () => {
+  const file = await onigWasm();
+  assert.ok(file.length > 100_000);
+  assert.ok(file.equals(await wasmBinaryPromise));
 });
 
 test('a worker that is closed unused ends cleanly', async () => {
