@@ -269,6 +269,28 @@ export function highlightAhead(analysis: Analysis, diagrams: Effects['diagrams']
   return codeRequests(pending.map((j) => j.input.tree));
 }
 
+/**
+ * The markdown of the pages not in the cache, into the cache, each as soon as
+ * every code block it shows can be had without waiting (`ready`): the io edge
+ * runs it while the highlight threads work, so the main thread renders pages
+ * in the order their code comes back instead of sleeping until the next page
+ * in line has its blocks. Yields true after some pages, false when none is
+ * ready (the edge then waits for the threads). The markdown stage finds them
+ * all in the cache: the same results, in its own order.
+ */
+export function* markdownAsReady(analysis: Analysis, effects: Pick<Effects, 'highlighter' | 'diagrams'>, cache: BuildCache, ready: (request: HighlightRequest) => boolean): Generator<boolean> {
+  if (!analysis.site) return;
+  const { jobs, permalinks } = markdownJobs(analysis.site, analysis, effects.diagrams);
+  const ctx = { permalinks, drafts: analysis.site.draftFiles, assets: analysis.assets, highlighter: effects.highlighter, diagrams: effects.diagrams };
+  let waiting = jobs.filter((job) => !cache.markdown.has(job.key)).map((job) => ({ job, code: codeRequests([job.input.tree]) }));
+  while (waiting.length > 0) {
+    const now = waiting.filter(({ code }) => code.every(ready));
+    for (const { job } of now) cache.markdown.get(job.key, () => renderJob(job, ctx));
+    if (now.length > 0) waiting = waiting.filter((w) => !now.includes(w));
+    yield now.length > 0;
+  }
+}
+
 /** markdown → routes → links → render. */
 export function generate(analysis: Analysis, effects: Effects, options: GenerateOptions, markdown: MarkdownStage = markdownStage(analysis, effects, options)): Generated {
   const files = generating(analysis, effects, options, markdown);

@@ -28,7 +28,7 @@ import { cleanUpOnExit, SiteWriter } from './io/write.ts';
 import { startServer, type MemorySite } from './io/server.ts';
 import { createMemo, type BuildCache, type BuildMemo } from './memo.ts';
 import { generatorKey, readBuildCache, writeBuildCache } from './io/build-cache.ts';
-import { analyse, byPath, generating, highlightAhead, markdownAhead, markdownPending, markdownStage, searchIndexPath, searchIndexRecords, type Generated } from './build.ts';
+import { analyse, byPath, generating, highlightAhead, markdownAhead, markdownAsReady, markdownPending, markdownStage, searchIndexPath, searchIndexRecords, type Generated } from './build.ts';
 import { buildSearchIndexApart } from './io/search-index.ts';
 import { buildSearchIndex } from './search-index.ts';
 import type { SearchRecord } from './search-records.ts';
@@ -99,6 +99,13 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
       // Without Chromium the pages draw their diagrams themselves: the theme then carries mermaid.
       : mermaidInBrowser ? await loadTheme({ mermaidInBrowser, cacheDir: options.cacheDir })
         : themeNow;
+    // Pages as their code comes back from the highlight threads; the stage then finds them in the cache.
+    const workers = threads.workers;
+    if (cache && workers) {
+      for (const progressed of markdownAsReady(analysis, { highlighter, diagrams }, cache, (request) => workers.ready(request))) {
+        if (!progressed && !workers.nextAnswer()) break;
+      }
+    }
     const markdown = markdownStage(analysis, { highlighter, diagrams }, stages);
     lap('markdown');
     // Done with shiki: its threads stop while the first pages render. Waiting for them left the

@@ -91,6 +91,26 @@ export class HighlightWorkers {
     } as Highlighter;
   }
 
+  /**
+   * Whether the markdown stage can have `request` now: its answer is in, or no
+   * thread will bring it unasked (it was not sent ahead, or was taken before),
+   * so asking goes first in line. False while it waits in a thread's group.
+   */
+  ready(request: HighlightRequest): boolean {
+    const lang = highlightedLanguage(request.lang, this.languages());
+    if (lang === null) return true;
+    const key = highlightKey({ ...request, lang });
+    this.drain();
+    return this.results.has(key) || !this.aheadKeys().has(key);
+  }
+
+  /** Sleeps until a thread answers something new; false when none will (a thread failed or went silent). */
+  nextAnswer(): boolean {
+    const seen = Atomics.load(this.shared, 0);
+    this.drain();
+    return this.failure === null && Atomics.wait(this.shared, 0, seen, patience) !== 'timed-out';
+  }
+
   /** Stops the threads and frees their memory. */
   async close(): Promise<void> {
     for (const { port } of this.threads) port.close();

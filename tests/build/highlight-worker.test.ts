@@ -10,11 +10,11 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readSources } from '../../pipeline/io/read.ts';
-import { analyse, highlightAhead, markdownStage } from '../../pipeline/build.ts';
+import { analyse, highlightAhead, markdownAsReady, markdownStage } from '../../pipeline/build.ts';
 import { createHighlighter, onigWasm } from '../../pipeline/io/highlighter.ts';
 import { wasmBinaryPromise } from 'shiki/wasm';
 import { HighlightWorkers } from '../../pipeline/io/highlight.ts';
-import { codeRequests, highlightedLanguage, highlightGroups, highlightKey, type Highlighter } from '../../pipeline/highlight.ts';
+import { codeRequests, highlightedLanguage, highlightGroups, highlightKey, type Highlighter, type HighlightRequest } from '../../pipeline/highlight.ts';
 import { emptyBuildCache } from '../../pipeline/memo.ts';
 import { root, tree } from '../helpers.ts';
 
@@ -73,6 +73,52 @@ test('the real content renders the same through the worker', async () => {
   } finally {
     await worker.close();
   }
+});
+
+test('pages rendered as their code comes back from the threads are the pages of the markdown stage', async () => {
+  const sources = await readSources(path.join(root, 'content'), path.join(root, 'dist-config/site.yml'));
+  const analysis = analyse(sources, 'production');
+  const inProcess = markdownStage(analysis, { highlighter: await createHighlighter(analysis.languages), diagrams: null }, {});
+  const fresh = analyse(sources, 'production');
+  const cache = emptyBuildCache();
+  const worker = new HighlightWorkers();
+  try {
+    const highlighter = worker.start(fresh.languages, highlightAhead(fresh, null, cache));
+    let waits = 0;
+    for (const progressed of markdownAsReady(fresh, { highlighter, diagrams: null }, cache, (request) => worker.ready(request))) {
+      if (!progressed) assert.ok(worker.nextAnswer(), `the threads answer (wait ${++waits})`);
+    }
+    assert.ok(waits > 0, 'it waited for the threads');
+    const rendered = cache.markdown.misses;
+    const viaWorker = markdownStage(fresh, { highlighter, diagrams: null }, { cache });
+    assert.is(cache.markdown.misses, rendered, 'the stage rendered nothing more');
+    assert.equal(JSON.stringify([...viaWorker.contents]), JSON.stringify([...inProcess.contents]));
+    assert.equal(viaWorker.problems, inProcess.problems);
+  } finally {
+    await worker.close();
+  }
+});
+
+test('a page is rendered once every block it shows is ready, not before', async () => {
+  const analysis = analyse(site, 'production');
+  const shiki = await createHighlighter(analysis.languages);
+  const cache = emptyBuildCache();
+  const entries = [...analysis.site!.docs, ...analysis.site!.posts, ...analysis.site!.pages];
+  const withCode = entries.filter((e) => codeRequests([e.entry.tree]).length > 0).length;
+  assert.is(withCode, 2);
+  // At first only TypeScript is ready: the pages without code go, the two with code wait (both show
+  // more than TypeScript); after two waits everything is ready.
+  let all = false;
+  const steps: Array<[boolean, number]> = [];
+  const ready = (r: HighlightRequest) => all || r.lang === 'ts';
+  for (const progressed of markdownAsReady(analysis, { highlighter: shiki, diagrams: null }, cache, ready)) {
+    steps.push([progressed, cache.markdown.misses]);
+    if (steps.filter(([p]) => !p).length === 2) all = true;
+  }
+  const rest = entries.length - withCode;
+  assert.equal(steps, [[true, rest], [false, rest], [false, rest], [true, entries.length]]);
+  const inProcess = markdownStage(analyse(site, 'production'), { highlighter: shiki, diagrams: null }, {});
+  assert.equal(JSON.stringify([...markdownStage(analysis, { highlighter: shiki, diagrams: null }, { cache }).contents]), JSON.stringify([...inProcess.contents]));
 });
 
 test('the blocks sent ahead are exactly the calls the markdown stage makes', async () => {
