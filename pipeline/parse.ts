@@ -47,7 +47,8 @@ export type Parsed = ParsedMarkdown | ParsedData;
  * the tokenizer and let that step find them, after emphasis and links,
  * as GitHub (cmark-gfm) and markdown-rs do. `www.` and `http(s)://` literals
  * are still tokenized. The links it makes have no source position; nothing
- * reports on an e-mail link, so none is needed.
+ * reports on an e-mail link, so none is needed. That step itself runs only on
+ * trees where it can find something (`withLiteralsOnlyWherePossible`).
  */
 function emailLiteralsAfterParsing(this: Processor): void {
   const data = this.data();
@@ -58,11 +59,11 @@ function emailLiteralsAfterParsing(this: Processor): void {
 type FromMarkdownExtension = Exclude<NonNullable<Data['fromMarkdownExtensions']>[number], unknown[]>;
 
 /**
- * remark-gfm's mdast step for literals (`transformGfmAutolinkLiterals`) walks the tree once
- * for each of its four patterns: 160 ms for the site's files. Every pattern
- * needs `@`, `http(s)://` or `www.` in a text outside a link, and few trees
- * have one (the URLs in the text are links already), so the step runs only on
- * those: where it is skipped, it would have changed nothing.
+ * remark-gfm's mdast step for literals (`transformGfmAutolinkLiterals`) walks
+ * the tree once for each of its four patterns: 160 ms for the site's files.
+ * Every pattern needs `@`, `http(s)://` or `www.` in a text outside a link,
+ * and few trees have one (the URLs in the text are links already), so the step
+ * runs only on those: where it is skipped, it would have changed nothing.
  */
 export function withLiteralsOnlyWherePossible(extension: FromMarkdownExtension): FromMarkdownExtension {
   if (!extension.transforms?.some((t) => t.name === 'transformGfmAutolinkLiterals')) return extension;

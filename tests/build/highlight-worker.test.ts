@@ -9,10 +9,10 @@
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { wasmBinaryPromise } from 'shiki/wasm';
 import { readSources } from '../../pipeline/io/read.ts';
 import { analyse, highlightAhead, markdownAsReady, markdownStage } from '../../pipeline/build.ts';
 import { createHighlighter, onigWasm } from '../../pipeline/io/highlighter.ts';
-import { wasmBinaryPromise } from 'shiki/wasm';
 import { HighlightWorkers } from '../../pipeline/io/highlight.ts';
 import { codeRequests, highlightedLanguage, highlightGroups, highlightKey, type Highlighter, type HighlightRequest } from '../../pipeline/highlight.ts';
 import { emptyBuildCache } from '../../pipeline/memo.ts';
