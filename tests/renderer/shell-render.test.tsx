@@ -136,6 +136,16 @@ shell('should render a simple row of links and a logo with light and dark varian
   assert.not.match(single, /themed-/);
 });
 
+shell('should give every page of a build the same footer, made for its own site and theme', () => {
+  const footers = new Set(ours.files.filter((f) => f.path.endsWith('.html')).map((f) => footerOf(String(f.data))));
+  assert.is(footers.size, 1);
+  // The footer is rendered once per site and theme: the same site with other theme files gets its own.
+  const analysis = analyse(tree(files, fixtureConfig), 'production');
+  const withTheme = (logo: string) => page(generate(analysis, { highlighter: null, diagrams: new Map(), theme: { ...theme, files: new Map([...theme.files, ['logo.svg', logo]]) }, themeFiles: [] }, { render: true }), 'contact/index.html');
+  assert.match(footerOf(withTheme('/assets/logo-1.svg')), /<img class="themed-light" src="\/assets\/logo-1.svg"/);
+  assert.match(footerOf(withTheme('/assets/logo-2.svg')), /<img class="themed-light" src="\/assets\/logo-2.svg"/);
+});
+
 shell('should render a closeable announcement bar and load theme-init.js only when something must happen before first paint', () => {
   const html = page(fixture, 'contact/index.html');
   assert.match(html, /<html [^>]*data-announcement="announcement-bar"/);
