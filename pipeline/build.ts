@@ -7,7 +7,7 @@
  *   Site ─markdown─▶ Content per page ─routes─▶ Route[] ─links─▶ problems
  *   Route[] ─render─▶ OutputFile[]
  */
-import { codeRequests, type Highlighter, type HighlightRequest } from './highlight.ts';
+import { codeRequests, HighlighterFailure, type Highlighter, type HighlightRequest } from './highlight.ts';
 import type { SourceTree } from './io/read.ts';
 import { parseDataFile, parseSources } from './parse.ts';
 import { validate } from './validate.ts';
@@ -194,6 +194,7 @@ function renderJob({ entry, input }: MarkdownJob, ctx: MarkdownContext): Markdow
   try {
     return renderMarkdown(input, ctx);
   } catch (err) {
+    if (err instanceof HighlighterFailure) throw err;
     const empty = renderMarkdown({ ...input, tree: { type: 'root', children: [] } }, ctx);
     return { ...empty, problems: [unprocessable(entry.entry.file.display, err), ...empty.problems] };
   }

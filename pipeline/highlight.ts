@@ -35,6 +35,13 @@ export const shikiOptions: { theme: 'github-light'; transformers: ShikiTransform
   tokenizeTimeLimit: 0,
 };
 
+/**
+ * The highlighter itself failed (its thread stopped or went silent), not the
+ * code it was given: the build stops with this message instead of blaming the
+ * page, and caches nothing of it (a page's problems are cached with its markdown).
+ */
+export class HighlighterFailure extends Error {}
+
 /** One `codeToHast` call: the fence's language and meta string, and its code without the last newline. */
 export interface HighlightRequest {
   readonly lang: string;

@@ -16,7 +16,7 @@
 import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import type { Root as HastRoot } from 'hast';
 import type { CodeToHastOptions } from 'shiki/core';
-import { highlightedLanguage, highlightKey, type Highlighter, type HighlightRequest } from '../highlight.ts';
+import { HighlighterFailure, highlightedLanguage, highlightKey, type Highlighter, type HighlightRequest } from '../highlight.ts';
 import { startWorker } from './worker.ts';
 
 /** What the main thread sends: the languages to load (once), blocks to do ahead, a block needed now. */
@@ -85,7 +85,8 @@ export class HighlightWorkers {
         this.waitFor(() => this.results.has(key));
         const result = this.results.get(key);
         this.results.delete(key);
-        if (!result || 'error' in result) throw new Error(result?.error ?? 'geen antwoord');
+        if (!result) throw new HighlighterFailure('de highlight-worker gaf geen antwoord');
+        if ('error' in result) throw new Error(result.error);
         return result.hast;
       },
     } as Highlighter;
@@ -156,8 +157,8 @@ export class HighlightWorkers {
       const seen = Atomics.load(this.shared, 0);
       this.drain();
       if (ready()) return;
-      if (this.failure) throw new Error(`shiki kon niet laden: ${this.failure}`);
-      if (Atomics.wait(this.shared, 0, seen, patience) === 'timed-out') throw new Error('de highlight-worker antwoordt niet');
+      if (this.failure) throw new HighlighterFailure(`shiki kon niet laden: ${this.failure}`);
+      if (Atomics.wait(this.shared, 0, seen, patience) === 'timed-out') throw new HighlighterFailure('de highlight-worker antwoordt niet');
     }
   }
 }

@@ -14,7 +14,7 @@ import { readSources } from '../../pipeline/io/read.ts';
 import { analyse, highlightAhead, markdownAsReady, markdownStage } from '../../pipeline/build.ts';
 import { createHighlighter, onigWasm } from '../../pipeline/io/highlighter.ts';
 import { HighlightWorkers } from '../../pipeline/io/highlight.ts';
-import { codeRequests, highlightedLanguage, highlightGroups, highlightKey, type Highlighter, type HighlightRequest } from '../../pipeline/highlight.ts';
+import { codeRequests, HighlighterFailure, highlightedLanguage, highlightGroups, highlightKey, type Highlighter, type HighlightRequest } from '../../pipeline/highlight.ts';
 import { emptyBuildCache } from '../../pipeline/memo.ts';
 import { root, tree } from '../helpers.ts';
 
@@ -143,6 +143,24 @@ test('the blocks sent ahead are exactly the calls the markdown stage makes', asy
     assert.ok(calls.size > 5);
     assert.equal([...ahead].sort(), [...calls].sort());
   }
+});
+
+test('a highlighter that fails stops the stage and caches nothing; an error for one block is a problem of its page', async () => {
+  const analysis = analyse(site, 'production');
+  const shiki = await createHighlighter(analysis.languages);
+  const throwing = (error: Error): Highlighter => ({ getLoadedLanguages: () => shiki.getLoadedLanguages(), codeToHast: () => { throw error; } });
+  const cache = emptyBuildCache();
+  assert.throws(() => markdownStage(analysis, { highlighter: throwing(new HighlighterFailure('de highlight-worker antwoordt niet')), diagrams: null }, { cache }), (e: unknown) => e instanceof HighlighterFailure);
+  // The next build with the same cache and a working highlighter is exactly a build without a cache.
+  const again = analyse(site, 'production');
+  const next = markdownStage(again, { highlighter: shiki, diagrams: null }, { cache });
+  const fresh = markdownStage(analyse(site, 'production'), { highlighter: shiki, diagrams: null }, {});
+  assert.equal(JSON.stringify([...next.contents]), JSON.stringify([...fresh.contents]));
+  assert.equal(next.problems, fresh.problems);
+  assert.not.ok(next.problems.some((p) => p.code === 'content-unprocessable'));
+  // A block shiki cannot highlight is the problem of its page, as before.
+  const { problems } = markdownStage(analyse(site, 'production'), { highlighter: throwing(new Error('kapot')), diagrams: null }, {});
+  assert.equal(problems.filter((p) => p.code === 'content-unprocessable').map((p) => p.file).sort(), ['content/kennisbank/codeblokken.md', 'content/kennisbank/nog-een.md']);
 });
 
 test('shiki loads the .wasm file it ships: the same bytes as its inlined copy', async () => {
