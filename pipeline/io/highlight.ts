@@ -46,6 +46,8 @@ export class HighlightWorkers {
   private ahead: ReadonlyArray<HighlightRequest> = [];
   private loaded: string[] | null = null;
   private failure: string | null = null;
+  /** The answer count at the last `drain`: answers counted since are not taken in yet. */
+  private counted = 0;
 
   /** Starts the worker threads (two unless told otherwise); shiki loads in them when `start` sends the languages. */
   constructor(count = 2) {
@@ -105,11 +107,12 @@ export class HighlightWorkers {
     return this.results.has(key) || !this.aheadKeys().has(key);
   }
 
-  /** Sleeps until a thread answers something new; false when none will (a thread failed or went silent). */
+  /**
+   * Sleeps until a thread answers something not taken in yet (at once when one
+   * came after the last look); false when none will (a thread failed or went silent).
+   */
   nextAnswer(): boolean {
-    const seen = Atomics.load(this.shared, 0);
-    this.drain();
-    return this.failure === null && Atomics.wait(this.shared, 0, seen, patience) !== 'timed-out';
+    return this.failure === null && Atomics.wait(this.shared, 0, this.counted, patience) !== 'timed-out';
   }
 
   /** Stops the threads and frees their memory. */
@@ -140,6 +143,8 @@ export class HighlightWorkers {
 
   /** Takes in every answer the threads have posted so far. */
   private drain(): void {
+    // Counted first: an answer posted after this read raises the count, so a wait on it returns at once.
+    this.counted = Atomics.load(this.shared, 0);
     for (const { port } of this.threads) {
       for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) {
         const reply = m.message as HighlightReply;
@@ -153,12 +158,10 @@ export class HighlightWorkers {
   /** Sleeps until `ready()` holds; throws when a thread failed or all went silent. */
   private waitFor(ready: () => boolean): void {
     for (;;) {
-      // Read the count first: an answer posted after the drain raises it, and the wait returns at once.
-      const seen = Atomics.load(this.shared, 0);
       this.drain();
       if (ready()) return;
       if (this.failure) throw new HighlighterFailure(`shiki kon niet laden: ${this.failure}`);
-      if (Atomics.wait(this.shared, 0, seen, patience) === 'timed-out') throw new HighlighterFailure('de highlight-worker antwoordt niet');
+      if (!this.nextAnswer()) throw new HighlighterFailure('de highlight-worker antwoordt niet');
     }
   }
 }
