@@ -189,6 +189,10 @@ function markdownJobs(site: Site, analysis: Analysis, diagrams: Effects['diagram
 
 type MarkdownContext = Parameters<typeof renderMarkdown>[1];
 
+/** What a page's markdown takes besides the page itself: the same for every page of a build. */
+const markdownContext = (site: Site, analysis: Analysis, permalinks: ReadonlyMap<string, string>, effects: Pick<Effects, 'highlighter' | 'diagrams'>): MarkdownContext =>
+  ({ permalinks, drafts: site.draftFiles, assets: analysis.assets, highlighter: effects.highlighter, diagrams: effects.diagrams });
+
 /** One page's markdown; content that makes a library throw becomes a problem, not a crash (issue 12). */
 function renderJob({ entry, input }: MarkdownJob, ctx: MarkdownContext): MarkdownResult {
   try {
@@ -210,7 +214,7 @@ export function* markdownAhead(analysis: Analysis, cache: BuildCache): Generator
   if (!analysis.site) return;
   const { jobs, permalinks } = markdownJobs(analysis.site, analysis, null);
   // These pages ask nothing of a highlighter, and read no diagram.
-  const ctx = { permalinks, drafts: analysis.site.draftFiles, assets: analysis.assets, highlighter: null, diagrams: new Map() };
+  const ctx = markdownContext(analysis.site, analysis, permalinks, { highlighter: null, diagrams: new Map() });
   for (const job of jobs) {
     if (job.drawsDiagram || languagesUsed([job.input.tree]).length > 0 || cache.markdown.has(job.key)) continue;
     cache.markdown.get(job.key, () => renderJob(job, ctx));
@@ -240,16 +244,16 @@ export interface MarkdownStage {
  * pages render (pipeline/io/highlight.ts).
  */
 export function markdownStage(analysis: Analysis, effects: Pick<Effects, 'highlighter' | 'diagrams'>, options: Pick<GenerateOptions, 'memo' | 'cache'>): MarkdownStage {
-  const { site, assets } = analysis;
+  const { site } = analysis;
   if (!site) return { contents: new Map(), problems: [] };
   const { jobs, permalinks } = markdownJobs(site, analysis, effects.diagrams);
   const contents = new Map<string, Content>();
   const problems: Problem[] = [];
-  const markdownContext = { permalinks, drafts: site.draftFiles, assets, highlighter: effects.highlighter, diagrams: effects.diagrams };
+  const ctx = markdownContext(site, analysis, permalinks, effects);
   const { memo, cache } = options;
   for (const job of jobs) {
     const { entry, input, key } = job;
-    const renderOnce = () => renderJob(job, markdownContext);
+    const renderOnce = () => renderJob(job, ctx);
     const render = cache ? () => cache.markdown.get(key, renderOnce) : renderOnce;
     const rendered = memo ? memo.markdown.get(input.path, key, render) : render();
     contents.set(entry.permalink, rendered.content);
@@ -282,7 +286,7 @@ export function highlightAhead(analysis: Analysis, diagrams: Effects['diagrams']
 export function* markdownAsReady(analysis: Analysis, effects: Pick<Effects, 'highlighter' | 'diagrams'>, cache: BuildCache, ready: (request: HighlightRequest) => boolean): Generator<boolean> {
   if (!analysis.site) return;
   const { jobs, permalinks } = markdownJobs(analysis.site, analysis, effects.diagrams);
-  const ctx = { permalinks, drafts: analysis.site.draftFiles, assets: analysis.assets, highlighter: effects.highlighter, diagrams: effects.diagrams };
+  const ctx = markdownContext(analysis.site, analysis, permalinks, effects);
   let waiting = jobs.filter((job) => !cache.markdown.has(job.key)).map((job) => ({ job, code: codeRequests([job.input.tree]) }));
   while (waiting.length > 0) {
     const now = waiting.filter(({ code }) => code.every(ready));
