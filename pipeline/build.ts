@@ -174,7 +174,26 @@ interface MarkdownJob {
   readonly drawsDiagram: boolean;
 }
 
-function markdownJobs(site: Site, analysis: Analysis, diagrams: Effects['diagrams']): { jobs: MarkdownJob[]; permalinks: ReadonlyMap<string, string> } {
+type MarkdownJobs = { readonly jobs: ReadonlyArray<MarkdownJob>; readonly permalinks: ReadonlyMap<string, string> };
+
+/**
+ * The jobs of one analysis and one set of diagrams: a cold build asks for them
+ * five times (ahead, pending, highlighting, as ready, the stage). Made once, the
+ * same key arrays also find their hash in the store (pipeline/memo.ts).
+ */
+const jobsMade = new WeakMap<Analysis, Map<Effects['diagrams'], MarkdownJobs>>();
+
+function markdownJobs(site: Site, analysis: Analysis, diagrams: Effects['diagrams']): MarkdownJobs {
+  const made = jobsMade.get(analysis) ?? new Map<Effects['diagrams'], MarkdownJobs>();
+  jobsMade.set(analysis, made);
+  const known = made.get(diagrams);
+  if (known) return known;
+  const result = makeMarkdownJobs(site, analysis, diagrams);
+  made.set(diagrams, result);
+  return result;
+}
+
+function makeMarkdownJobs(site: Site, analysis: Analysis, diagrams: Effects['diagrams']): MarkdownJobs {
   const entries = [...site.docs, ...site.posts, ...site.pages];
   const permalinks = new Map(entries.map((e) => [e.entry.file.path, e.permalink] as const));
   const contextKey = markdownContextKey({ permalinks, drafts: site.draftFiles, assets: analysis.assets, languages: analysis.languages });

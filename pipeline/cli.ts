@@ -66,6 +66,7 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
   const [sources, cache] = await Promise.all([readSources(options.content, options.config), options.persist ? readBuildCache(options.cacheDir) : undefined]);
   lap('lezen');
   const drawer = new DiagramDrawer(path.join(options.cacheDir, 'mermaid'));
+  if (cache) drawer.expect(sources.files.map((file) => file.text));
   // Builds with a cache highlight code in worker threads (the dev server keeps one highlighter in
   // process, for all its rebuilds).
   const threads: { workers: HighlightWorkers | null; stopping?: Promise<void> } = { workers: null };

@@ -8,7 +8,7 @@
 import { transformerMetaHighlight } from '@shikijs/transformers';
 import { isSpecialLang, type CodeToHastOptions, type HighlighterCore, type ShikiTransformer } from 'shiki/core';
 import type { Root as HastRoot } from 'hast';
-import type { Root } from 'mdast';
+import type { Code, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 
 /** The part of a shiki highlighter the markdown stage uses: an in-process one, or the worker's stand-in. */
@@ -85,11 +85,24 @@ export function highlightedLanguage(lang: string | null | undefined, loaded: Rea
 export function codeRequests(trees: Iterable<Root>): HighlightRequest[] {
   const requests: HighlightRequest[] = [];
   for (const tree of trees) {
-    visit(tree, 'code', (node) => {
-      if (node.lang && node.lang !== 'mermaid') requests.push({ lang: node.lang, meta: node.meta ?? '', code: node.value });
-    });
+    for (const node of codeBlocks(tree)) if (node.lang && node.lang !== 'mermaid') requests.push({ lang: node.lang, meta: node.meta ?? '', code: node.value });
   }
   return requests;
+}
+
+// The dev server passes the same (memoised) trees to every rebuild, and a cold build asks for a
+// tree's code blocks several times (languages, diagrams, highlighting ahead, pages as ready): walk each once.
+const codeBlocksOf = new WeakMap<Root, ReadonlyArray<Code>>();
+
+/** The fenced code blocks of a tree, in document order. */
+export function codeBlocks(tree: Root): ReadonlyArray<Code> {
+  let blocks = codeBlocksOf.get(tree);
+  if (!blocks) {
+    const found: Code[] = [];
+    visit(tree, 'code', (node) => { found.push(node); });
+    codeBlocksOf.set(tree, (blocks = found));
+  }
+  return blocks;
 }
 
 /** The grammar a language loads (by its own name, for aliases) and its size in characters. */

@@ -11,14 +11,14 @@ import remarkRehype from 'remark-rehype';
 import rehypeRaw from 'rehype-raw';
 import rehypeShikiFromHighlighter from '@shikijs/rehype/core';
 import type { HighlighterCore } from 'shiki/core';
-import { isUnknownLanguage, shikiOptions, type Highlighter } from './highlight.ts';
+import { codeBlocks, isUnknownLanguage, shikiOptions, type Highlighter } from './highlight.ts';
 import GithubSlugger, { slug } from 'github-slugger';
 import { visit, SKIP, EXIT } from 'unist-util-visit';
 import { toString } from 'mdast-util-to-string';
 import { parseFragment } from 'parse5';
 import { fromParse5 } from 'hast-util-from-parse5';
 import type { Root as HastRoot, Element } from 'hast';
-import type { Root, Nodes, Parent, Heading, Paragraph, RootContent, Code } from 'mdast';
+import type { Root, Nodes, Parent, Heading, Paragraph, RootContent } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
 import type { Assets } from './assets.ts';
 import { contentHash } from './assets.ts';
@@ -576,18 +576,6 @@ export function languagesUsed(trees: ReadonlyArray<Root>): string[] {
   const langs = new Set<string>();
   for (const tree of trees) for (const node of codeBlocks(tree)) if (node.lang && node.lang !== 'mermaid') langs.add(node.lang.toLowerCase());
   return [...langs].sort();
-}
-
-// The dev server passes the same (memoised) trees to every rebuild; walk each once.
-const codeBlocksOf = new WeakMap<Root, ReadonlyArray<Code>>();
-function codeBlocks(tree: Root): ReadonlyArray<Code> {
-  let blocks = codeBlocksOf.get(tree);
-  if (!blocks) {
-    const found: Code[] = [];
-    visit(tree, 'code', (node) => { found.push(node); });
-    codeBlocksOf.set(tree, (blocks = found));
-  }
-  return blocks;
 }
 
 /** Mermaid sources by hash, so the io edge renders each distinct diagram once. */

@@ -57,7 +57,13 @@ export const createMemo = (): BuildMemo => ({ parsed: new Memo(), markdown: new 
  * stage would compute, since the key covers all inputs and the folder is
  * named after the generator's own sources.
  */
-const keyOf = (inputs: ReadonlyArray<string | number>): string => contentHash(JSON.stringify(inputs), 32);
+const keyOf = (inputs: ReadonlyArray<string | number>): string => {
+  let key = hashed.get(inputs);
+  if (key === undefined) hashed.set(inputs, key = contentHash(JSON.stringify(inputs), 32));
+  return key;
+};
+/** Keys are read-only arrays: the same array asked about again (a build's markdown jobs, pipeline/build.ts) is not hashed again. */
+const hashed = new WeakMap<ReadonlyArray<string | number>, string>();
 
 export class Store<V> {
   private readonly used = new Map<string, V>();
