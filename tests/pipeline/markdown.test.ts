@@ -5,6 +5,7 @@ import { toHtml } from 'hast-util-to-html';
 import { admonitionTitles, renderMarkdown, unsafeHtml, type MarkdownContext } from '../../pipeline/markdown.ts';
 import { admonitionTypes, legacyAdmonitionTitles, parseMarkdownBody, withLiteralsOnlyWherePossible, withoutEmailLiterals } from '../../pipeline/parse.ts';
 import { codes, configText, post, run } from '../helpers.ts';
+import { codeBlocks } from '../../pipeline/highlight.ts';
 import { visit } from 'unist-util-visit';
 import { readdirSync, readFileSync } from 'node:fs';
 import { unified, type Processor } from 'unified';
@@ -250,6 +251,27 @@ markdown('should count reading time from the text a reader reads, with wordsPerM
   };
   assert.is(minutes(wordsPerMinute), 'Een minuut leestijd');
   assert.is(minutes(2 * wordsPerMinute + 1), '3 minuten leestijd');
+});
+
+markdown('codeBlocks finds every fenced block that unist-util-visit finds, in the same order, in the content and in random Markdown', () => {
+  const byVisit = (tree: ReturnType<typeof parseMarkdownBody>) => {
+    const found: unknown[] = [];
+    visit(tree, 'code', (node) => { found.push(node); });
+    return found;
+  };
+  const files = (readdirSync('content', { recursive: true }) as string[]).filter((f) => /\.mdx?$/.test(f));
+  assert.ok(files.length > 100);
+  for (const file of files) {
+    const tree = parseMarkdownBody(readFileSync(`content/${file}`, 'utf8').replace(/^---\n[\s\S]*?\n---\n/, ''));
+    assert.equal(codeBlocks(tree), byVisit(tree), file);
+  }
+  // Fences in every place Markdown allows one: lists, quotes, directives, footnotes, nested; and
+  // things that only look like one (in a paragraph, a table, an inline code span).
+  const piece = fc.constantFrom('```js\nx\n```', '~~~mermaid\nA-->B\n~~~', '    ingesprongen code', '`inline`', '- ', '  - ', '1. ', '> ', '> > ', ':::tip\n', ':::\n', '::::details[Meer]\n', '::::\n', '[^1]: ', '| a | b |\n|---|---|\n| ```x``` | y |', 'tekst ', '**vet** ', '[link](/a) ', '\n', '\n\n', '   ');
+  fc.assert(fc.property(fc.array(piece, { maxLength: 30 }).map((p) => p.join('')), (md) => {
+    const tree = parseMarkdownBody(md);
+    assert.equal(codeBlocks(tree), byVisit(tree));
+  }), { numRuns: 2000 });
 });
 
 markdown.run();

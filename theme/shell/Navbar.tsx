@@ -138,6 +138,22 @@ function itemMarkup(ctx: PageContext, item: NavbarItem, index: number): { __html
   }
 }
 
+/**
+ * The menu's items, each in its `<li>`, rendered together: one render a page
+ * instead of one an item took a seventh of the pages' React time
+ * (docs/performance.md, session 13). Should that fail, each item is rendered
+ * on its own, so that the error names the item.
+ */
+function menuMarkup(ctx: PageContext, items: ReadonlyArray<NavbarItem>): { __html: string } {
+  const menu = items.filter((item) => item.type !== 'search').map((item, i) => ({ item, i }));
+  try {
+    return { __html: renderToStaticMarkup(<>{menu.map(({ item, i }) => <li key={i} className={`navbar-item navbar-item-${item.type}`}>{renderNavbarItem(ctx, item, i)}</li>)}</>) };
+  } catch (cause) {
+    for (const { item, i } of menu) itemMarkup(ctx, item, i);
+    throw cause;
+  }
+}
+
 export function Navbar({ ctx }: { ctx: PageContext }) {
   const { config } = ctx.site;
   const isHome = ctx.route.path === '/';
@@ -160,11 +176,7 @@ export function Navbar({ ctx }: { ctx: PageContext }) {
           <MenuIcon />
         </button>
         <nav className="navbar-items" aria-label={labels.mainMenu}>
-          <ul>
-            {items.filter((i) => i.type !== 'search').map((item, i) => (
-              <li key={i} className={`navbar-item navbar-item-${item.type}`} dangerouslySetInnerHTML={itemMarkup(ctx, item, i)} />
-            ))}
-          </ul>
+          <ul dangerouslySetInnerHTML={menuMarkup(ctx, items)} />
         </nav>
         {items.filter((i) => i.type === 'search').map((item, i) => <div key={i} className="navbar-search" dangerouslySetInnerHTML={itemMarkup(ctx, item, 100 + i)} />)}
         {config.colorMode.disableSwitch ? null : (
