@@ -123,8 +123,8 @@ export type WorkerReply = { id: number; result: Diagram } | { failed: string } |
 /**
  * Draws diagrams one after another in one Chromium page. `draw` may be called
  * early, while the content is still being parsed (pipeline/io/parse-ahead.ts):
- * Chromium starts at the first diagram missing from the cache and works on the
- * other core meanwhile. `finish` then gives exactly the diagrams of the parsed
+ * Chromium starts at the first diagram missing from the cache (in a cold build
+ * already at `expect`) and works on the other core meanwhile. `finish` then gives exactly the diagrams of the parsed
  * content, drawing whatever was not sent early, and closes the browser.
  */
 export class DiagramDrawer {
@@ -143,9 +143,9 @@ export class DiagramDrawer {
    * Starts Chromium at once when this is the first build to draw (its cache
    * folder does not exist) and some text fences a mermaid block. Chromium and
    * mermaid then load on the core the main thread leaves free while it starts
-   * parsing, instead of when the parser has found the first diagram: 0.1 to
-   * 0.2 s of a cold build (docs/performance.md, session 13). Any other build
-   * starts it at the first diagram missing from the cache, as before.
+   * parsing, instead of when the parser has found the first diagram ("parsen en
+   * valideren" plus "diagrammen" 2.08 → 1.82 s, docs/performance.md, session 13).
+   * Any other build starts it at the first diagram missing from the cache.
    */
   expect(texts: Iterable<string>): void {
     if (this.session || browserOnly() || !fs.existsSync(diagramChromiumPath) || fs.existsSync(this.cacheDir)) return;

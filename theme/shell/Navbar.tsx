@@ -139,10 +139,10 @@ function itemMarkup(ctx: PageContext, item: NavbarItem, index: number): { __html
 }
 
 /**
- * The menu's items, each in its `<li>`, rendered together: one render a page
- * instead of one an item took a seventh of the pages' React time
- * (docs/performance.md, session 13). Should that fail, each item is rendered
- * on its own, so that the error names the item.
+ * The menu's items, each in its `<li>`, rendered together, once a page: a
+ * render per item took a seventh of the pages' React time (docs/performance.md,
+ * session 13). Should that fail, each item is rendered on its own, so that the
+ * error names the item.
  */
 function menuMarkup(ctx: PageContext, items: ReadonlyArray<NavbarItem>): { __html: string } {
   const menu = items.filter((item) => item.type !== 'search').map((item, i) => ({ item, i }));
