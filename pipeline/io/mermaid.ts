@@ -117,15 +117,16 @@ function openSession(): Session {
 
 /** What the main thread asks the worker: draw a diagram, or close Chromium and stop. */
 export type WorkerRequest = { id: number; name: string; definition: string } | { close: true };
-/** A drawn (or failed) diagram, or Chromium that could not start. */
+/** A drawn (or failed) diagram, Chromium that could not start, or Chromium gone after `close`. */
 export type WorkerReply = { id: number; result: Diagram } | { failed: string } | { closed: true };
 
 /**
  * Draws diagrams one after another in one Chromium page. `draw` may be called
  * early, while the content is still being parsed (pipeline/io/parse-ahead.ts):
  * Chromium starts at the first diagram missing from the cache (in a cold build
- * already at `expect`) and works on the other core meanwhile. `finish` then gives exactly the diagrams of the parsed
- * content, drawing whatever was not sent early, and closes the browser.
+ * already at `expect`) and works on the other core meanwhile. `finish` then
+ * gives exactly the diagrams of the parsed content, drawing whatever was not
+ * sent early, and closes the browser.
  */
 export class DiagramDrawer {
   private session: Session | null = null;
