@@ -20,7 +20,7 @@ import { chromiumArgs, chromiumPath } from '../pipeline/io/mermaid.ts';
 import { indexOptions, searchOptions } from '../theme/client/search-options.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-// What `npm run build` and `npm start` run: the launcher compiles pipeline/cli.ts once into .cache/cli/.
+// What `npm run build` and `npm start` run: the launcher compiles pipeline/cli/main.ts once into .cache/cli/.
 const cli = path.join(root, 'bin/ontwikkelaarsportaal.mjs');
 /**
  * The node flags `npm run build` gives the CLI (package.json; docs/performance.md

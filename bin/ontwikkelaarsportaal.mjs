@@ -2,7 +2,7 @@
 /**
  * The command line without tsx at run time (`npm start`, `npm run build`, …).
  *
- * pipeline/cli.ts and its workers (mermaid, highlighting, search index, writing), with the modules and most npm
+ * pipeline/cli/main.ts and its workers (mermaid, highlighting, search index, writing), with the modules and most npm
  * packages they import, are compiled by esbuild into ES modules under
  * .cache/cli/, with the theme's client bundle beside them. Loading the
  * TypeScript through tsx's loader thread cost about 1.7 s a run
@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
-const entry = path.join(root, 'pipeline/cli.ts');
+const entry = path.join(root, 'pipeline/cli/main.ts');
 
 /** Changes with any project source file the CLI could import, and with the dependencies. */
 function sourceKey() {
@@ -52,7 +52,7 @@ async function compiled() {
   fs.rmSync(tmp, { recursive: true, force: true });
   await build({
     // mermaid's Chromium, shiki, the search index and the writing of dist/ run in worker threads, whose modules are entries of their own.
-    entryPoints: { cli: entry, 'mermaid-worker': path.join(root, 'pipeline/io/mermaid-worker.ts'), 'highlight-worker': path.join(root, 'pipeline/io/highlight-worker.ts'), 'search-index-worker': path.join(root, 'pipeline/io/search-index-worker.ts'), 'write-worker': path.join(root, 'pipeline/io/write-worker.ts') }, outdir: tmp, chunkNames: 'chunks/[name]-[hash]', outExtension: { '.js': '.mjs' },
+    entryPoints: { cli: entry, 'mermaid-worker': path.join(root, 'pipeline/io/workers/mermaid-worker.ts'), 'highlight-worker': path.join(root, 'pipeline/io/workers/highlight-worker.ts'), 'search-index-worker': path.join(root, 'pipeline/io/workers/search-index-worker.ts'), 'write-worker': path.join(root, 'pipeline/io/workers/write-worker.ts') }, outdir: tmp, chunkNames: 'chunks/[name]-[hash]', outExtension: { '.js': '.mjs' },
     // The npm packages go into the bundle too: one file loads in about 0.13 s where node resolving
     // and loading some 900 package files took 0.4 s of every build (docs/performance.md). Splitting
     // keeps what only some builds need (each of shiki's grammars) in chunks loaded on demand.

@@ -7,23 +7,23 @@
  *   Site ─markdown─▶ Content per page ─routes─▶ Route[] ─links─▶ problems
  *   Route[] ─render─▶ OutputFile[]
  */
-import { codeRequests, HighlighterFailure, type Highlighter, type HighlightRequest } from './highlight.ts';
+import { codeRequests, HighlighterFailure, type Highlighter, type HighlightRequest } from './stages/highlight.ts';
 import type { SourceTree } from './io/read.ts';
-import { parseDataFile, parseSources } from './parse.ts';
-import { validate } from './validate.ts';
-import { resolve, type Mode, type Site } from './resolve.ts';
-import { hashAssets, type Assets } from './assets.ts';
-import { languagesUsed, mermaidSources, renderMarkdown, type Content, type Diagram, type MarkdownInput } from './markdown.ts';
-import { buildRoutes, outputFile, type Route } from './routes.ts';
-import { checkLinks } from './links.ts';
-import { searchRecords, type SearchRecord } from './search-records.ts';
-import { buildSearchIndex } from './search-index.ts';
-import { contentHash } from './assets.ts';
-import { buildFeeds, feedPaths } from './feeds.ts';
-import { buildSitemap } from './sitemap.ts';
-import { buildDiscovery, iconFiles } from './discovery.ts';
+import { parseDataFile, parseSources } from './stages/parse.ts';
+import { validate } from './stages/validate.ts';
+import { resolve, type Mode, type Site } from './stages/resolve.ts';
+import { hashAssets, type Assets } from './stages/assets.ts';
+import { languagesUsed, mermaidSources, renderMarkdown, type Content, type Diagram, type MarkdownInput } from './stages/markdown.ts';
+import { buildRoutes, outputFile, type Route } from './stages/routes.ts';
+import { checkLinks } from './stages/links.ts';
+import { searchRecords, type SearchRecord } from './stages/search-records.ts';
+import { buildSearchIndex } from './stages/search-index.ts';
+import { contentHash } from './stages/assets.ts';
+import { buildFeeds, feedPaths } from './stages/feeds.ts';
+import { buildSitemap } from './stages/sitemap.ts';
+import { buildDiscovery, iconFiles } from './stages/discovery.ts';
 import { error, sortProblems, startOfFile, type Problem } from './problem.ts';
-import { checkSecurityTxt, securityTxt, securityTxtPath } from './security-txt.ts';
+import { checkSecurityTxt, securityTxt, securityTxtPath } from './stages/security-txt.ts';
 import { renderRoute } from '../renderer/render.tsx';
 import type { ThemeAssets } from '../renderer/context.ts';
 import type { BuildCache, BuildMemo, MarkdownResult } from './memo.ts';

@@ -6,10 +6,10 @@
  * build has no memo.
  */
 import type { Problem } from './problem.ts';
-import type { Parsed } from './parse.ts';
-import type { Content } from './markdown.ts';
+import type { Parsed } from './stages/parse.ts';
+import type { Content } from './stages/markdown.ts';
 import type { Root } from 'mdast';
-import { contentHash } from './assets.ts';
+import { contentHash } from './stages/assets.ts';
 
 /** What the markdown stage gives for one page. */
 export interface MarkdownResult {

@@ -3,7 +3,7 @@
  * static renderer. Each page type of spec section 2 has one component.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { Route } from '../pipeline/routes.ts';
+import type { Route } from '../pipeline/stages/routes.ts';
 import type { PageContext } from './context.ts';
 import { DocPage, DocsTagDocsPage, DocsTagListPage } from '../theme/pages/DocsPages.tsx';
 import {

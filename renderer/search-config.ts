@@ -5,8 +5,8 @@
  * search-only key is meant to ship; the admin key is never in the
  * configuration (docs/search.md), and this module reads no environment.
  */
-import type { Site } from '../pipeline/resolve.ts';
-import { searchCollection } from '../pipeline/typesense-schema.ts';
+import type { Site } from '../pipeline/stages/resolve.ts';
+import { searchCollection } from '../pipeline/stages/typesense-schema.ts';
 import type { ClientSearchConfig } from '../theme/client/search-backend.ts';
 
 /**

@@ -4,9 +4,9 @@
  * shell writes them in a `<script type="application/ld+json">` data block,
  * which browsers never execute (so a strict CSP allows it).
  */
-import type { Post } from '../pipeline/resolve.ts';
+import type { Post } from '../pipeline/stages/resolve.ts';
 import type { PageContext } from './context.ts';
-import { absolute } from '../pipeline/site-url.ts';
+import { absolute } from '../pipeline/stages/site-url.ts';
 import { labels } from '../theme/labels.ts';
 
 export type StructuredData = Readonly<Record<string, unknown>>;

@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { contentHash } from '../assets.ts';
+import { contentHash } from '../stages/assets.ts';
 import type { Root } from 'mdast';
 import { Store, type BuildCache, type MarkdownResult } from '../memo.ts';
 

@@ -1,6 +1,6 @@
 /**
  * A speed fix for the pinned mermaid (11.17.2), applied to its code as
- * Chromium loads it at build time (pipeline/io/mermaid-worker.ts).
+ * Chromium loads it at build time (pipeline/io/workers/mermaid-worker.ts).
  *
  * mermaid's `getConfig()` copies the whole configuration (about 870 keys) on
  * every call with `assignWithDepth`, and a diagram calls it for every node,

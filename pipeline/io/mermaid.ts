@@ -9,10 +9,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import type { Diagram } from '../markdown.ts';
+import type { Diagram } from '../stages/markdown.ts';
 import type { OutputFile } from '../build.ts';
 import { mermaidConfig } from '../../theme/client/mermaid-config.ts';
-import { startWorker } from './worker.ts';
+import { startWorker } from './workers/worker.ts';
 
 const headlessShell = '/usr/lib/chromium/chromium-headless-shell';
 
@@ -63,7 +63,7 @@ export interface Session {
 declare const MERMAID_WORKER: string | undefined;
 
 /**
- * Chromium is driven from a worker thread (pipeline/io/mermaid-worker.ts).
+ * Chromium is driven from a worker thread (pipeline/io/workers/mermaid-worker.ts).
  * puppeteer talks to Chromium in hundreds of small messages, each answered
  * only when the event loop turns; on the main thread that waited for the
  * parser, a file at a time, and starting Chromium took three times as long.
@@ -72,7 +72,7 @@ declare const MERMAID_WORKER: string | undefined;
 function openSession(): Session {
   // The worker only passes messages on, and lives while Chromium makes the build's memory peak: a small
   // young generation keeps its garbage, and the peak, a few MB lower (docs/performance.md, session 8).
-  const worker = startWorker(typeof MERMAID_WORKER === 'string' ? MERMAID_WORKER : undefined, new URL('./mermaid-worker.ts', import.meta.url), {
+  const worker = startWorker(typeof MERMAID_WORKER === 'string' ? MERMAID_WORKER : undefined, new URL('./workers/mermaid-worker.ts', import.meta.url), {
     resourceLimits: { maxYoungGenerationSizeMb: 4 },
   });
   const waiting = new Map<number, { resolve: (d: Diagram) => void; reject: (e: Error) => void }>();
@@ -122,7 +122,7 @@ export type WorkerReply = { id: number; result: Diagram } | { failed: string } |
 
 /**
  * Draws diagrams one after another in one Chromium page. `draw` may be called
- * early, while the content is still being parsed (pipeline/io/parse-ahead.ts):
+ * early, while the content is still being parsed (pipeline/run/parse-ahead.ts):
  * Chromium starts at the first diagram missing from the cache (in a cold build
  * already at `expect`) and works on the other core meanwhile. `finish` then
  * gives exactly the diagrams of the parsed content, drawing whatever was not

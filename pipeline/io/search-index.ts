@@ -7,9 +7,9 @@
  * The worker runs the same pure `buildSearchIndex` as the main thread would;
  * should the thread fail, the main thread builds the index itself.
  */
-import { buildSearchIndex } from '../search-index.ts';
-import type { SearchRecord } from '../search-records.ts';
-import { startWorker } from './worker.ts';
+import { buildSearchIndex } from '../stages/search-index.ts';
+import type { SearchRecord } from '../stages/search-records.ts';
+import { startWorker } from './workers/worker.ts';
 
 /** What the worker answers: the index as JSON, or why it could not be built. */
 export type IndexReply = { index: string } | { failed: string };
@@ -18,7 +18,7 @@ export type IndexReply = { index: string } | { failed: string };
 declare const SEARCH_INDEX_WORKER: string | undefined;
 
 export function buildSearchIndexApart(records: ReadonlyArray<SearchRecord>): Promise<string> {
-  const worker = startWorker(typeof SEARCH_INDEX_WORKER === 'string' ? SEARCH_INDEX_WORKER : undefined, new URL('./search-index-worker.ts', import.meta.url));
+  const worker = startWorker(typeof SEARCH_INDEX_WORKER === 'string' ? SEARCH_INDEX_WORKER : undefined, new URL('./workers/search-index-worker.ts', import.meta.url));
   const built = new Promise<string>((resolve, reject) => {
     worker.once('message', (reply: IndexReply) => ('index' in reply ? resolve(reply.index) : reject(new Error(reply.failed))));
     worker.once('error', reject);

@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sirv from 'sirv';
 import { lookup } from 'mrmime';
-import { normalisePath } from '../links.ts';
-import type { Header } from '../csp.ts';
+import { normalisePath } from '../stages/links.ts';
+import type { Header } from '../stages/csp.ts';
 
 export interface ServerOptions {
   readonly root: string;
@@ -18,7 +18,7 @@ export interface ServerOptions {
   readonly host?: string;
   readonly dev: boolean;
   /**
-   * Security headers for every response (pipeline/csp.ts `securityHeaders`), as
+   * Security headers for every response (pipeline/stages/csp.ts `securityHeaders`), as
    * production serves them; `npm run serve` passes them. Development leaves them out.
    */
   readonly headers?: ReadonlyArray<Header>;

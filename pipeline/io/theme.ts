@@ -6,7 +6,7 @@
  * about 0.6 s of every build. The key covers what can change the output (the
  * client sources, the bundler options, the installed package versions); the
  * entry also lists every file rollup read, with its hash, so a change to an
- * imported file outside theme/client (theme/labels.ts, pipeline/paths.ts)
+ * imported file outside theme/client (theme/labels.ts, pipeline/stages/paths.ts)
  * re-bundles too. An unreadable or corrupt entry is a miss, never an error.
  *
  * The bundle depends on the code only, never on the content. So `compile`
@@ -15,7 +15,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { contentHash } from '../assets.ts';
+import { contentHash } from '../stages/assets.ts';
 import type { OutputFile } from '../build.ts';
 import type { ThemeAssets } from '../../renderer/context.ts';
 import { mermaidBrowserFiles, mermaidBrowserUrl } from './mermaid.ts';

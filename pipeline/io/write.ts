@@ -19,7 +19,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import type { OutputFile } from '../build.ts';
-import { startWorker } from './worker.ts';
+import { startWorker } from './workers/worker.ts';
 
 /** Previous outputs still being removed after a swap (a writer's own folder goes with the writer: `open`). */
 const temporaries = new Set<string>();
@@ -195,7 +195,7 @@ export class SiteWriter {
     // mkdtemp makes the folder private (0700); the site is public and a web server user must read it.
     fs.chmodSync(tmp, 0o755);
     const shared = new SharedArrayBuffer(8);
-    const worker = startWorker(typeof WRITE_WORKER === 'string' ? WRITE_WORKER : undefined, new URL('./write-worker.ts', import.meta.url), {
+    const worker = startWorker(typeof WRITE_WORKER === 'string' ? WRITE_WORKER : undefined, new URL('./workers/write-worker.ts', import.meta.url), {
       workerData: { out: this.out, tmp, shared },
     });
     worker.unref();

@@ -145,7 +145,7 @@ test('should write nothing when the build has errors', async () => {
 
 function cli(args: string[]): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'pipeline/cli.ts'), ...args], { cwd: root, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'pipeline/cli/main.ts'), ...args], { cwd: root, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d) => { stderr += String(d); });
     child.on('error', reject);
@@ -161,7 +161,7 @@ function cli(args: string[]): Promise<{ code: number | null; signal: NodeJS.Sign
 async function killMidWrite(signal: NodeJS.Signals): Promise<{ finished: boolean; sawTemporary: boolean; before: Record<string, string>; after: Record<string, string>; left: string[]; code: number | null; got: NodeJS.Signals | null; stderr: string }> {
   const { parent, dist } = previousSite();
   const before = snapshot(dist);
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'pipeline/cli.ts'), 'build', '--out', dist], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'pipeline/cli/main.ts'), 'build', '--out', dist], {
     cwd: root, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

@@ -14,8 +14,8 @@ import { analyse, generate, markdownAhead, markdownPending, type Effects, type G
 import { emptyBuildCache, Store, type BuildCache } from '../../pipeline/memo.ts';
 import { createHighlighter } from '../../pipeline/io/highlighter.ts';
 import { buildCacheDir, readBuildCache, writeBuildCache } from '../../pipeline/io/build-cache.ts';
-import { parseAhead } from '../../pipeline/io/parse-ahead.ts';
-import { languagesUsed, mermaidSources } from '../../pipeline/markdown.ts';
+import { parseAhead } from '../../pipeline/run/parse-ahead.ts';
+import { languagesUsed, mermaidSources } from '../../pipeline/stages/markdown.ts';
 import { root } from '../helpers.ts';
 
 const test = suite('build: the build cache on disk');

@@ -17,10 +17,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runBuild } from '../../pipeline/cli.ts';
+import { runBuild } from '../../pipeline/cli/main.ts';
 import { writeSite } from '../../pipeline/io/write.ts';
 import { hasErrors } from '../../pipeline/problem.ts';
-import { formatProblems } from '../../pipeline/report.ts';
+import { formatProblems } from '../../pipeline/cli/report.ts';
 import { root } from '../helpers.ts';
 
 const test = suite('build: deterministic');
@@ -55,7 +55,7 @@ function buildInChild(name: string): Promise<string> {
     // Its own working directory, so its .cache/ (mermaid) starts empty.
     const cwd = path.join(work, `cwd-${name}`);
     fs.mkdirSync(cwd);
-    const args = ['--import', import.meta.resolve('tsx'), path.join(root, 'pipeline/cli.ts'), 'build', '--out', out,
+    const args = ['--import', import.meta.resolve('tsx'), path.join(root, 'pipeline/cli/main.ts'), 'build', '--out', out,
       '--content', path.join(root, 'content'), '--config', path.join(root, 'dist-config/site.yml')];
     const child = spawn(process.execPath, args, {
       cwd,

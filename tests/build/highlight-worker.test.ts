@@ -14,7 +14,7 @@ import { readSources } from '../../pipeline/io/read.ts';
 import { analyse, highlightAhead, markdownAsReady, markdownStage } from '../../pipeline/build.ts';
 import { createHighlighter, onigWasm } from '../../pipeline/io/highlighter.ts';
 import { HighlightWorkers } from '../../pipeline/io/highlight.ts';
-import { codeRequests, HighlighterFailure, highlightedLanguage, highlightGroups, highlightKey, type Highlighter, type HighlightRequest } from '../../pipeline/highlight.ts';
+import { codeRequests, HighlighterFailure, highlightedLanguage, highlightGroups, highlightKey, type Highlighter, type HighlightRequest } from '../../pipeline/stages/highlight.ts';
 import { emptyBuildCache } from '../../pipeline/memo.ts';
 import { root, tree } from '../helpers.ts';
 

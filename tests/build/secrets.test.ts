@@ -45,7 +45,7 @@ test('a production build with TYPESENSE_ADMIN_KEY set contains the search-only k
   const config = path.join(work, 'site.yml');
   fs.writeFileSync(config, typesenseConfig(443, searchKey).replace('host: 127.0.0.1', 'host: zoek.developer.overheid.nl').replace('protocol: http\n', 'protocol: https\n'));
   const out = path.join(work, 'dist');
-  const build = await run(['pipeline/cli.ts', 'build', '--config', config, '--out', out], { TYPESENSE_ADMIN_KEY: adminKey });
+  const build = await run(['pipeline/cli/main.ts', 'build', '--config', config, '--out', out], { TYPESENSE_ADMIN_KEY: adminKey });
   assert.is(build.code, 0, build.output);
   const files = walk(out);
   assert.ok(files.length > 100, `${files.length} files`);
@@ -63,7 +63,7 @@ test('a production build with TYPESENSE_ADMIN_KEY set contains the search-only k
 
 test('only the indexer reads TYPESENSE_ADMIN_KEY, and no other source hands the whole environment on', () => {
   const sources = ['pipeline', 'renderer', 'theme'].flatMap((d) => walk(path.join(root, d))).filter((f) => /\.tsx?$/.test(f));
-  const indexer = new Set([path.join(root, 'pipeline/search-index-cli.ts'), path.join(root, 'pipeline/io/typesense.ts')]);
+  const indexer = new Set([path.join(root, 'pipeline/cli/search-index.ts'), path.join(root, 'pipeline/io/typesense.ts')]);
   for (const file of sources) {
     const text = fs.readFileSync(file, 'utf8');
     const rel = path.relative(root, file);
@@ -78,7 +78,7 @@ test('the indexer never prints the admin key: wrong key, an error that echoes it
   const mock = await MockTypesense.start({ admin: adminKey, search: searchKey });
   const config = path.join(work, 'indexer.yml');
   fs.writeFileSync(config, typesenseConfig(mock.port, searchKey));
-  const indexer = (env: Record<string, string>) => run(['pipeline/search-index-cli.ts', '--content', content, '--config', config], { TYPESENSE_ADMIN_KEY: adminKey, ...env });
+  const indexer = (env: Record<string, string>) => run(['pipeline/cli/search-index.ts', '--content', content, '--config', config], { TYPESENSE_ADMIN_KEY: adminKey, ...env });
   const clean = (output: string, what: string) => {
     for (const form of disguises(adminKey)) assert.not.ok(output.includes(form), `${what}: the output contains the admin key:\n${output}`);
   };

@@ -6,16 +6,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { runBuild } from '../../pipeline/cli.ts';
+import { runBuild } from '../../pipeline/cli/main.ts';
 import { writeSite } from '../../pipeline/io/write.ts';
 import { startServer } from '../../pipeline/io/server.ts';
 import { chromiumArgs, chromiumPath } from '../../pipeline/io/mermaid.ts';
 import { hasErrors } from '../../pipeline/problem.ts';
-import { formatProblems } from '../../pipeline/report.ts';
+import { formatProblems } from '../../pipeline/cli/report.ts';
 import { root } from '../helpers.ts';
-import { securityHeaders, type Header } from '../../pipeline/csp.ts';
-import { validateConfig } from '../../pipeline/validate.ts';
-import { parseDataFile } from '../../pipeline/parse.ts';
+import { securityHeaders, type Header } from '../../pipeline/stages/csp.ts';
+import { validateConfig } from '../../pipeline/stages/validate.ts';
+import { parseDataFile } from '../../pipeline/stages/parse.ts';
 
 export interface TestSite {
   readonly origin: string;

@@ -1,6 +1,6 @@
 /**
  * Every page type works under the production Content-Security-Policy
- * (pipeline/csp.ts): the shared production build is served a second time,
+ * (pipeline/stages/csp.ts): the shared production build is served a second time,
  * with the security headers `npm run serve` sends, and each page is loaded in
  * Chromium with a `securitypolicyviolation` listener installed before any of
  * its scripts. Any violation, console error or page error fails the test.
@@ -13,9 +13,9 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'puppeteer-core';
 import { closeBrowser, testSite } from './browser.ts';
 import { startServer, type RunningServer } from '../../pipeline/io/server.ts';
-import { policyOrigins, securityHeaders } from '../../pipeline/csp.ts';
-import { parseDataFile } from '../../pipeline/parse.ts';
-import { validateConfig } from '../../pipeline/validate.ts';
+import { policyOrigins, securityHeaders } from '../../pipeline/stages/csp.ts';
+import { parseDataFile } from '../../pipeline/stages/parse.ts';
+import { validateConfig } from '../../pipeline/stages/validate.ts';
 import { configText } from '../helpers.ts';
 
 const csp = suite('e2e: Content-Security-Policy');

@@ -11,9 +11,9 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startServer, type RunningServer } from '../../pipeline/io/server.ts';
-import { contentSecurityPolicy, securityHeaders } from '../../pipeline/csp.ts';
-import { parseDataFile } from '../../pipeline/parse.ts';
-import { validateConfig } from '../../pipeline/validate.ts';
+import { contentSecurityPolicy, securityHeaders } from '../../pipeline/stages/csp.ts';
+import { parseDataFile } from '../../pipeline/stages/parse.ts';
+import { validateConfig } from '../../pipeline/stages/validate.ts';
 import { configText } from '../helpers.ts';
 
 const test = suite('server: preview and development');
@@ -54,7 +54,7 @@ const headers = securityHeaders(config, { https: false });
 
 let production: RunningServer;
 let development: RunningServer;
-/** `npm start`: the same site served from memory (pipeline/cli.ts dev), pages rendered on request. */
+/** `npm start`: the same site served from memory (pipeline/cli/main.ts dev), pages rendered on request. */
 let memory: RunningServer;
 
 test.before(async () => {
@@ -204,7 +204,7 @@ test('production: HEAD and Range requests', async () => {
   assert.is(headMissing.status, 404);
 });
 
-test('production: the security headers of pipeline/csp.ts on every answer, 404s and redirects included', async () => {
+test('production: the security headers of pipeline/stages/csp.ts on every answer, 404s and redirects included', async () => {
   for (const p of ['/', '/assets/shell-ABCDEFGH.js', '/bestaat/niet', '/contact.html']) {
     const a = await request(production, p);
     for (const [name, value] of headers) assert.is(a.headers[name.toLowerCase()], value, `${name} on ${p}`);

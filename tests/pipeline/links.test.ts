@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { run } from '../helpers.ts';
-import { normalisePath } from '../../pipeline/links.ts';
+import { normalisePath } from '../../pipeline/stages/links.ts';
 
 const links = suite('links');
 

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { formatProblems, summary } from '../../pipeline/report.ts';
+import { formatProblems, summary } from '../../pipeline/cli/report.ts';
 import { error, warning } from '../../pipeline/problem.ts';
 
 const report = suite('report');

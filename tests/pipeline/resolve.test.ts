@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { run, codes, post } from '../helpers.ts';
-import { docPermalink, pagePermalink, postPermalink } from '../../pipeline/resolve.ts';
+import { docPermalink, pagePermalink, postPermalink } from '../../pipeline/stages/resolve.ts';
 
 const resolve = suite('resolve');
 

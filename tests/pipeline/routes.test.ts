@@ -2,8 +2,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { run, post } from '../helpers.ts';
-import { chunk, paginate, pagePath } from '../../pipeline/paginate.ts';
-import { outputFile, type Route } from '../../pipeline/routes.ts';
+import { chunk, paginate, pagePath } from '../../pipeline/stages/paginate.ts';
+import { outputFile, type Route } from '../../pipeline/stages/routes.ts';
 
 const day = (i: number) => new Date(Date.UTC(2024, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
 const posts = (n: number, extra: (i: number) => string = () => '') =>

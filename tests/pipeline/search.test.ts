@@ -3,8 +3,8 @@ import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import MiniSearch from 'minisearch';
 import { run } from '../helpers.ts';
-import { searchRecords } from '../../pipeline/search-records.ts';
-import { buildSearchIndex } from '../../pipeline/search-index.ts';
+import { searchRecords } from '../../pipeline/stages/search-records.ts';
+import { buildSearchIndex } from '../../pipeline/stages/search-index.ts';
 import { indexOptions, searchOptions } from '../../theme/client/search-options.ts';
 
 const records = (files: Record<string, string>) => {

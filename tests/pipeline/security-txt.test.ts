@@ -10,7 +10,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { analyse, generate } from '../../pipeline/build.ts';
-import { checkSecurityTxt, securityTxt, securityTxtPath } from '../../pipeline/security-txt.ts';
+import { checkSecurityTxt, securityTxt, securityTxtPath } from '../../pipeline/stages/security-txt.ts';
 import { configText, root, tree } from '../helpers.ts';
 
 const test = suite('security.txt');
@@ -96,7 +96,7 @@ test('should get today from the CLI: npm run check fails on an expired security.
       fs.mkdirSync(path.dirname(path.join(dir, 'content', f.path)), { recursive: true });
       fs.writeFileSync(path.join(dir, 'content', f.path), f.text);
     }
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'pipeline/cli.ts', 'check', '--config', config, '--content', path.join(dir, 'content'), '--format', 'json'], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'pipeline/cli/main.ts', 'check', '--config', config, '--content', path.join(dir, 'content'), '--format', 'json'], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
     assert.is(run.status, 1, run.stderr);
     const problems = JSON.parse(run.stdout) as Array<{ code: string }> | { problems: Array<{ code: string }> };
     const list = Array.isArray(problems) ? problems : problems.problems;

@@ -1,6 +1,6 @@
 /**
  * The production server configurations in dist-config/ (nginx.conf,
- * Caddyfile): their generated header blocks equal pipeline/csp.ts for the
+ * Caddyfile): their generated header blocks equal pipeline/stages/csp.ts for the
  * current site.yml, the policy is strict, and their routing rules agree with
  * the preview server's (`normalisePath`). When nginx or caddy is installed,
  * the files are also checked by the server itself.
@@ -11,11 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { contentSecurityPolicy, policyOrigins, securityHeaders } from '../../pipeline/csp.ts';
-import { serverConfigFiles, withHeaderBlock } from '../../pipeline/server-config.ts';
-import { normalisePath } from '../../pipeline/links.ts';
-import { parseDataFile } from '../../pipeline/parse.ts';
-import { validateConfig } from '../../pipeline/validate.ts';
+import { contentSecurityPolicy, policyOrigins, securityHeaders } from '../../pipeline/stages/csp.ts';
+import { serverConfigFiles, withHeaderBlock } from '../../pipeline/stages/server-config.ts';
+import { normalisePath } from '../../pipeline/stages/links.ts';
+import { parseDataFile } from '../../pipeline/stages/parse.ts';
+import { validateConfig } from '../../pipeline/stages/validate.ts';
 import { configText, root } from '../helpers.ts';
 
 const test = suite('server configuration (dist-config)');
@@ -27,12 +27,12 @@ const caddy = fs.readFileSync(path.join(root, 'dist-config/Caddyfile'), 'utf8');
 
 const directives = (policy: string) => new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name = '', ...values]) => [name, values]));
 
-test('should carry the security headers of pipeline/csp.ts for the current site.yml (npm run server-config)', () => {
+test('should carry the security headers of pipeline/stages/csp.ts for the current site.yml (npm run server-config)', () => {
   for (const { file, kind } of serverConfigFiles) {
     const text = fs.readFileSync(path.join(root, file), 'utf8');
     const updated = withHeaderBlock(text, kind, securityHeaders(config, { https: true }));
     assert.ok(updated !== null, `${file} has a BEGIN/END security headers block`);
-    assert.ok(updated === text, `${file} is out of date with dist-config/site.yml or pipeline/csp.ts: run npm run server-config`);
+    assert.ok(updated === text, `${file} is out of date with dist-config/site.yml or pipeline/stages/csp.ts: run npm run server-config`);
   }
 });
 

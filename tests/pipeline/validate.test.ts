@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { configText, run, codes, post } from '../helpers.ts';
-import { splitFrontmatter, parseMarkdownFile } from '../../pipeline/parse.ts';
+import { splitFrontmatter, parseMarkdownFile } from '../../pipeline/stages/parse.ts';
 
 const parse = suite('parse');
 

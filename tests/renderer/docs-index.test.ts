@@ -6,8 +6,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
-import type { Doc, Sidebar, SidebarItem, Site } from '../../pipeline/resolve.ts';
-import { sidebarOrder } from '../../pipeline/resolve.ts';
+import type { Doc, Sidebar, SidebarItem, Site } from '../../pipeline/stages/resolve.ts';
+import { sidebarOrder } from '../../pipeline/stages/resolve.ts';
 import { docById, docByPermalink, sidebarById, sidebarPlaces } from '../../theme/pages/docs-index.ts';
 
 const index = suite('docs index');

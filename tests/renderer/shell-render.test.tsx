@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { analyse, generate, type Generated } from '../../pipeline/build.ts';
-import { buildRoutes } from '../../pipeline/routes.ts';
+import { buildRoutes } from '../../pipeline/stages/routes.ts';
 import type { NavbarItem } from '../../pipeline/model.ts';
 import { Navbar, NavbarItemError } from '../../theme/shell/Navbar.tsx';
 import { configText, root, tree } from '../helpers.ts';

@@ -1,12 +1,12 @@
 /** Blog page types: list, post, archive, tags list, tag posts, authors list, author posts. */
-import type { Author, Post } from '../../pipeline/resolve.ts';
-import type { Pagination } from '../../pipeline/paginate.ts';
-import type { TagSummary } from '../../pipeline/routes.ts';
+import type { Author, Post } from '../../pipeline/stages/resolve.ts';
+import type { Pagination } from '../../pipeline/stages/paginate.ts';
+import type { TagSummary } from '../../pipeline/stages/routes.ts';
 import type { PageContext } from '../../renderer/context.ts';
 import { Markdown } from '../../renderer/markdown.tsx';
 import { blogPosting } from '../../renderer/structured-data.ts';
 import { socialCard } from '../shell/PublishingHead.tsx';
-import { dutchDate } from '../../pipeline/text.ts';
+import { dutchDate } from '../../pipeline/stages/text.ts';
 import { Layout } from '../shell/Layout.tsx';
 import { siteHosts } from '../shell/Navbar.tsx';
 import { labels } from '../labels.ts';

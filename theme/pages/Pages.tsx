@@ -1,9 +1,9 @@
 /** Generic content page, the home page, the search page and the not-found page. */
-import type { Page } from '../../pipeline/resolve.ts';
+import type { Page } from '../../pipeline/stages/resolve.ts';
 import type { PageContext } from '../../renderer/context.ts';
 import { Markdown, SmartLink } from '../../renderer/markdown.tsx';
-import { dutchDate } from '../../pipeline/text.ts';
-import { publishedPosts } from '../../pipeline/feeds.ts';
+import { dutchDate } from '../../pipeline/stages/text.ts';
+import { publishedPosts } from '../../pipeline/stages/feeds.ts';
 import { Layout } from '../shell/Layout.tsx';
 import { siteHosts } from '../shell/Navbar.tsx';
 import { labels } from '../labels.ts';

@@ -5,8 +5,8 @@
  * at 30× content those searches alone took 7 of its 33 s (docs/performance.md,
  * session 12). Each lookup gives what the `find` it replaces gave: the first match.
  */
-import type { Doc, Sidebar, Site } from '../../pipeline/resolve.ts';
-import { sidebarOrder } from '../../pipeline/resolve.ts';
+import type { Doc, Sidebar, Site } from '../../pipeline/stages/resolve.ts';
+import { sidebarOrder } from '../../pipeline/stages/resolve.ts';
 
 interface DocsIndex {
   readonly byPermalink: ReadonlyMap<string, Doc>;

@@ -4,7 +4,7 @@
  * `data-search-config` as the search page, renderer/search-config.ts), the search page, the
  * "Laat het ons weten." target and the suggested terms.
  */
-import type { Site } from '../../pipeline/resolve.ts';
+import type { Site } from '../../pipeline/stages/resolve.ts';
 import type { PageContext } from '../../renderer/context.ts';
 import { clientSearchConfig } from '../../renderer/search-config.ts';
 

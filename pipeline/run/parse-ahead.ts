@@ -10,8 +10,8 @@
  * pages with neither a diagram nor highlighted code) until Chromium is done.
  */
 import type { Root } from 'mdast';
-import type { SourceFile } from './read.ts';
-import { markdownBody, parseMarkdownBody } from '../parse.ts';
+import type { SourceFile } from '../io/read.ts';
+import { markdownBody, parseMarkdownBody } from '../stages/parse.ts';
 import type { Store } from '../memo.ts';
 
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

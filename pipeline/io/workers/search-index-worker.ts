@@ -1,12 +1,12 @@
 /**
  * Worker thread for pipeline/io/search-index.ts: builds the search index
- * (pipeline/search-index.ts) from the records it is sent, on the core the main
+ * (pipeline/stages/search-index.ts) from the records it is sent, on the core the main
  * thread leaves free while it renders the pages.
  */
 import { parentPort } from 'node:worker_threads';
-import { buildSearchIndex } from '../search-index.ts';
-import type { SearchRecord } from '../search-records.ts';
-import type { IndexReply } from './search-index.ts';
+import { buildSearchIndex } from '../../stages/search-index.ts';
+import type { SearchRecord } from '../../stages/search-records.ts';
+import type { IndexReply } from '../search-index.ts';
 
 const port = parentPort;
 port?.once('message', (records: SearchRecord[]) => {

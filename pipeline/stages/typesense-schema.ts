@@ -8,8 +8,8 @@ import * as t from 'io-ts';
 import type { SearchRecord } from './search-records.ts';
 import { parseDataFile } from './parse.ts';
 import { decode } from './validate.ts';
-import type { Problem } from './problem.ts';
-import type { SiteConfig } from './model.ts';
+import type { Problem } from '../problem.ts';
+import type { SiteConfig } from '../model.ts';
 
 // ---------------------------------------------------------------------------
 // Schema (dist-config/typesense-schema.yml)

@@ -18,17 +18,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { runBuild } from './cli.ts';
-import { parseDataFile } from './parse.ts';
-import { validateConfig } from './validate.ts';
-import { hasErrors } from './problem.ts';
+import { runBuild } from './main.ts';
+import { parseDataFile } from '../stages/parse.ts';
+import { validateConfig } from '../stages/validate.ts';
+import { hasErrors } from '../problem.ts';
 import { formatProblems } from './report.ts';
-import { searchRecords } from './search-records.ts';
-import type { Config } from './model.ts';
+import { searchRecords } from '../stages/search-records.ts';
+import type { Config } from '../model.ts';
 import {
   aliasName, jsonlBatches, readCollectionSettings, redact, typesenseDocument, versionedName, type ImportFailure,
-} from './typesense-schema.ts';
-import { publishCollection, typesenseAdmin, type AdminError, type PublishResult, type TypesenseAdmin, type TypesenseConnection } from './io/typesense.ts';
+} from '../stages/typesense-schema.ts';
+import { publishCollection, typesenseAdmin, type AdminError, type PublishResult, type TypesenseAdmin, type TypesenseConnection } from '../io/typesense.ts';
 
 export interface IndexerOptions {
   readonly content: string;

@@ -12,33 +12,33 @@
  * It is also the only clock: today's date goes into the build as a value (for
  * the security.txt expiry check only; it never changes the output).
  */
-import './io/production-react.ts';
+import '../io/production-react.ts';
 import path from 'node:path';
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { readSources } from './io/read.ts';
-import { createHighlighter } from './io/highlighter.ts';
-import { DiagramDrawer } from './io/mermaid.ts';
-import { parseAhead, whileWaiting } from './io/parse-ahead.ts';
-import { mermaidSources } from './markdown.ts';
-import type { Highlighter } from './highlight.ts';
-import { HighlightWorkers } from './io/highlight.ts';
-import { loadTheme } from './io/theme.ts';
-import { cleanUpOnExit, SiteWriter } from './io/write.ts';
-import { startServer, type MemorySite } from './io/server.ts';
-import { createMemo, type BuildCache, type BuildMemo } from './memo.ts';
-import { generatorKey, readBuildCache, writeBuildCache } from './io/build-cache.ts';
-import { analyse, byPath, generating, highlightAhead, markdownAhead, markdownAsReady, markdownPending, markdownStage, searchIndexPath, searchIndexRecords, type Generated } from './build.ts';
-import { buildSearchIndexApart } from './io/search-index.ts';
-import { buildSearchIndex } from './search-index.ts';
-import type { SearchRecord } from './search-records.ts';
-import { parseDataFile } from './parse.ts';
-import { validateConfig } from './validate.ts';
-import { securityHeaders } from './csp.ts';
-import { serverConfigFiles, withHeaderBlock } from './server-config.ts';
-import { hasErrors, sortProblems, type Problem } from './problem.ts';
+import { readSources } from '../io/read.ts';
+import { createHighlighter } from '../io/highlighter.ts';
+import { DiagramDrawer } from '../io/mermaid.ts';
+import { parseAhead, whileWaiting } from '../run/parse-ahead.ts';
+import { mermaidSources } from '../stages/markdown.ts';
+import type { Highlighter } from '../stages/highlight.ts';
+import { HighlightWorkers } from '../io/highlight.ts';
+import { loadTheme } from '../io/theme.ts';
+import { cleanUpOnExit, SiteWriter } from '../io/write.ts';
+import { startServer, type MemorySite } from '../io/server.ts';
+import { createMemo, type BuildCache, type BuildMemo } from '../memo.ts';
+import { generatorKey, readBuildCache, writeBuildCache } from '../io/build-cache.ts';
+import { analyse, byPath, generating, highlightAhead, markdownAhead, markdownAsReady, markdownPending, markdownStage, searchIndexPath, searchIndexRecords, type Generated } from '../build.ts';
+import { buildSearchIndexApart } from '../io/search-index.ts';
+import { buildSearchIndex } from '../stages/search-index.ts';
+import type { SearchRecord } from '../stages/search-records.ts';
+import { parseDataFile } from '../stages/parse.ts';
+import { validateConfig } from '../stages/validate.ts';
+import { securityHeaders } from '../stages/csp.ts';
+import { serverConfigFiles, withHeaderBlock } from '../stages/server-config.ts';
+import { hasErrors, sortProblems, type Problem } from '../problem.ts';
 import { formatProblems, formatProblemsJson } from './report.ts';
-import type { Mode } from './resolve.ts';
+import type { Mode } from '../stages/resolve.ts';
 
 export interface BuildOptions {
   readonly content: string;
@@ -308,7 +308,7 @@ async function main(): Promise<number> {
 }
 
 /** For `compile` (bin/ontwikkelaarsportaal.mjs): the client bundle is made with the CLI. */
-export { compileClient } from './io/theme.ts';
+export { compileClient } from '../io/theme.ts';
 
 /** Runs the command in `process.argv` and sets the exit code (bin/ontwikkelaarsportaal.mjs calls this). */
 export function runCli(): void {

@@ -1,8 +1,8 @@
 /**
  * What the markdown stage asks of shiki, as data: the options of every
  * `codeToHast` call and the code blocks a page will ask to have highlighted.
- * Shared by the markdown stage (pipeline/markdown.ts), which highlights through
- * @shikijs/rehype, and the highlight worker (pipeline/io/highlight-worker.ts),
+ * Shared by the markdown stage (pipeline/stages/markdown.ts), which highlights through
+ * @shikijs/rehype, and the highlight worker (pipeline/io/workers/highlight-worker.ts),
  * which highlights the same blocks ahead on the other core. Pure.
  */
 import { transformerMetaHighlight } from '@shikijs/transformers';
@@ -127,7 +127,7 @@ export interface Grammar {
 /**
  * The blocks of `requests` that get highlighted, with the language shiki gets,
  * grouped by grammar and costliest group first. The highlight threads take
- * the groups in turn (pipeline/io/highlight-worker.ts): a grammar warms up in
+ * the groups in turn (pipeline/io/workers/highlight-worker.ts): a grammar warms up in
  * one thread only, and threads that start with the costly groups end at about
  * the same time. A group's cost is its grammar's size (shiki compiles the
  * grammar's expressions at its first block, which is most of the work) plus

@@ -2,7 +2,7 @@
  * The reporter: prints problems like a compiler, grouped by file, with a
  * summary line. The only place that decides how problems look.
  */
-import type { Problem } from './problem.ts';
+import type { Problem } from '../problem.ts';
 
 const colours = { error: '\u001b[31m', warning: '\u001b[33m', dim: '\u001b[2m', bold: '\u001b[1m', reset: '\u001b[0m' };
 

@@ -13,8 +13,8 @@ import { toString } from 'hast-util-to-string';
 import type { Element, ElementContent, Properties, Root as HastRoot, RootContent } from 'hast';
 import type { Content } from './markdown.ts';
 import type { Author, Post, Site } from './resolve.ts';
-import type { OutputFile } from './build.ts';
-import { labels } from '../theme/labels.ts';
+import type { OutputFile } from '../build.ts';
+import { labels } from '../../theme/labels.ts';
 import { absolute } from './site-url.ts';
 
 export const feedPaths = { rss: '/blog/rss.xml', atom: '/blog/atom.xml', json: '/blog/feed.json', xsl: '/blog/feed.xsl' } as const;

@@ -5,7 +5,7 @@
  */
 import { paginate, type Pagination } from './paginate.ts';
 import { tagPermalink, type Author, type Doc, type Post, type Page, type Site, type TagRef } from './resolve.ts';
-import { warning, startOfFile, type Problem } from './problem.ts';
+import { warning, startOfFile, type Problem } from '../problem.ts';
 
 export type Plugin = 'kennisbank' | 'communities' | 'blog' | 'pages';
 

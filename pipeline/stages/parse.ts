@@ -10,9 +10,9 @@ import remarkDirective from 'remark-directive';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import type { Nodes, Root } from 'mdast';
 import type { Construct, ConstructRecord, Extension } from 'micromark-util-types';
-import type { SourceFile } from './io/read.ts';
-import { error, startOfFile, type Place, type Problem } from './problem.ts';
-import type { Store } from './memo.ts';
+import type { SourceFile } from '../io/read.ts';
+import { error, startOfFile, type Place, type Problem } from '../problem.ts';
+import type { Store } from '../memo.ts';
 
 export type FieldPath = ReadonlyArray<string | number>;
 
@@ -101,7 +101,7 @@ export const parseMarkdownBody = (text: string): Root => {
   return tree;
 };
 
-/** The admonition types (pipeline/markdown.ts gives each its Dutch title). */
+/** The admonition types (pipeline/stages/markdown.ts gives each its Dutch title). */
 export const admonitionTypes: ReadonlySet<string> = new Set(['note', 'tip', 'info', 'warning', 'danger', 'caution', 'success']);
 
 /** `:::tip Eigen titel`: an admonition opening with its title after the name (Docusaurus' older form). */
@@ -364,7 +364,7 @@ export function splitFrontmatter(text: string): { yaml: string; yamlLine: number
 /**
  * The Markdown text `parseSources` will hand to the parser for this file, or
  * null when it will not parse it (not Markdown, or over one of the limits).
- * The io edge uses it to parse ahead while Chromium starts (pipeline/io/parse-ahead.ts).
+ * The io edge uses it to parse ahead while Chromium starts (pipeline/run/parse-ahead.ts).
  */
 export function markdownBody(file: SourceFile, trees?: Store<Root>): string | null {
   if (!isMarkdown(file) || refusal(file)) return null;

@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { flag, type WriteMessage, type WriteReply } from './write.ts';
+import { flag, type WriteMessage, type WriteReply } from '../write.ts';
 
 const { out, tmp, shared } = workerData as { out: string; tmp: string; shared: SharedArrayBuffer };
 const flags = new Int32Array(shared);

@@ -4,8 +4,8 @@
  * sidebars and prev/next order, and drops drafts from production builds.
  */
 import type { Root, Nodes } from 'mdast';
-import type { AuthorDefinition, Config, DocsVersion, TagDefinition } from './model.ts';
-import { error, placeOf, startOfFile, type Problem } from './problem.ts';
+import type { AuthorDefinition, Config, DocsVersion, TagDefinition } from '../model.ts';
+import { error, placeOf, startOfFile, type Problem } from '../problem.ts';
 import { closest } from './text.ts';
 import type { DocEntry, DocsPlugin, Entry, PageEntry, PostEntry, Validated } from './validate.ts';
 

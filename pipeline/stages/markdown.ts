@@ -22,7 +22,7 @@ import type { Root, Nodes, Parent, Heading, Paragraph, RootContent } from 'mdast
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
 import type { Assets } from './assets.ts';
 import { contentHash } from './assets.ts';
-import { error, placeOf, warning, type Place, type Problem } from './problem.ts';
+import { error, placeOf, warning, type Place, type Problem } from '../problem.ts';
 import { isTruncateMarker } from './resolve.ts';
 import { countWords } from './text.ts';
 

@@ -5,8 +5,8 @@
  * expiry check, never in the output (the same configuration always gives the
  * same file).
  */
-import type { SecurityTxt } from './model.ts';
-import { error, warning, type Place, type Problem } from './problem.ts';
+import type { SecurityTxt } from '../model.ts';
+import { error, warning, type Place, type Problem } from '../problem.ts';
 
 export const securityTxtPath = '.well-known/security.txt';
 

@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
-import { browserEntry, chromiumArgs, diagramChromiumPath, mermaidDist, type Session, type WorkerReply, type WorkerRequest } from './mermaid.ts';
-import { mermaidConfig } from '../../theme/client/mermaid-config.ts';
-import { patchMermaid } from './mermaid-patch.ts';
+import { browserEntry, chromiumArgs, diagramChromiumPath, mermaidDist, type Session, type WorkerReply, type WorkerRequest } from '../mermaid.ts';
+import { mermaidConfig } from '../../../theme/client/mermaid-config.ts';
+import { patchMermaid } from '../mermaid-patch.ts';
 
 /** The made-up address of the page with mermaid: every request to it is answered from node_modules. */
 const origin = 'http://mermaid.invalid';

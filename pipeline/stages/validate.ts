@@ -6,13 +6,13 @@
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import type { Root } from 'mdast';
-import type { SourceFile } from './io/read.ts';
+import type { SourceFile } from '../io/read.ts';
 import type { FieldPath, Parsed, YamlData } from './parse.ts';
 import {
   AuthorDefinition, AuthorsFile, BlogFrontmatter, CategoryFile, DocFrontmatter, DocsVersion, NavbarItem,
   PageFrontmatter, SiteConfig, TagDefinition, TagsFile, knownFrontmatterKeys, navbarItemTypes, type Config,
-} from './model.ts';
-import { error, startOfFile, warning, type Place, type Problem, type ProblemCode } from './problem.ts';
+} from '../model.ts';
+import { error, startOfFile, warning, type Place, type Problem, type ProblemCode } from '../problem.ts';
 import { closest } from './text.ts';
 
 export type DocsPlugin = 'kennisbank' | 'communities';

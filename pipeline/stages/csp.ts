@@ -13,7 +13,7 @@
  * the Typesense backend is on, and the two video hosts whose players load only
  * after a click (renderer/markdown.tsx).
  */
-import type { Analytics, SiteConfig } from './model.ts';
+import type { Analytics, SiteConfig } from '../model.ts';
 
 export type PolicyConfig = Pick<SiteConfig, 'search'> & { readonly analytics?: Analytics | undefined };
 
@@ -58,7 +58,7 @@ export function contentSecurityPolicy(config: PolicyConfig, options: { https?: b
     // includes mermaid for diagrams the build could not draw: a copy in /assets/ (pipeline/io/mermaid.ts).
     ['script-src', ["'self'", ...scripts]],
     // Shiki's token colours and mermaid's SVG carry inline styles. Styles cannot run script, and
-    // authors cannot add style attributes (pipeline/markdown.ts keeps raw HTML to a safe list).
+    // authors cannot add style attributes (pipeline/stages/markdown.ts keeps raw HTML to a safe list).
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", ...beacons]],
     ['font-src', ["'self'"]],

@@ -4,7 +4,7 @@
  * one JSON file that the browser loads on its first search.
  */
 import MiniSearch from 'minisearch';
-import { indexOptions, type StoredSection } from '../theme/client/search-options.ts';
+import { indexOptions, type StoredSection } from '../../theme/client/search-options.ts';
 import type { SearchRecord } from './search-records.ts';
 
 const snippetLength = 160;
