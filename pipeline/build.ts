@@ -28,6 +28,9 @@ import { renderRoute } from '../renderer/render.tsx';
 import type { ThemeAssets } from '../renderer/context.ts';
 import type { BuildCache, BuildMemo, MarkdownResult } from './memo.ts';
 import type { SourceFile } from './io/read.ts';
+import type { OutputFile } from './types.ts';
+
+export type { OutputFile } from './types.ts';
 
 export interface Analysis {
   readonly site: Site | null;
@@ -85,12 +88,6 @@ export function analyse(sources: SourceTree, mode: Mode, options: AnalyseOptions
     diagrams: mermaidSources(trees),
     problems: [...sources.problems, ...parsed.problems, ...(config?.problems ?? []), ...validated.problems, ...resolved.problems, ...expiry],
   };
-}
-
-export interface OutputFile {
-  /** Path inside the output folder: `kennisbank/apis/index.html`. */
-  readonly path: string;
-  readonly data: string | Uint8Array;
 }
 
 export interface Effects {

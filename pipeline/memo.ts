@@ -7,7 +7,7 @@
  */
 import type { Problem } from './problem.ts';
 import type { Parsed } from './stages/parse.ts';
-import type { Content } from './stages/markdown.ts';
+import type { Content } from './types.ts';
 import type { Root } from 'mdast';
 import { contentHash } from './stages/assets.ts';
 

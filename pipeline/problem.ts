@@ -50,14 +50,6 @@ export interface Problem {
   readonly message: string;
 }
 
-/** A value together with the problems found while producing it. */
-export interface Checked<A> {
-  readonly value: A;
-  readonly problems: ReadonlyArray<Problem>;
-}
-
-export const checked = <A>(value: A, problems: ReadonlyArray<Problem> = []): Checked<A> => ({ value, problems });
-
 export interface Place {
   readonly line: number;
   readonly column: number;

@@ -1,7 +1,7 @@
 /** What every page component may read: the resolved site, its route and the built content. */
 import type { Site } from '../pipeline/stages/resolve.ts';
 import type { Route } from '../pipeline/stages/routes.ts';
-import type { Content } from '../pipeline/stages/markdown.ts';
+import type { Content } from '../pipeline/types.ts';
 
 export interface ThemeAssets {
   /** Public URL of the one stylesheet. */

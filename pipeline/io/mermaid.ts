@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Diagram } from '../stages/markdown.ts';
-import type { OutputFile } from '../build.ts';
+import type { OutputFile } from '../types.ts';
 import { mermaidConfig } from '../../theme/client/mermaid-config.ts';
 import { startWorker } from './workers/worker.ts';
 

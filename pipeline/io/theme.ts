@@ -16,7 +16,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { contentHash } from '../stages/assets.ts';
-import type { OutputFile } from '../build.ts';
+import type { OutputFile } from '../types.ts';
 import type { ThemeAssets } from '../../renderer/context.ts';
 import { mermaidBrowserFiles, mermaidBrowserUrl } from './mermaid.ts';
 

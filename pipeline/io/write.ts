@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
-import type { OutputFile } from '../build.ts';
+import type { OutputFile } from '../types.ts';
 import { startWorker } from './workers/worker.ts';
 
 /** Previous outputs still being removed after a swap (a writer's own folder goes with the writer: `open`). */

@@ -4,7 +4,7 @@
  * engine) and `/manifest.webmanifest` (name, colours and icons) out.
  */
 import type { Site } from './resolve.ts';
-import type { OutputFile } from '../build.ts';
+import type { OutputFile } from '../types.ts';
 import { absolute } from './site-url.ts';
 
 export const discoveryPaths = { opensearch: '/opensearch.xml', manifest: '/manifest.webmanifest' } as const;

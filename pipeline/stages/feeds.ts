@@ -11,9 +11,9 @@ import { Feed, type Item } from 'feed';
 import { toHtml } from 'hast-util-to-html';
 import { toString } from 'hast-util-to-string';
 import type { Element, ElementContent, Properties, Root as HastRoot, RootContent } from 'hast';
-import type { Content } from './markdown.ts';
+import type { Content } from '../types.ts';
 import type { Author, Post, Site } from './resolve.ts';
-import type { OutputFile } from '../build.ts';
+import type { OutputFile } from '../types.ts';
 import { labels } from '../../theme/labels.ts';
 import { absolute } from './site-url.ts';
 

@@ -5,7 +5,7 @@
  */
 import type { Route } from './routes.ts';
 import { normalisePath } from './paths.ts';
-import type { Content } from './markdown.ts';
+import type { Content } from '../types.ts';
 import { error, warning, type Problem } from '../problem.ts';
 import { closest } from './text.ts';
 import { safeDecode } from './markdown.ts';

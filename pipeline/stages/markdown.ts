@@ -25,37 +25,9 @@ import { contentHash } from './assets.ts';
 import { error, placeOf, warning, type Place, type Problem } from '../problem.ts';
 import { isTruncateMarker } from './resolve.ts';
 import { countWords } from './text.ts';
+import type { Content, Diagram, LinkRef, TocItem } from '../types.ts';
 
-export interface TocItem {
-  readonly id: string;
-  readonly text: string;
-  readonly depth: number;
-}
-
-/** An internal link as written, resolved to the URL it points at. */
-export interface LinkRef {
-  /** Absolute site path with optional hash: `/kennisbank/apis/#versies`. */
-  readonly url: string;
-  readonly file: string;
-  readonly place: Place;
-}
-
-export interface Content {
-  readonly body: HastRoot;
-  /** Blog posts: the part before the truncation marker. */
-  readonly excerpt: HastRoot | null;
-  readonly toc: ReadonlyArray<TocItem>;
-  /** Every id on the page a link can point at. */
-  readonly anchors: ReadonlyArray<string>;
-  readonly links: ReadonlyArray<LinkRef>;
-  readonly words: number;
-  readonly firstParagraph: string | null;
-  readonly hasMermaid: boolean;
-  /** The page places the card list of its folder's children itself (`::doc-card-list`). */
-  readonly docCardList: boolean;
-}
-
-export type Diagram = { readonly svg: string } | { readonly error: string };
+export type { Content, Diagram, LinkRef, TocItem } from '../types.ts';
 
 export interface MarkdownContext {
   /** Content path (`kennisbank/apis/index.md`) → permalink, for relative `.md` links. */

@@ -5,7 +5,7 @@
  */
 import type { Element, ElementContent, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
-import type { Content } from './markdown.ts';
+import type { Content } from '../types.ts';
 import type { Route } from './routes.ts';
 
 export type RecordType = 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6' | 'content';

@@ -6,7 +6,7 @@
  */
 import type { Route } from './routes.ts';
 import type { Site } from './resolve.ts';
-import type { OutputFile } from '../build.ts';
+import type { OutputFile } from '../types.ts';
 import { absolute } from './site-url.ts';
 
 /** Whether a route belongs in the sitemap: an indexable page a reader can reach from a list. */
