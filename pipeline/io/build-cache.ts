@@ -1,7 +1,7 @@
 /**
  * Effect edge: the build cache on disk (`.cache/build/<generator>/`), so a
  * second `npm run build` does not parse and render unchanged Markdown again
- * (issue 11: warm rebuild ≤ 2 s). The pure stages only see `Store` objects
+ * (a warm build has a budget of 2 s). The pure stages only see `Store` objects
  * (pipeline/memo.ts); this module fills them before the build and writes back
  * what the build used after it.
  *
@@ -85,7 +85,7 @@ function* jsonObjectChunks(entries: ReadonlyMap<string, unknown>): Generator<str
 /**
  * Writes `chunks` into `file` in writes of about a megabyte, synchronously:
  * handing fs.promises one chunk per entry cost 30 to 50 ms more for the 9 MB
- * of the site's cache, each write a trip through libuv's threadpool (session 12).
+ * of the site's cache, each write a trip through libuv's threadpool.
  */
 function writeChunks(file: string, chunks: Iterable<string>): void {
   const fd = fs.openSync(file, 'w');

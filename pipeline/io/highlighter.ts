@@ -15,7 +15,7 @@ const require = createRequire(import.meta.url);
  * shiki's oniguruma, from the .wasm file shiki ships. `shiki/wasm` holds the
  * same bytes as base64 of gzip inside a JavaScript module: decoding that took
  * about 100 ms in every thread that loads shiki, where reading the file takes
- * 4 ms (docs/performance.md, session 12).
+ * 4 ms.
  */
 export const onigWasm = (): Promise<Buffer> => fs.promises.readFile(require.resolve('shiki/onig.wasm'));
 

@@ -2,10 +2,11 @@
  * Effect edge: the search index of a production build, built in a worker
  * thread while the main thread renders the pages. Building it (MiniSearch and
  * its JSON) took a quarter to a third of a second of the main thread at the
- * end of a cold build, with the other core idle; the pages now carry a
- * stand-in for its URL meanwhile (`searchIndex: 'apart'` in pipeline/build.ts).
- * The worker runs the same pure `buildSearchIndex` as the main thread would;
- * should the thread fail, the main thread builds the index itself.
+ * end of a cold build, with the other core idle. The pages need not wait for
+ * it: they know its path beforehand (`searchIndexPath` in pipeline/build.ts
+ * names the records and the generator, not the index). The worker runs the
+ * same pure `buildSearchIndex` as the main thread would; should the thread
+ * fail, the main thread builds the index itself.
  */
 import { buildSearchIndex } from '../stages/search-index.ts';
 import type { SearchRecord } from '../stages/search-records.ts';

@@ -109,7 +109,7 @@ export function codeBlocks(tree: Root): ReadonlyArray<Code> {
  * no fenced block can be. Not walking into them, and not keeping the path
  * to every node as unist-util-visit does, makes the walk ten times faster:
  * 2 instead of 20 to 28 ms for the site's trees, which a build walks in the
- * parse phase (docs/performance.md, session 13). Any other node is walked into.
+ * parse phase. Any other node is walked into.
  */
 const phrasingParents = new Set(['paragraph', 'heading', 'tableCell', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'textDirective', 'leafDirective']);
 

@@ -21,7 +21,7 @@ async function openChromium(): Promise<Session> {
   const lean = ['--single-process', '--no-zygote', '--disable-extensions', '--disable-dev-shm-usage', '--disable-site-isolation-trials', '--renderer-process-limit=1'];
   const browser = await puppeteer.launch({ executablePath: diagramChromiumPath, headless: diagramChromiumPath.endsWith('headless-shell') ? 'shell' : true, userDataDir, args: [...chromiumArgs, ...lean] });
   // Nothing of the browser is kept, its profile is thrown away: ending the process frees its memory
-  // at once, where closing it took 60 to 80 ms (docs/performance.md, session 13).
+  // at once, where closing it took 60 to 80 ms, mostly writing a profile nobody reads.
   const close = async () => {
     const chromium = browser.process();
     if (chromium && chromium.exitCode === null && chromium.signalCode === null) {
