@@ -5,7 +5,7 @@
  * mermaid's `getConfig()` copies the whole configuration (about 870 keys) on
  * every call with `assignWithDepth`, and a diagram calls it for every node,
  * label and edge: about a third of the CPU Chromium spends drawing the site's
- * diagrams (docs/performance.md, session 8). That copy adds each key with
+ * diagrams (docs/performance.md). That copy adds each key with
  * `Object.defineProperty`, only so that a key named `__proto__` becomes an own
  * property instead of setting the prototype. A plain assignment does the same
  * for every other key on a plain object or array, at half the cost; the patch
@@ -15,12 +15,14 @@
  * more than a quarter of Chromium's time: `assignWithDepth` builds an array of every
  * key-value pair and calls a closure for each. `getConfig()` always copies
  * into a new empty object, and for that case `copyWithDepth` gives the same
- * result with a plain loop, at less than half the cost (session 11). A source
- * with a key `__proto__` it hands to `assignWithDepth` whole.
+ * result with a plain loop, at less than half the cost. A source with a key
+ * `__proto__` it hands to `assignWithDepth` whole.
  *
- * tests/build/mermaid-patch.test.ts checks that each version gives the same
- * result as the original, and that the pinned mermaid still holds the code the
- * patch replaces.
+ * The patch only makes drawing faster: the diagrams are the same without it.
+ * So a mermaid whose code no longer matches is drawn unpatched, and the worker
+ * says so on stderr (`patchWarning`) rather than failing the build;
+ * tests/build/mermaid-patch.test.ts fails on it, and checks that each patched
+ * function gives the same result as the original.
  */
 
 /**
@@ -56,17 +58,45 @@ export const replacements: ReadonlyArray<readonly [original: string, patched: st
   ['Kt=s(()=>j({},Vt),"getConfig")', 'Kt=s(()=>copyWithDepth(Vt),"getConfig")'],
 ];
 
+/** A module as Chromium gets it, and what became of the patch. */
+export interface PatchedModule {
+  /** The module, patched or as it is. */
+  readonly body: Buffer | string;
+  /**
+   * For the module that holds `assignWithDepth`: the places of `replacements`
+   * not found exactly once (none when the patch applied). Null for any other module.
+   */
+  readonly missing: ReadonlyArray<string> | null;
+}
+
+/** The marker of the module that holds `assignWithDepth`: mermaid names its functions in strings. */
+const holderMarker = '"assignWithDepth"';
+
 /**
  * `module` with the patch applied when it is the module that holds
- * `assignWithDepth` (every place, once each); any other module, or another
- * mermaid version, comes back unchanged. The other modules stay bytes: as
- * strings they would add a few MB to the worker's heap while Chromium is at
- * its largest.
+ * `assignWithDepth` (every place, once each); any other module comes back
+ * unchanged, and so does the holder of another mermaid version, with the places
+ * it lacks. The other modules stay bytes: as strings they would add a few MB to
+ * the worker's heap while Chromium is at its largest.
  */
-export function patchMermaid(module: Buffer): Buffer | string {
-  if (!module.includes('"assignWithDepth"')) return module;
+export function patchMermaid(module: Buffer): PatchedModule {
+  if (!module.includes(holderMarker)) return { body: module, missing: null };
   const source = module.toString('utf8');
   const once = (text: string) => source.indexOf(text) >= 0 && source.indexOf(text) === source.lastIndexOf(text);
-  if (!replacements.every(([original]) => once(original))) return module;
-  return replacements.reduce((text, [original, patched]) => text.replace(original, () => patched), source);
+  const missing = replacements.map(([original]) => original).filter((original) => !once(original));
+  if (missing.length > 0) return { body: module, missing };
+  return { body: replacements.reduce((text, [original, patched]) => text.replace(original, () => patched), source), missing };
+}
+
+/**
+ * What the worker prints when the patch did not apply to mermaid `version`, or
+ * null when it did. `missing`: what `patchMermaid` said of the module that holds
+ * `assignWithDepth`, or null when mermaid loaded without asking for that module.
+ */
+export function patchWarning(version: string, missing: ReadonlyArray<string> | null): string | null {
+  if (missing?.length === 0) return null;
+  const why = missing === null
+    ? `geen module definieert ${holderMarker}`
+    : `${missing.length} van de ${replacements.length} plaatsen niet (precies één keer) gevonden, de eerste: ${missing[0]?.slice(0, 60) ?? ''}`;
+  return `Waarschuwing: de snelheidspatch voor mermaid ${version} (pipeline/io/mermaid-patch.ts) past niet: ${why}. De diagrammen worden ongepatcht getekend, even goed maar trager; pas de patch aan deze mermaid aan (tests/build/mermaid-patch.test.ts).`;
 }

@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
-import { browserEntry, chromiumArgs, diagramChromiumPath, mermaidDist, type Session, type WorkerReply, type WorkerRequest } from '../mermaid.ts';
+import { browserEntry, chromiumArgs, diagramChromiumPath, mermaidDist, mermaidVersion, type Session, type WorkerReply, type WorkerRequest } from '../mermaid.ts';
 import { mermaidConfig } from '../../../theme/client/mermaid-config.ts';
-import { patchMermaid } from '../mermaid-patch.ts';
+import { patchMermaid, patchWarning } from '../mermaid-patch.ts';
 
 /** The made-up address of the page with mermaid: every request to it is answered from node_modules. */
 const origin = 'http://mermaid.invalid';
@@ -37,12 +37,17 @@ async function openChromium(): Promise<Session> {
     // of the time of the 3.5 MB classic bundle, and each diagram type loads only when first drawn.
     // One of its modules gets a speed fix (mermaid-patch.ts).
     await page.setRequestInterception(true);
+    /** What the patch found in the module that holds assignWithDepth; null until that module is served. */
+    let missing: ReadonlyArray<string> | null = null;
     page.on('request', (request) => {
       const url = request.url();
       const file = path.join(mermaidDist, decodeURIComponent(new URL(url).pathname));
       if (url === `${origin}/`) void request.respond({ status: 200, contentType: 'text/html', body: '<!DOCTYPE html><html><body></body></html>' });
-      else if (url.startsWith(`${origin}/`) && file.startsWith(mermaidDist) && fs.existsSync(file)) void request.respond({ status: 200, contentType: 'text/javascript', body: patchMermaid(fs.readFileSync(file)) });
-      else void request.respond({ status: 404, body: '' });
+      else if (url.startsWith(`${origin}/`) && file.startsWith(mermaidDist) && fs.existsSync(file)) {
+        const patched = patchMermaid(fs.readFileSync(file));
+        missing = patched.missing ?? missing;
+        void request.respond({ status: 200, contentType: 'text/javascript', body: patched.body });
+      } else void request.respond({ status: 404, body: '' });
     });
     await page.goto(`${origin}/`);
     await page.evaluate(async (entry: string, config: object) => {
@@ -50,6 +55,10 @@ async function openChromium(): Promise<Session> {
       mermaid.initialize(config);
       (window as unknown as { mermaid: unknown }).mermaid = mermaid;
     }, `/${browserEntry}`, mermaidConfig);
+    // The entry imports the module that holds assignWithDepth, so by now the patch applied or did not:
+    // drawing goes on either way (the diagrams are the same), but another mermaid must not lose it unseen.
+    const warning = patchWarning(mermaidVersion, missing);
+    if (warning) console.warn(warning);
     const draw = (id: string, definition: string) => page.evaluate(async (id: string, definition: string) => {
       const mermaid = (window as unknown as { mermaid: { render(id: string, d: string): Promise<{ svg: string }> } }).mermaid;
       try {
