@@ -7,13 +7,14 @@
  *   Site ─markdown─▶ Content per page ─routes─▶ Route[] ─links─▶ problems
  *   Route[] ─render─▶ OutputFile[]
  */
-import { codeRequests, HighlighterFailure, type Highlighter, type HighlightRequest } from './stages/highlight.ts';
+import type { Highlighter } from './stages/highlight.ts';
 import type { SourceTree } from './io/read.ts';
 import { parseDataFile, parseSources } from './stages/parse.ts';
 import { validate } from './stages/validate.ts';
 import { resolve, type Mode, type Site } from './stages/resolve.ts';
 import { hashAssets, type Assets } from './stages/assets.ts';
-import { languagesUsed, mermaidSources, renderMarkdown, type Content, type Diagram, type MarkdownInput } from './stages/markdown.ts';
+import { languagesUsed, mermaidSources, type Content, type Diagram } from './stages/markdown.ts';
+import { markdownContext, markdownJobs, renderJob, type MarkdownJobs } from './stages/site-markdown.ts';
 import { buildRoutes, outputFile, type Route } from './stages/routes.ts';
 import { checkLinks } from './stages/links.ts';
 import { searchRecords, type SearchRecord } from './stages/search-records.ts';
@@ -22,11 +23,11 @@ import { contentHash } from './stages/assets.ts';
 import { buildFeeds, feedPaths } from './stages/feeds.ts';
 import { buildSitemap } from './stages/sitemap.ts';
 import { buildDiscovery, iconFiles } from './stages/discovery.ts';
-import { error, sortProblems, startOfFile, type Problem } from './problem.ts';
+import { sortProblems, unprocessable, type Problem } from './problem.ts';
 import { checkSecurityTxt, securityTxt, securityTxtPath } from './stages/security-txt.ts';
 import { renderRoute } from '../renderer/render.tsx';
 import type { ThemeAssets } from '../renderer/context.ts';
-import type { BuildCache, BuildMemo, MarkdownResult } from './memo.ts';
+import type { BuildCache, BuildMemo } from './memo.ts';
 import type { SourceFile } from './io/read.ts';
 import type { OutputFile } from './types.ts';
 
@@ -130,123 +131,12 @@ export interface GenerateOptions {
 /** Search index path in development, where its content hash would only cost time. */
 export const devSearchIndexPath = 'assets/search-index-dev.json';
 
-const unprocessable = (file: string, err: unknown): Problem =>
-  // A navbar item that fails to render (theme/shell/Navbar.tsx) is a configuration error naming the item.
-  err instanceof Error && (err as { code?: unknown }).code === 'config-navbar-item' ? error('config-navbar-item', 'dist-config/site.yml', startOfFile, err.message) :
-  error('content-unprocessable', file, startOfFile,
-    `Dit bestand kan niet worden verwerkt (${(err instanceof Error ? err.message : String(err)).split('\n')[0]}). Vereenvoudig de opmaak: minder diep geneste of minder herhaalde constructies.`);
-
 /** The file a route's page comes from, when it has one. */
 const routeSource = (route: Route): string | null =>
   'doc' in route ? route.doc.entry.file.display
     : 'post' in route ? route.post.entry.file.display
       : 'page' in route && route.page ? route.page.entry.file.display
         : null;
-
-/** Everything the markdown of every page depends on besides its own file and diagrams, as one key. */
-const markdownContextKey = (ctx: { permalinks: ReadonlyMap<string, string>; drafts: ReadonlySet<string>; assets: Assets; languages: ReadonlyArray<string> }): string =>
-  contentHash(JSON.stringify([
-    [...ctx.permalinks], [...ctx.drafts], [...ctx.assets.values()].map((a) => [a.path, a.url, a.width, a.height]),
-    ctx.languages,
-  ]), 32);
-
-/**
- * What a page's markdown takes from the drawn diagrams: only its own, and
- * nothing when it shows none. A page without a diagram thus keeps its cache
- * entry when a diagram elsewhere changes, and can be rendered before Chromium
- * is done (`markdownAhead`).
- */
-const diagramsKey = (used: ReadonlyArray<string>, diagrams: Effects['diagrams']): string =>
-  used.length === 0 ? '' : JSON.stringify(diagrams && used.map((hash) => {
-    const diagram = diagrams.get(hash);
-    return [hash, !diagram ? null : 'svg' in diagram ? contentHash(diagram.svg) : diagram.error];
-  }));
-
-/** One page's markdown stage: its input and every value its result depends on (the cache key). */
-interface MarkdownJob {
-  readonly entry: Site['docs'][number] | Site['posts'][number] | Site['pages'][number];
-  readonly input: MarkdownInput;
-  readonly key: ReadonlyArray<string | number>;
-  /** Whether the page shows a diagram (its result then depends on Chromium's work). */
-  readonly drawsDiagram: boolean;
-}
-
-type MarkdownJobs = { readonly jobs: ReadonlyArray<MarkdownJob>; readonly permalinks: ReadonlyMap<string, string> };
-
-/**
- * The jobs of one analysis and one set of diagrams: a cold build asks for them
- * five times (ahead, pending, highlighting, as ready, the stage). Made once, the
- * same key arrays also find their hash in the store (pipeline/memo.ts).
- */
-const jobsMade = new WeakMap<Analysis, Map<Effects['diagrams'], MarkdownJobs>>();
-
-function markdownJobs(site: Site, analysis: Analysis, diagrams: Effects['diagrams']): MarkdownJobs {
-  const made = jobsMade.get(analysis) ?? new Map<Effects['diagrams'], MarkdownJobs>();
-  jobsMade.set(analysis, made);
-  const known = made.get(diagrams);
-  if (known) return known;
-  const result = makeMarkdownJobs(site, analysis, diagrams);
-  made.set(diagrams, result);
-  return result;
-}
-
-function makeMarkdownJobs(site: Site, analysis: Analysis, diagrams: Effects['diagrams']): MarkdownJobs {
-  const entries = [...site.docs, ...site.posts, ...site.pages];
-  const permalinks = new Map(entries.map((e) => [e.entry.file.path, e.permalink] as const));
-  const contextKey = markdownContextKey({ permalinks, drafts: site.draftFiles, assets: analysis.assets, languages: analysis.languages });
-  const jobs = entries.map((entry) => {
-    const fm = entry.entry.frontmatter;
-    const input = { tree: entry.entry.tree, path: entry.entry.file.path, display: entry.entry.file.display, permalink: entry.permalink, tocMin: fm.toc_min_heading_level ?? 2, tocMax: fm.toc_max_heading_level ?? 3, source: entry.entry.file.text };
-    const used = [...mermaidSources([entry.entry.tree]).keys()];
-    return { entry, input, drawsDiagram: used.length > 0, key: [contextKey, diagramsKey(used, diagrams), input.display, input.permalink, input.tocMin, input.tocMax, entry.entry.file.text] };
-  });
-  return { jobs, permalinks };
-}
-
-type MarkdownContext = Parameters<typeof renderMarkdown>[1];
-
-/** What a page's markdown takes besides the page itself: the same for every page of a build. */
-const markdownContext = (site: Site, analysis: Analysis, permalinks: ReadonlyMap<string, string>, effects: Pick<Effects, 'highlighter' | 'diagrams'>): MarkdownContext =>
-  ({ permalinks, drafts: site.draftFiles, assets: analysis.assets, highlighter: effects.highlighter, diagrams: effects.diagrams });
-
-/** One page's markdown; content that makes a library throw becomes a problem, not a crash (issue 12). */
-function renderJob({ entry, input }: MarkdownJob, ctx: MarkdownContext): MarkdownResult {
-  try {
-    return renderMarkdown(input, ctx);
-  } catch (err) {
-    if (err instanceof HighlighterFailure) throw err;
-    const empty = renderMarkdown({ ...input, tree: { type: 'root', children: [] } }, ctx);
-    return { ...empty, problems: [unprocessable(entry.entry.file.display, err), ...empty.problems] };
-  }
-}
-
-/**
- * The markdown of the pages with neither a diagram nor highlighted code, into
- * the cache, a page per step: the io edge runs it while Chromium is still
- * drawing (the highlighter starts only when Chromium is done) and stops when
- * the diagrams are. `generate` then finds these pages in the cache.
- */
-export function* markdownAhead(analysis: Analysis, cache: BuildCache): Generator<void> {
-  if (!analysis.site) return;
-  const { jobs, permalinks } = markdownJobs(analysis.site, analysis, null);
-  // These pages ask nothing of a highlighter, and read no diagram.
-  const ctx = markdownContext(analysis.site, analysis, permalinks, { highlighter: null, diagrams: new Map() });
-  for (const job of jobs) {
-    if (job.drawsDiagram || languagesUsed([job.input.tree]).length > 0 || cache.markdown.has(job.key)) continue;
-    cache.markdown.get(job.key, () => renderJob(job, ctx));
-    yield;
-  }
-}
-
-/**
- * Whether some page's markdown is not in the cache yet. When every page is,
- * the io edge need not make a highlighter (loading its grammars and WebAssembly
- * costs 0.1 to 0.2 s): the markdown stage will not run.
- */
-export function markdownPending(analysis: Analysis, diagrams: Effects['diagrams'], cache: BuildCache): boolean {
-  if (!analysis.site) return false;
-  return markdownJobs(analysis.site, analysis, diagrams).jobs.some((job) => !cache.markdown.has(job.key));
-}
 
 /** The markdown stage's result for every page, with its problems. */
 export interface MarkdownStage {
@@ -255,61 +145,27 @@ export interface MarkdownStage {
 }
 
 /**
- * The markdown of every page, through the memo and cache when there are. The
- * io edge may run it apart from `generate`, to free the highlighter before the
- * pages render (pipeline/io/highlight.ts).
+ * The markdown of every page, through the memo and cache when there are.
+ * `jobs` are the site's markdown jobs when the caller made them already
+ * (the schedule does, to render some pages early).
  */
-export function markdownStage(analysis: Analysis, effects: Pick<Effects, 'highlighter' | 'diagrams'>, options: Pick<GenerateOptions, 'memo' | 'cache'>): MarkdownStage {
+export function markdownStage(analysis: Analysis, effects: Pick<Effects, 'highlighter' | 'diagrams'>, options: Pick<GenerateOptions, 'memo' | 'cache'> & { readonly jobs?: MarkdownJobs } = {}): MarkdownStage {
   const { site } = analysis;
   if (!site) return { contents: new Map(), problems: [] };
-  const { jobs, permalinks } = markdownJobs(site, analysis, effects.diagrams);
-  const contents = new Map<string, Content>();
-  const problems: Problem[] = [];
-  const ctx = markdownContext(site, analysis, permalinks, effects);
+  const input = { site, assets: analysis.assets, languages: analysis.languages, diagrams: effects.diagrams };
+  const { jobs, permalinks } = options.jobs ?? markdownJobs(input);
+  const ctx = markdownContext(input, permalinks, effects.highlighter);
   const { memo, cache } = options;
-  for (const job of jobs) {
-    const { entry, input, key } = job;
+  const rendered = jobs.map((job) => {
     const renderOnce = () => renderJob(job, ctx);
-    const render = cache ? () => cache.markdown.get(key, renderOnce) : renderOnce;
-    const rendered = memo ? memo.markdown.get(input.path, key, render) : render();
-    contents.set(entry.permalink, rendered.content);
-    for (const p of rendered.problems) problems.push(p);
-  }
+    const render = cache ? () => cache.markdown.get(job.key, renderOnce) : renderOnce;
+    return memo ? memo.markdown.get(job.input.path, job.key, render) : render();
+  });
   memo?.markdown.keepOnly(new Set(jobs.map((j) => j.input.path)));
-  return { contents, problems };
-}
-
-/**
- * The code blocks of the pages whose markdown is not in the cache, in the
- * order the markdown stage renders them: the work the io edge can have
- * highlighted ahead.
- */
-export function highlightAhead(analysis: Analysis, diagrams: Effects['diagrams'], cache: BuildCache | undefined): HighlightRequest[] {
-  if (!analysis.site) return [];
-  const pending = markdownJobs(analysis.site, analysis, diagrams).jobs.filter((job) => !cache?.markdown.has(job.key));
-  return codeRequests(pending.map((j) => j.input.tree));
-}
-
-/**
- * The markdown of the pages not in the cache, into the cache, each as soon as
- * every code block it shows can be had without waiting (`ready`): the io edge
- * runs it while the highlight threads work, so the main thread renders pages
- * in the order their code comes back instead of sleeping until the next page
- * in line has its blocks. Yields true after some pages, false when none is
- * ready (the edge then waits for the threads). The markdown stage finds them
- * all in the cache: the same results, in its own order.
- */
-export function* markdownAsReady(analysis: Analysis, effects: Pick<Effects, 'highlighter' | 'diagrams'>, cache: BuildCache, ready: (request: HighlightRequest) => boolean): Generator<boolean> {
-  if (!analysis.site) return;
-  const { jobs, permalinks } = markdownJobs(analysis.site, analysis, effects.diagrams);
-  const ctx = markdownContext(analysis.site, analysis, permalinks, effects);
-  let waiting = jobs.filter((job) => !cache.markdown.has(job.key)).map((job) => ({ job, code: codeRequests([job.input.tree]) }));
-  while (waiting.length > 0) {
-    const now = waiting.filter(({ code }) => code.every(ready));
-    for (const { job } of now) cache.markdown.get(job.key, () => renderJob(job, ctx));
-    if (now.length > 0) waiting = waiting.filter((w) => !now.includes(w));
-    yield now.length > 0;
-  }
+  return {
+    contents: new Map(jobs.map((job, i) => [job.entry.permalink, rendered[i]!.content] as const)),
+    problems: rendered.flatMap((r) => r.problems),
+  };
 }
 
 /** markdown → routes → links → render. */

@@ -88,3 +88,14 @@ export const sortProblems = (problems: ReadonlyArray<Problem>): Problem[] =>
 /** Position of an mdast/hast node, or the start of the file when it has none. */
 export const placeOf = (node: { position?: { start: { line: number; column: number } } | undefined }): Place =>
   node.position ? { line: node.position.start.line, column: node.position.start.column } : startOfFile;
+
+/**
+ * Content that made a library throw: a problem of its file, not a crash of the
+ * build. A navbar item that fails to render (theme/shell/Navbar.tsx) throws an
+ * error with the code `config-navbar-item`: that is a configuration problem
+ * naming the item.
+ */
+export const unprocessable = (file: string, err: unknown): Problem =>
+  err instanceof Error && (err as { code?: unknown }).code === 'config-navbar-item' ? error('config-navbar-item', 'dist-config/site.yml', startOfFile, err.message) :
+  error('content-unprocessable', file, startOfFile,
+    `Dit bestand kan niet worden verwerkt (${(err instanceof Error ? err.message : String(err)).split('\n')[0]}). Vereenvoudig de opmaak: minder diep geneste of minder herhaalde constructies.`);

@@ -18,7 +18,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { runBuild } from './main.ts';
+import { runBuild } from '../run/schedule.ts';
 import { parseDataFile } from '../stages/parse.ts';
 import { validateConfig } from '../stages/validate.ts';
 import { hasErrors } from '../problem.ts';

@@ -11,7 +11,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { wasmBinaryPromise } from 'shiki/wasm';
 import { readSources } from '../../pipeline/io/read.ts';
-import { analyse, highlightAhead, markdownAsReady, markdownStage } from '../../pipeline/build.ts';
+import { analyse, markdownStage } from '../../pipeline/build.ts';
+import { highlightAhead, markdownAsReady, siteJobs } from '../../pipeline/run/schedule.ts';
 import { createHighlighter, onigWasm } from '../../pipeline/io/highlighter.ts';
 import { HighlightWorkers } from '../../pipeline/io/highlight.ts';
 import { codeRequests, HighlighterFailure, highlightedLanguage, highlightGroups, highlightKey, type Highlighter, type HighlightRequest } from '../../pipeline/stages/highlight.ts';
@@ -66,7 +67,7 @@ test('the real content renders the same through the worker', async () => {
   const fresh = analyse(sources, 'production');
   const worker = new HighlightWorkers();
   try {
-    const ahead = highlightAhead(fresh, null, emptyBuildCache());
+    const ahead = highlightAhead(siteJobs(fresh, null), emptyBuildCache());
     assert.ok(ahead.length > 100, `the content has many code blocks (${ahead.length})`);
     const viaWorker = markdownStage(fresh, { highlighter: worker.start(fresh.languages, ahead), diagrams: null }, {});
     assert.equal(JSON.stringify([...viaWorker.contents]), JSON.stringify([...inProcess.contents]));
@@ -83,7 +84,7 @@ test('pages rendered as their code comes back from the threads are the pages of 
   const cache = emptyBuildCache();
   const worker = new HighlightWorkers();
   try {
-    const highlighter = worker.start(fresh.languages, highlightAhead(fresh, null, cache));
+    const highlighter = worker.start(fresh.languages, highlightAhead(siteJobs(fresh, null), cache));
     let waits = 0;
     for (const progressed of markdownAsReady(fresh, { highlighter, diagrams: null }, cache, (request) => worker.ready(request))) {
       if (!progressed) assert.ok(worker.nextAnswer(), `the threads answer (wait ${++waits})`);
@@ -127,7 +128,7 @@ test('the blocks sent ahead are exactly the calls the markdown stage makes', asy
     const shiki = await createHighlighter(analysis.languages);
     const loaded = shiki.getLoadedLanguages();
     // Ahead first: the markdown stage changes the language of an unknown fence in the tree.
-    const ahead = new Set(highlightAhead(analysis, null, emptyBuildCache()).flatMap((r) => {
+    const ahead = new Set(highlightAhead(siteJobs(analysis, null), emptyBuildCache()).flatMap((r) => {
       const lang = highlightedLanguage(r.lang, loaded);
       return lang ? [highlightKey({ ...r, lang })] : [];
     }));

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { runBuild } from '../../pipeline/cli/main.ts';
+import { runBuild } from '../../pipeline/run/schedule.ts';
 import { writeSite } from '../../pipeline/io/write.ts';
 import { startServer } from '../../pipeline/io/server.ts';
 import { chromiumArgs, chromiumPath } from '../../pipeline/io/mermaid.ts';

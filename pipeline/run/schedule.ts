@@ -1,0 +1,253 @@
+/**
+ * The schedule: the one place that knows about threads, Chromium and caches.
+ * It runs the pure stage graph (pipeline/build.ts) with its effects, and
+ * orders the work so that both cores stay busy; the stages never call it.
+ *
+ *   main thread          read ─ parse (+ diagrams sent as found) ─ analyse ─ markdown ahead ┐      pages as their code ─ markdown ─ render pages ─▶ writer
+ *   other core           Chromium draws the diagrams ──────────────────────────────────────┴ shiki threads highlight ┘   search index worker ─▶ writer
+ *   writer thread                                                                                                 writes dist/ as the pages come
+ *
+ * The invariant that makes this safe: every piece of work done early or
+ * elsewhere (a page's markdown, a highlighted block, a diagram, the search
+ * index) goes into a store under a key that covers all its inputs, and the
+ * graph then finds exactly what it would have computed. Chromium and the
+ * highlight threads never run together (their memory would add up), and the
+ * build's output never depends on which ran first.
+ *
+ * The dev server (`npm start`) passes a memo that outlives one build and
+ * renders pages on request; a production build with a cache on disk gets the
+ * threads; without one (tests) everything runs in process.
+ */
+import path from 'node:path';
+import type { SourceTree } from '../io/read.ts';
+import { readSources } from '../io/read.ts';
+import { createHighlighter } from '../io/highlighter.ts';
+import { DiagramDrawer } from '../io/mermaid.ts';
+import { HighlightWorkers } from '../io/highlight.ts';
+import { loadTheme } from '../io/theme.ts';
+import type { SiteWriter } from '../io/write.ts';
+import { generatorKey, readBuildCache, writeBuildCache } from '../io/build-cache.ts';
+import { buildSearchIndexApart } from '../io/search-index.ts';
+import { parseAhead, whileWaiting } from './parse-ahead.ts';
+import { analyse, byPath, generating, markdownStage, searchIndexPath, searchIndexRecords, type Analysis, type Effects, type Generated } from '../build.ts';
+import { codeRequests, type Highlighter, type HighlightRequest } from '../stages/highlight.ts';
+import { languagesUsed, mermaidSources } from '../stages/markdown.ts';
+import { markdownContext, markdownJobs, renderJob, type MarkdownJobs } from '../stages/site-markdown.ts';
+import { buildSearchIndex } from '../stages/search-index.ts';
+import type { SearchRecord } from '../stages/search-records.ts';
+import type { Mode, Site } from '../stages/resolve.ts';
+import { sortProblems } from '../problem.ts';
+import type { BuildCache, BuildMemo } from '../memo.ts';
+
+export interface BuildOptions {
+  readonly content: string;
+  readonly config: string;
+  readonly mode: Mode;
+  /** `'on-request'`: pages are rendered when the dev server is asked for them. */
+  readonly render: boolean | 'on-request';
+  readonly cacheDir: string;
+  /** Parse and markdown results kept between the dev server's rebuilds. */
+  readonly memo?: BuildMemo;
+  /** Today's date (`2026-11-22`) for the security.txt expiry check; left out: no check. */
+  readonly today?: string;
+  /** Keep parse and markdown results in `cacheDir` for the next build (`npm run build`, `check`). */
+  readonly persist?: boolean;
+  /** Gets each output file as soon as it is made (`build`); the caller finishes or abandons it. */
+  readonly writer?: SiteWriter;
+}
+
+/**
+ * Runs the whole pipeline with its effects, except writing: the output files
+ * go to `options.writer` when there is one. Never throws for bad content.
+ */
+export async function runBuild(options: BuildOptions): Promise<Generated> {
+  const lap = stopwatch();
+  const [sources, cache] = await Promise.all([readSources(options.content, options.config), options.persist ? readBuildCache(options.cacheDir) : undefined]);
+  lap('lezen');
+  const drawer = new DiagramDrawer(path.join(options.cacheDir, 'mermaid'));
+  if (cache) drawer.expect(sources.files.map((file) => file.text));
+  // The dev server keeps one highlighter in process for all its rebuilds; a build with a cache
+  // highlights in worker threads.
+  const threads: { workers: HighlightWorkers | null; stopping?: Promise<void> } = { workers: null };
+  try {
+    const analysis = await analyseWhileDrawing(sources, drawer, options, cache);
+    lap('parsen en valideren');
+    const { site } = analysis;
+    if (!site) {
+      await drawer.finish(new Map());
+      return { routes: [], contents: new Map(), files: [], problems: sortProblems(analysis.problems) };
+    }
+    const drawing = drawer.finish(analysis.diagrams);
+    const early = options.render ? handled(loadTheme({ mermaidInBrowser: false, cacheDir: options.cacheDir })) : null;
+    // The highlight threads start once Chromium is done (their memory and its never add up) and
+    // highlight what the cache lacks, on both cores, while the main thread mostly waits for them.
+    // The site's markdown jobs (and their cache keys), made once the diagrams are drawn.
+    const madeJobs = handled(drawing.then((drawn) => siteJobs(analysis, drawn)));
+    const highlighting = !cache ? handled(createHighlighter(analysis.languages))
+      : handled(madeJobs.then((made) => {
+        // Every page in the cache: no highlighter to load (its grammars and WebAssembly cost 0.1 to 0.2 s).
+        const ahead = highlightAhead(made, cache);
+        return ahead.length > 0 ? (threads.workers = new HighlightWorkers()).start(analysis.languages, ahead) : null;
+      }));
+    const themeNow = early && await early;
+    lap('thema');
+    // Should Chromium still be drawing, the main thread renders the pages that need neither it nor shiki.
+    if (cache) await whileWaiting(drawing, markdownAhead(analysis, cache));
+    const diagrams = await drawing;
+    const highlighter: Highlighter | null = await highlighting;
+    lap('diagrammen');
+    const mermaidInBrowser = diagrams === null && analysis.diagrams.size > 0;
+    const { theme, files } = !themeNow ? { theme: { css: '', js: null, files: new Map() }, files: [] }
+      // Without Chromium the pages draw their diagrams themselves: the theme then carries mermaid.
+      : mermaidInBrowser ? await loadTheme({ mermaidInBrowser, cacheDir: options.cacheDir })
+        : themeNow;
+    const effects: Effects = { highlighter, diagrams, theme, themeFiles: files };
+    const jobs = await madeJobs;
+    // Pages as their code comes back from the highlight threads; the stage then finds them in the cache.
+    const workers = threads.workers;
+    if (cache && workers) {
+      for (const progressed of markdownAsReady(analysis, effects, cache, (request) => workers.ready(request), jobs)) {
+        if (!progressed && !workers.nextAnswer()) break;
+      }
+    }
+    const stores = { ...(options.memo ? { memo: options.memo } : {}), ...(cache ? { cache } : {}) };
+    const markdown = markdownStage(analysis, effects, { ...stores, jobs });
+    lap('markdown');
+    // Done with shiki: its threads stop while the first pages render. Waiting for them would leave
+    // the other core idle; the build's memory peak (Chromium's) is long past.
+    threads.stopping = threads.workers?.close();
+    threads.workers = null;
+    // The search index comes from the cache, or a worker builds it while the pages render.
+    const index = options.render === true ? searchIndexFor(searchIndexRecords(analysis, markdown), cache) : null;
+    const pages = generating(analysis, effects, {
+      render: options.render, ...stores, ...(index ? { searchIndex: { path: index.path, index: 'known' in index ? index.known : null } } : {}),
+    }, markdown);
+    // Each file goes to the writer as soon as it is made: the disk works while the next pages render.
+    let step = pages.next();
+    for (; !step.done; step = pages.next()) options.writer?.add(step.value);
+    let generated = step.value;
+    if (index && 'building' in index && generated.files.length > 0) {
+      const file = { path: index.path, data: await index.building };
+      options.writer?.add(file);
+      generated = { ...generated, files: [...generated.files, file].sort(byPath) };
+    }
+    lap('pagina\'s');
+    if (cache) await writeBuildCache(options.cacheDir, cache);
+    lap('cache bewaren');
+    return generated;
+  } finally {
+    await threads.workers?.close();
+    await threads.stopping;
+  }
+}
+
+/**
+ * read → analyse, with Chromium drawing on the other core: with a cache, the
+ * main thread parses ahead into the tree store and sends each diagram to
+ * Chromium as soon as its file is parsed; `analyse` then finds the trees.
+ */
+async function analyseWhileDrawing(sources: SourceTree, drawer: DiagramDrawer, options: BuildOptions, cache: BuildCache | undefined): Promise<Analysis> {
+  if (cache) {
+    await parseAhead(sources.files, cache.trees, (tree) => { for (const [hash, source] of mermaidSources([tree])) drawer.draw(hash, source); }, () => drawer.allSent());
+  }
+  return analyse(sources, options.mode, {
+    ...(options.today ? { today: options.today } : {}), ...(options.memo ? { memo: options.memo } : {}), ...(cache ? { cache } : {}),
+  });
+}
+
+/** The site's markdown jobs and their cache keys, for the diagrams drawn (null: none yet). */
+export const siteJobs = (analysis: Analysis, diagrams: Effects['diagrams']): MarkdownJobs =>
+  analysis.site ? markdownJobs({ site: analysis.site, assets: analysis.assets, languages: analysis.languages, diagrams }) : { jobs: [], permalinks: new Map() };
+
+/**
+ * Whether some page's markdown is not in the cache yet. When every page is,
+ * the build need not load a highlighter: the markdown stage will not run.
+ */
+export const markdownPending = (analysis: Analysis, diagrams: Effects['diagrams'], cache: BuildCache): boolean =>
+  siteJobs(analysis, diagrams).jobs.some((job) => !cache.markdown.has(job.key));
+
+/**
+ * The code blocks of the pages whose markdown is not in the cache, in the
+ * order the markdown stage renders them: what the highlight threads work
+ * through ahead of the stage.
+ */
+export const highlightAhead = (made: MarkdownJobs, cache: BuildCache | undefined): HighlightRequest[] =>
+  codeRequests(made.jobs.filter((job) => !cache?.markdown.has(job.key)).map((job) => job.input.tree));
+
+/**
+ * The markdown of the pages with neither a diagram nor highlighted code, into
+ * the cache, a page per step: run while Chromium is still drawing (the
+ * highlighter starts only when Chromium is done), stopped when the diagrams
+ * are. The markdown stage then finds these pages in the cache.
+ */
+export function* markdownAhead(analysis: Analysis, cache: BuildCache): Generator<void> {
+  if (!analysis.site) return;
+  const made = siteJobs(analysis, null);
+  // These pages ask nothing of a highlighter, and read no diagram.
+  const ctx = markdownContext({ site: analysis.site, assets: analysis.assets, languages: analysis.languages, diagrams: new Map() }, made.permalinks, null);
+  for (const job of made.jobs) {
+    if (job.drawsDiagram || languagesUsed([job.input.tree]).length > 0 || cache.markdown.has(job.key)) continue;
+    cache.markdown.get(job.key, () => renderJob(job, ctx));
+    yield;
+  }
+}
+
+/**
+ * The markdown of the pages not in the cache, into the cache, each as soon as
+ * every code block it shows can be had without waiting (`ready`): run while
+ * the highlight threads work, so the main thread renders pages in the order
+ * their code comes back instead of sleeping until the next page in line has
+ * its blocks. Yields true after some pages, false when none is ready (the
+ * caller then waits for the threads). The markdown stage finds them all in
+ * the cache: the same results, in its own order.
+ */
+export function* markdownAsReady(analysis: Analysis, effects: Pick<Effects, 'highlighter' | 'diagrams'>, cache: BuildCache, ready: (request: HighlightRequest) => boolean, jobs?: MarkdownJobs): Generator<boolean> {
+  if (!analysis.site) return;
+  const made = jobs ?? siteJobs(analysis, effects.diagrams);
+  const ctx = markdownContext({ site: analysis.site, assets: analysis.assets, languages: analysis.languages, diagrams: effects.diagrams }, made.permalinks, effects.highlighter);
+  let waiting = made.jobs.filter((job) => !cache.markdown.has(job.key)).map((job) => ({ job, code: codeRequests([job.input.tree]) }));
+  while (waiting.length > 0) {
+    const now = waiting.filter(({ code }) => code.every(ready));
+    for (const { job } of now) cache.markdown.get(job.key, () => renderJob(job, ctx));
+    if (now.length > 0) waiting = waiting.filter((w) => !now.includes(w));
+    yield now.length > 0;
+  }
+}
+
+/**
+ * The search index of `records` and its path: from the cache, or being built
+ * by a worker thread while the main thread goes on (the pages know its path
+ * beforehand: `searchIndexPath`).
+ */
+function searchIndexFor(records: ReadonlyArray<SearchRecord>, cache: BuildCache | undefined): { path: string } & ({ known: string } | { building: Promise<string> }) {
+  const path = searchIndexPath(JSON.stringify(records), generatorKey());
+  // The path names the records and the generator: as the key it spares the cache hashing the
+  // records' 1 MB of JSON twice more.
+  const key = [path];
+  if (cache?.searchIndex.has(key)) return { path, known: cache.searchIndex.get(key, () => buildSearchIndex(records)) };
+  return { path, building: handled(buildSearchIndexApart(records).then((index) => (cache ? cache.searchIndex.get(key, () => index) : index))) };
+}
+
+/**
+ * A promise started now and awaited later: should it fail while the build
+ * awaits something else, that is not an unhandled rejection (which would end
+ * the process with a stack trace); the failure comes out where it is awaited.
+ */
+function handled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => {});
+  return promise;
+}
+
+/**
+ * With ONTWIKKELAARSPORTAAL_TIMINGS=1 each call prints the wall time since the
+ * previous one to stderr (docs/performance.md); otherwise it does nothing.
+ */
+export function stopwatch(): (label: string) => void {
+  if (!process.env.ONTWIKKELAARSPORTAAL_TIMINGS) return () => {};
+  let last = performance.now();
+  return (label) => {
+    const now = performance.now();
+    process.stderr.write(`  ${label}: ${Math.round(now - last)} ms, ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB RSS, ${Math.round(process.memoryUsage().heapUsed / 2 ** 20)} MiB heap\n`);
+    last = now;
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * The markdown stage over a whole site: one job per page (its input and the
+ * key its result is cached under), and the rendering of one job. The graph
+ * (pipeline/build.ts) renders every job; the schedule (pipeline/run/) may
+ * render some of them earlier into the cache, which gives the same results
+ * because a job's key covers every value its result depends on.
+ */
+import type { Root } from 'mdast';
+import type { Site } from './resolve.ts';
+import { contentHash, type Assets } from './assets.ts';
+import { HighlighterFailure, type Highlighter } from './highlight.ts';
+import { mermaidSources, renderMarkdown, type MarkdownContext, type MarkdownInput } from './markdown.ts';
+import { unprocessable } from '../problem.ts';
+import type { Diagram } from '../types.ts';
+import type { MarkdownResult } from '../memo.ts';
+
+/** One page's markdown: its input and every value its result depends on (the cache key). */
+export interface MarkdownJob {
+  readonly entry: Site['docs'][number] | Site['posts'][number] | Site['pages'][number];
+  readonly input: MarkdownInput;
+  readonly key: ReadonlyArray<string | number>;
+  /** Whether the page shows a diagram (its result then depends on Chromium's work). */
+  readonly drawsDiagram: boolean;
+}
+
+export interface MarkdownJobs {
+  readonly jobs: ReadonlyArray<MarkdownJob>;
+  /** Content path → permalink, for relative `.md` links. */
+  readonly permalinks: ReadonlyMap<string, string>;
+}
+
+/** What the jobs of a site depend on besides the pages themselves. */
+export interface JobsInput {
+  readonly site: Site;
+  readonly assets: Assets;
+  /** Code languages the content uses (the highlighter loads exactly these). */
+  readonly languages: ReadonlyArray<string>;
+  /** The drawn diagrams; null before they are drawn or when no browser was available. */
+  readonly diagrams: ReadonlyMap<string, Diagram> | null;
+}
+
+/** Everything the markdown of every page depends on besides its own file and diagrams, as one key. */
+const contextKey = (permalinks: ReadonlyMap<string, string>, { site, assets, languages }: JobsInput): string =>
+  contentHash(JSON.stringify([
+    [...permalinks], [...site.draftFiles], [...assets.values()].map((a) => [a.path, a.url, a.width, a.height]),
+    languages,
+  ]), 32);
+
+/**
+ * What a page's markdown takes from the drawn diagrams: only its own, and
+ * nothing when it shows none. A page without a diagram thus keeps its cache
+ * entry when a diagram elsewhere changes, and can be rendered before Chromium
+ * is done.
+ */
+const diagramsKey = (used: ReadonlyArray<string>, diagrams: JobsInput['diagrams']): string =>
+  used.length === 0 ? '' : JSON.stringify(diagrams && used.map((hash) => {
+    const diagram = diagrams.get(hash);
+    return [hash, !diagram ? null : 'svg' in diagram ? contentHash(diagram.svg) : diagram.error];
+  }));
+
+/** The markdown jobs of every page, docs then posts then pages. */
+export function markdownJobs(input: JobsInput): MarkdownJobs {
+  const { site, diagrams } = input;
+  const entries = [...site.docs, ...site.posts, ...site.pages];
+  const permalinks = new Map(entries.map((e) => [e.entry.file.path, e.permalink] as const));
+  const shared = contextKey(permalinks, input);
+  const jobs = entries.map((entry) => {
+    const { file, frontmatter: fm, tree } = entry.entry;
+    const markdown: MarkdownInput = { tree, path: file.path, display: file.display, permalink: entry.permalink, tocMin: fm.toc_min_heading_level ?? 2, tocMax: fm.toc_max_heading_level ?? 3, source: file.text };
+    const used = [...mermaidSources([tree]).keys()];
+    return { entry, input: markdown, drawsDiagram: used.length > 0, key: [shared, diagramsKey(used, diagrams), markdown.display, markdown.permalink, markdown.tocMin, markdown.tocMax, file.text] };
+  });
+  return { jobs, permalinks };
+}
+
+/** What a page's markdown takes besides the page itself: the same for every page of a build. */
+export const markdownContext = (input: JobsInput, permalinks: ReadonlyMap<string, string>, highlighter: Highlighter | null): MarkdownContext =>
+  ({ permalinks, drafts: input.site.draftFiles, assets: input.assets, highlighter, diagrams: input.diagrams });
+
+const emptyTree: Root = { type: 'root', children: [] };
+
+/**
+ * One page's markdown. Content that makes a library throw becomes a problem
+ * of that page (with an empty body), not a crash of the build; a failing
+ * highlighter is the build's problem, not the page's, and goes on up.
+ */
+export function renderJob({ entry, input }: MarkdownJob, ctx: MarkdownContext): MarkdownResult {
+  try {
+    return renderMarkdown(input, ctx);
+  } catch (err) {
+    if (err instanceof HighlighterFailure) throw err;
+    const empty = renderMarkdown({ ...input, tree: emptyTree }, ctx);
+    return { ...empty, problems: [unprocessable(entry.entry.file.display, err), ...empty.problems] };
+  }
+}
