@@ -13,7 +13,8 @@ import { parseDataFile, parseSources } from './stages/parse.ts';
 import { validate } from './stages/validate.ts';
 import { resolve, type Mode, type Site } from './stages/resolve.ts';
 import { hashAssets, type Assets } from './stages/assets.ts';
-import { languagesUsed, mermaidSources, type Content, type Diagram } from './stages/markdown.ts';
+import type { Content, Diagram } from './stages/markdown.ts';
+import { codeIndex, codeLanguages, diagramSources, type CodeIndex } from './stages/code-blocks.ts';
 import { markdownContext, markdownJobs, renderJob, type MarkdownJobs } from './stages/site-markdown.ts';
 import { buildRoutes, outputFile, type Route } from './stages/routes.ts';
 import { checkLinks } from './stages/links.ts';
@@ -36,6 +37,8 @@ export type { OutputFile } from './types.ts';
 export interface Analysis {
   readonly site: Site | null;
   readonly assets: Assets;
+  /** Every page's fenced code blocks, found once. */
+  readonly code: CodeIndex;
   /** Code languages and mermaid sources the content uses: the io edge prepares exactly these. */
   readonly languages: ReadonlyArray<string>;
   readonly diagrams: ReadonlyMap<string, string>;
@@ -72,12 +75,13 @@ function parseWithMemo(files: ReadonlyArray<SourceFile>, memo: BuildMemo | undef
 export function analyse(sources: SourceTree, mode: Mode, options: AnalyseOptions = {}): Analysis {
   // Without a content folder every other message would only be a consequence of that one.
   const missing = sources.problems.filter((p) => p.code === 'content-missing');
-  if (missing.length) return { site: null, assets: new Map(), languages: [], diagrams: new Map(), problems: missing };
+  if (missing.length) return { site: null, assets: new Map(), code: new Map(), languages: [], diagrams: new Map(), problems: missing };
   const parsed = parseWithMemo(sources.files, options.memo, options.cache);
   const config = sources.config ? parseDataFile(sources.config) : null;
   const validated = validate(parsed.parsed, config?.parsed ?? null);
   const resolved = resolve(validated.validated, mode);
-  const trees = validated.validated.entries.map((e) => e.tree);
+  const code = codeIndex(validated.validated.entries.map((e) => e.tree));
+  const blocks = [...code.values()].flat();
   const security = validated.validated.config?.securityTxt;
   const expiry = security && options.today && sources.config
     ? checkSecurityTxt(security, options.today, sources.config.display, validated.validated.configPlace(['securityTxt', 'expires']))
@@ -85,8 +89,9 @@ export function analyse(sources: SourceTree, mode: Mode, options: AnalyseOptions
   return {
     site: resolved.site,
     assets: hashAssets(sources.assets),
-    languages: languagesUsed(trees),
-    diagrams: mermaidSources(trees),
+    code,
+    languages: codeLanguages(blocks),
+    diagrams: diagramSources(blocks),
     problems: [...sources.problems, ...parsed.problems, ...(config?.problems ?? []), ...validated.problems, ...resolved.problems, ...expiry],
   };
 }
@@ -152,7 +157,7 @@ export interface MarkdownStage {
 export function markdownStage(analysis: Analysis, effects: Pick<Effects, 'highlighter' | 'diagrams'>, options: Pick<GenerateOptions, 'memo' | 'cache'> & { readonly jobs?: MarkdownJobs } = {}): MarkdownStage {
   const { site } = analysis;
   if (!site) return { contents: new Map(), problems: [] };
-  const input = { site, assets: analysis.assets, languages: analysis.languages, diagrams: effects.diagrams };
+  const input = { site, code: analysis.code, assets: analysis.assets, languages: analysis.languages, diagrams: effects.diagrams };
   const { jobs, permalinks } = options.jobs ?? markdownJobs(input);
   const ctx = markdownContext(input, permalinks, effects.highlighter);
   const { memo, cache } = options;

@@ -57,27 +57,27 @@ export const createMemo = (): BuildMemo => ({ parsed: new Memo(), markdown: new 
  * stage would compute, since the key covers all inputs and the folder is
  * named after the generator's own sources.
  */
-const keyOf = (inputs: ReadonlyArray<string | number>): string => {
-  let key = hashed.get(inputs);
-  if (key === undefined) hashed.set(inputs, key = contentHash(JSON.stringify(inputs), 32));
-  return key;
-};
-/** Keys are read-only arrays: the same array asked about again (a build's markdown jobs, pipeline/build.ts) is not hashed again. */
-const hashed = new WeakMap<ReadonlyArray<string | number>, string>();
-
 export class Store<V> {
   private readonly used = new Map<string, V>();
+  /** Keys are read-only arrays: the same array asked about again (a build's markdown jobs) is not hashed again. */
+  private readonly hashed = new WeakMap<ReadonlyArray<string | number>, string>();
   private computed = 0;
 
   constructor(private readonly earlier: ReadonlyMap<string, V> = new Map()) {}
 
+  private keyOf(inputs: ReadonlyArray<string | number>): string {
+    let key = this.hashed.get(inputs);
+    if (key === undefined) this.hashed.set(inputs, key = contentHash(JSON.stringify(inputs), 32));
+    return key;
+  }
+
   has(inputs: ReadonlyArray<string | number>): boolean {
-    const key = keyOf(inputs);
+    const key = this.keyOf(inputs);
     return this.used.has(key) || this.earlier.has(key);
   }
 
   get(inputs: ReadonlyArray<string | number>, compute: () => V): V {
-    const key = keyOf(inputs);
+    const key = this.keyOf(inputs);
     const known = this.used.get(key) ?? this.earlier.get(key);
     if (known !== undefined) {
       this.used.set(key, known);

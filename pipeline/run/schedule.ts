@@ -30,8 +30,9 @@ import { generatorKey, readBuildCache, writeBuildCache } from '../io/build-cache
 import { buildSearchIndexApart } from '../io/search-index.ts';
 import { parseAhead, whileWaiting } from './parse-ahead.ts';
 import { analyse, byPath, generating, markdownStage, searchIndexPath, searchIndexRecords, type Analysis, type Effects, type Generated } from '../build.ts';
-import { codeRequests, type Highlighter, type HighlightRequest } from '../stages/highlight.ts';
-import { languagesUsed, mermaidSources } from '../stages/markdown.ts';
+import { highlightRequests, type Highlighter, type HighlightRequest } from '../stages/highlight.ts';
+import { isHighlightedCode } from '../stages/code-blocks.ts';
+import { mermaidSources } from '../stages/markdown.ts';
 import { markdownContext, markdownJobs, renderJob, type MarkdownJobs } from '../stages/site-markdown.ts';
 import { buildSearchIndex } from '../stages/search-index.ts';
 import type { SearchRecord } from '../stages/search-records.ts';
@@ -157,7 +158,7 @@ async function analyseWhileDrawing(sources: SourceTree, drawer: DiagramDrawer, o
 
 /** The site's markdown jobs and their cache keys, for the diagrams drawn (null: none yet). */
 export const siteJobs = (analysis: Analysis, diagrams: Effects['diagrams']): MarkdownJobs =>
-  analysis.site ? markdownJobs({ site: analysis.site, assets: analysis.assets, languages: analysis.languages, diagrams }) : { jobs: [], permalinks: new Map() };
+  analysis.site ? markdownJobs({ site: analysis.site, code: analysis.code, assets: analysis.assets, languages: analysis.languages, diagrams }) : { jobs: [], permalinks: new Map() };
 
 /**
  * Whether some page's markdown is not in the cache yet. When every page is,
@@ -172,7 +173,7 @@ export const markdownPending = (analysis: Analysis, diagrams: Effects['diagrams'
  * through ahead of the stage.
  */
 export const highlightAhead = (made: MarkdownJobs, cache: BuildCache | undefined): HighlightRequest[] =>
-  codeRequests(made.jobs.filter((job) => !cache?.markdown.has(job.key)).map((job) => job.input.tree));
+  made.jobs.filter((job) => !cache?.markdown.has(job.key)).flatMap((job) => highlightRequests(job.code));
 
 /**
  * The markdown of the pages with neither a diagram nor highlighted code, into
@@ -184,9 +185,9 @@ export function* markdownAhead(analysis: Analysis, cache: BuildCache): Generator
   if (!analysis.site) return;
   const made = siteJobs(analysis, null);
   // These pages ask nothing of a highlighter, and read no diagram.
-  const ctx = markdownContext({ site: analysis.site, assets: analysis.assets, languages: analysis.languages, diagrams: new Map() }, made.permalinks, null);
+  const ctx = markdownContext({ site: analysis.site, code: analysis.code, assets: analysis.assets, languages: analysis.languages, diagrams: new Map() }, made.permalinks, null);
   for (const job of made.jobs) {
-    if (job.drawsDiagram || languagesUsed([job.input.tree]).length > 0 || cache.markdown.has(job.key)) continue;
+    if (job.drawsDiagram || job.code.some(isHighlightedCode) || cache.markdown.has(job.key)) continue;
     cache.markdown.get(job.key, () => renderJob(job, ctx));
     yield;
   }
@@ -204,8 +205,8 @@ export function* markdownAhead(analysis: Analysis, cache: BuildCache): Generator
 export function* markdownAsReady(analysis: Analysis, effects: Pick<Effects, 'highlighter' | 'diagrams'>, cache: BuildCache, ready: (request: HighlightRequest) => boolean, jobs?: MarkdownJobs): Generator<boolean> {
   if (!analysis.site) return;
   const made = jobs ?? siteJobs(analysis, effects.diagrams);
-  const ctx = markdownContext({ site: analysis.site, assets: analysis.assets, languages: analysis.languages, diagrams: effects.diagrams }, made.permalinks, effects.highlighter);
-  let waiting = made.jobs.filter((job) => !cache.markdown.has(job.key)).map((job) => ({ job, code: codeRequests([job.input.tree]) }));
+  const ctx = markdownContext({ site: analysis.site, code: analysis.code, assets: analysis.assets, languages: analysis.languages, diagrams: effects.diagrams }, made.permalinks, effects.highlighter);
+  let waiting = made.jobs.filter((job) => !cache.markdown.has(job.key)).map((job) => ({ job, code: highlightRequests(job.code) }));
   while (waiting.length > 0) {
     const now = waiting.filter(({ code }) => code.every(ready));
     for (const { job } of now) cache.markdown.get(job.key, () => renderJob(job, ctx));

@@ -8,7 +8,10 @@
 import { transformerMetaHighlight } from '@shikijs/transformers';
 import { isSpecialLang, type CodeToHastOptions, type HighlighterCore, type ShikiTransformer } from 'shiki/core';
 import type { Root as HastRoot } from 'hast';
-import type { Code, Nodes, Root } from 'mdast';
+import type { Code, Root } from 'mdast';
+import { codeBlocks, isHighlightedCode } from './code-blocks.ts';
+
+export { codeBlocks } from './code-blocks.ts';
 
 /** The part of a shiki highlighter the markdown stage uses: an in-process one, or the worker's stand-in. */
 export type Highlighter = Pick<HighlighterCore, 'codeToHast' | 'getLoadedLanguages'>;
@@ -75,48 +78,17 @@ export function highlightedLanguage(lang: string | null | undefined, loaded: Rea
 }
 
 /**
- * The code blocks of `trees` in order, with the language as written: what the
- * markdown stage will ask to have highlighted once `highlightedLanguage` has
- * settled each block's language. The highlight worker works through them
- * ahead of the markdown stage; should the stage ask for anything else, the
- * worker answers that on request (pipeline/io/highlight.ts).
+ * What a page's code blocks ask of the highlighter, in order, with the
+ * language as written: what the markdown stage will ask to have highlighted
+ * once `highlightedLanguage` has settled each block's language. The highlight
+ * worker works through them ahead of the markdown stage; should the stage ask
+ * for anything else, the worker answers that on request (pipeline/io/highlight.ts).
  */
-export function codeRequests(trees: Iterable<Root>): HighlightRequest[] {
-  const requests: HighlightRequest[] = [];
-  for (const tree of trees) {
-    for (const node of codeBlocks(tree)) if (node.lang && node.lang !== 'mermaid') requests.push({ lang: node.lang, meta: node.meta ?? '', code: node.value });
-  }
-  return requests;
-}
+export const highlightRequests = (blocks: Iterable<Code>): HighlightRequest[] =>
+  [...blocks].filter(isHighlightedCode).map((node) => ({ lang: node.lang!, meta: node.meta ?? '', code: node.value }));
 
-// The dev server passes the same (memoised) trees to every rebuild, and a cold build asks for a
-// tree's code blocks several times (languages, diagrams, highlighting ahead, pages as ready): walk each once.
-const codeBlocksOf = new WeakMap<Root, ReadonlyArray<Code>>();
-
-/** The fenced code blocks of a tree, in document order. */
-export function codeBlocks(tree: Root): ReadonlyArray<Code> {
-  let blocks = codeBlocksOf.get(tree);
-  if (!blocks) {
-    const found: Code[] = [];
-    collectCode(tree, found);
-    codeBlocksOf.set(tree, (blocks = found));
-  }
-  return blocks;
-}
-
-/**
- * Nodes whose children are phrasing content (text, emphasis, links, …), where
- * no fenced block can be. Not walking into them, and not keeping the path
- * to every node as unist-util-visit does, makes the walk ten times faster:
- * 2 instead of 20 to 28 ms for the site's trees, which a build walks in the
- * parse phase. Any other node is walked into.
- */
-const phrasingParents = new Set(['paragraph', 'heading', 'tableCell', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'textDirective', 'leafDirective']);
-
-function collectCode(node: Nodes, found: Code[]): void {
-  if (node.type === 'code') found.push(node);
-  else if ('children' in node && !phrasingParents.has(node.type)) for (const child of node.children) collectCode(child, found);
-}
+/** `highlightRequests` of the code blocks of `trees`. */
+export const codeRequests = (trees: Iterable<Root>): HighlightRequest[] => [...trees].flatMap((tree) => highlightRequests(codeBlocks(tree)));
 
 /** The grammar a language loads (by its own name, for aliases) and its size in characters. */
 export interface Grammar {

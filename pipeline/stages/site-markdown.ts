@@ -5,11 +5,12 @@
  * render some of them earlier into the cache, which gives the same results
  * because a job's key covers every value its result depends on.
  */
-import type { Root } from 'mdast';
+import type { Code, Root } from 'mdast';
 import type { Site } from './resolve.ts';
 import { contentHash, type Assets } from './assets.ts';
 import { HighlighterFailure, type Highlighter } from './highlight.ts';
-import { mermaidSources, renderMarkdown, type MarkdownContext, type MarkdownInput } from './markdown.ts';
+import { renderMarkdown, type MarkdownContext, type MarkdownInput } from './markdown.ts';
+import { codeBlocks, diagramSources, type CodeIndex } from './code-blocks.ts';
 import { unprocessable } from '../problem.ts';
 import type { Diagram } from '../types.ts';
 import type { MarkdownResult } from '../memo.ts';
@@ -18,6 +19,8 @@ import type { MarkdownResult } from '../memo.ts';
 export interface MarkdownJob {
   readonly entry: Site['docs'][number] | Site['posts'][number] | Site['pages'][number];
   readonly input: MarkdownInput;
+  /** The page's fenced code blocks. */
+  readonly code: ReadonlyArray<Code>;
   readonly key: ReadonlyArray<string | number>;
   /** Whether the page shows a diagram (its result then depends on Chromium's work). */
   readonly drawsDiagram: boolean;
@@ -32,6 +35,8 @@ export interface MarkdownJobs {
 /** What the jobs of a site depend on besides the pages themselves. */
 export interface JobsInput {
   readonly site: Site;
+  /** Every page's fenced code blocks (`analyse` found them). */
+  readonly code: CodeIndex;
   readonly assets: Assets;
   /** Code languages the content uses (the highlighter loads exactly these). */
   readonly languages: ReadonlyArray<string>;
@@ -67,8 +72,9 @@ export function markdownJobs(input: JobsInput): MarkdownJobs {
   const jobs = entries.map((entry) => {
     const { file, frontmatter: fm, tree } = entry.entry;
     const markdown: MarkdownInput = { tree, path: file.path, display: file.display, permalink: entry.permalink, tocMin: fm.toc_min_heading_level ?? 2, tocMax: fm.toc_max_heading_level ?? 3, source: file.text };
-    const used = [...mermaidSources([tree]).keys()];
-    return { entry, input: markdown, drawsDiagram: used.length > 0, key: [shared, diagramsKey(used, diagrams), markdown.display, markdown.permalink, markdown.tocMin, markdown.tocMax, file.text] };
+    const code = input.code.get(tree) ?? codeBlocks(tree);
+    const used = [...diagramSources(code).keys()];
+    return { entry, input: markdown, code, drawsDiagram: used.length > 0, key: [shared, diagramsKey(used, diagrams), markdown.display, markdown.permalink, markdown.tocMin, markdown.tocMax, file.text] };
   });
   return { jobs, permalinks };
 }
