@@ -2,13 +2,15 @@
  * Effect edge: render mermaid diagrams to SVG with one headless Chromium page
  * (puppeteer-core + Debian's chromium-headless-shell or chromium), driven from
  * a worker thread (mermaid-worker.ts). SVGs are cached on disk by the hash of
- * the diagram source, so unchanged diagrams are never rendered twice.
+ * the diagram source, in a folder named after what else shapes them
+ * (`diagramCacheDir`), so unchanged diagrams are never rendered twice.
  * Returns null when no browser is available or it cannot start; pages then
  * draw diagrams lazily.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { createHash } from 'node:crypto';
 import type { Diagram } from '../stages/markdown.ts';
 import type { OutputFile } from '../types.ts';
 import { mermaidConfig } from '../../theme/client/mermaid-config.ts';
@@ -236,6 +238,19 @@ export const mermaidDist = path.dirname(require.resolve('mermaid/dist/mermaid.mi
 
 /** The installed (pinned) mermaid version, which names the folder of the browser copy. */
 export const mermaidVersion: string = (JSON.parse(fs.readFileSync(path.join(mermaidDist, '..', 'package.json'), 'utf8')) as { version: string }).version;
+
+/**
+ * The folder of the drawn diagrams inside `cacheDir`: named after everything
+ * besides a diagram's source that shapes its SVG (the mermaid version, the
+ * theme's mermaid configuration, the patch applied in Chromium, and which
+ * Chromium draws, since the headless shell measures text differently), so a
+ * change to any of them draws every diagram afresh instead of serving old SVGs.
+ */
+export function diagramCacheDir(cacheDir: string): string {
+  const patch = fs.readFileSync(path.join(import.meta.dirname, 'mermaid-patch.ts'), 'utf8');
+  const key = createHash('sha256').update(JSON.stringify([mermaidVersion, mermaidConfig, patch, diagramChromiumPath])).digest('hex').slice(0, 16);
+  return path.join(cacheDir, 'mermaid', key);
+}
 
 const browserFolder = `assets/mermaid-${mermaidVersion}`;
 export const browserEntry = 'mermaid.esm.min.mjs';

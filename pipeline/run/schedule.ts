@@ -18,11 +18,10 @@
  * renders pages on request; a production build with a cache on disk gets the
  * threads; without one (tests) everything runs in process.
  */
-import path from 'node:path';
 import type { SourceTree } from '../io/read.ts';
 import { readSources } from '../io/read.ts';
 import { createHighlighter } from '../io/highlighter.ts';
-import { DiagramDrawer } from '../io/mermaid.ts';
+import { DiagramDrawer, diagramCacheDir } from '../io/mermaid.ts';
 import { HighlightWorkers } from '../io/highlight.ts';
 import { loadTheme } from '../io/theme.ts';
 import type { SiteWriter } from '../io/write.ts';
@@ -35,6 +34,7 @@ import { isHighlightedCode } from '../stages/code-blocks.ts';
 import { mermaidSources } from '../stages/markdown.ts';
 import { markdownContext, markdownJobs, renderJob, type MarkdownJobs } from '../stages/site-markdown.ts';
 import { buildSearchIndex } from '../stages/search-index.ts';
+import { indexOptions } from '../../theme/client/search-options.ts';
 import type { SearchRecord } from '../stages/search-records.ts';
 import type { Mode, Site } from '../stages/resolve.ts';
 import { sortProblems } from '../problem.ts';
@@ -65,7 +65,7 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
   const lap = stopwatch();
   const [sources, cache] = await Promise.all([readSources(options.content, options.config), options.persist ? readBuildCache(options.cacheDir) : undefined]);
   lap('lezen');
-  const drawer = new DiagramDrawer(path.join(options.cacheDir, 'mermaid'));
+  const drawer = new DiagramDrawer(diagramCacheDir(options.cacheDir));
   if (cache) drawer.expect(sources.files.map((file) => file.text));
   // The dev server keeps one highlighter in process for all its rebuilds; a build with a cache
   // highlights in worker threads.
@@ -225,7 +225,7 @@ function searchIndexFor(records: ReadonlyArray<SearchRecord>, cache: BuildCache 
   // The path names the records and the generator: as the key it spares the cache hashing the
   // records' 1 MB of JSON twice more.
   const key = [path];
-  if (cache?.searchIndex.has(key)) return { path, known: cache.searchIndex.get(key, () => buildSearchIndex(records)) };
+  if (cache?.searchIndex.has(key)) return { path, known: cache.searchIndex.get(key, () => buildSearchIndex(records, indexOptions)) };
   return { path, building: handled(buildSearchIndexApart(records).then((index) => (cache ? cache.searchIndex.get(key, () => index) : index))) };
 }
 
