@@ -20,6 +20,7 @@ import { buildRoutes, outputFile, type Route } from './stages/routes.ts';
 import { checkLinks } from './stages/links.ts';
 import { searchRecords, type SearchRecord } from './stages/search-records.ts';
 import { buildSearchIndex } from './stages/search-index.ts';
+import { indexOptions } from '../theme/client/search-options.ts';
 import { contentHash } from './stages/assets.ts';
 import { buildFeeds, feedPaths } from './stages/feeds.ts';
 import { buildSitemap } from './stages/sitemap.ts';
@@ -27,7 +28,8 @@ import { buildDiscovery, iconFiles } from './stages/discovery.ts';
 import { sortProblems, unprocessable, type Problem } from './problem.ts';
 import { checkSecurityTxt, securityTxt, securityTxtPath } from './stages/security-txt.ts';
 import { renderRoute } from '../renderer/render.tsx';
-import type { ThemeAssets } from '../renderer/context.ts';
+import { renderMemo, type ThemeAssets } from '../renderer/context.ts';
+import { routePages } from '../theme/pages/route-pages.tsx';
 import type { BuildCache, BuildMemo } from './memo.ts';
 import type { SourceFile } from './io/read.ts';
 import type { OutputFile } from './types.ts';
@@ -212,7 +214,7 @@ export function* generating(analysis: Analysis, effects: Effects, options: Gener
     const lazy = options.render === 'on-request';
     const records = once(() => searchRecords(routes, contents, site.config.locale.lang));
     const recordsJson = once(() => JSON.stringify(records()));
-    const searchIndex = () => (cache ? cache.searchIndex.get([recordsJson()], () => buildSearchIndex(records())) : buildSearchIndex(records()));
+    const searchIndex = () => (cache ? cache.searchIndex.get([recordsJson()], () => buildSearchIndex(records(), indexOptions)) : buildSearchIndex(records(), indexOptions));
     let indexPath = devSearchIndexPath;
     if (lazy) onRequest.set(indexPath, once(searchIndex));
     else if (options.searchIndex) {
@@ -224,11 +226,11 @@ export function* generating(analysis: Analysis, effects: Effects, options: Gener
     }
     const byUrl = new Map([...assets.values()].map((a) => [a.path, a.url] as const));
     const theme = { ...effects.theme, searchIndex: `/${indexPath}` };
-    const ctx = { site, contents, theme, assetUrl: (p: string) => byUrl.get(p) ?? null, dev: site.mode === 'development' };
+    const ctx = { site, contents, theme, assetUrl: (p: string) => byUrl.get(p) ?? null, dev: site.mode === 'development', memo: renderMemo() };
     for (const route of routes) {
       const render = (): string | Problem => {
         try {
-          return renderRoute(ctx, route);
+          return renderRoute(ctx, route, routePages);
         } catch (err) {
           return unprocessable(routeSource(route) ?? 'dist-config/site.yml', err);
         }

@@ -6,6 +6,22 @@
 import type { Root as HastRoot } from 'hast';
 import type { Place } from './problem.ts';
 
+/** A text file of the content tree, as the input edge (pipeline/io/read.ts) read it. */
+export interface SourceFile {
+  /** Path inside the content root, with forward slashes: `kennisbank/apis/index.md`. */
+  readonly path: string;
+  /** Path as shown in messages, relative to the working directory: `content/kennisbank/apis/index.md`. */
+  readonly display: string;
+  readonly text: string;
+}
+
+/** A binary file of the content tree (images, PDFs), as the input edge read it. */
+export interface AssetFile {
+  readonly path: string;
+  readonly display: string;
+  readonly bytes: Uint8Array;
+}
+
 /** A file of the built site. */
 export interface OutputFile {
   /** Path inside the output folder: `kennisbank/apis/index.html`. */

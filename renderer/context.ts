@@ -23,6 +23,40 @@ export interface PageContext {
   /** Public URL of a content file (`blog/img/a.svg`), or null. */
   readonly assetUrl: (contentPath: string) => string | null;
   readonly dev: boolean;
+  /** What the pages of this context keep for one another. */
+  readonly memo: RenderMemo;
 }
 
 export const themeFile = (ctx: PageContext, name: string): string => ctx.theme.files.get(name) ?? `/${name}`;
+
+/** A slot of a `RenderMemo`; `T` is what it holds. The name is for reading only: slots differ by identity. */
+export interface MemoSlot<T> {
+  readonly name: string;
+  /** Never set: carries `T`. */
+  readonly value?: T;
+}
+
+export const memoSlot = <T>(name: string): MemoSlot<T> => ({ name });
+
+/**
+ * What the page components make once and reuse on every page of one build:
+ * the footer's markup, the navbar's targets, the docs lookups. Its values
+ * belong to one site and theme, so whoever makes a context makes its memo
+ * with it (`renderMemo()`), and two builds in one process never share one.
+ */
+export interface RenderMemo {
+  /** The value in `slot`, made by `make` when the slot is still empty. */
+  readonly get: <T>(slot: MemoSlot<T>, make: () => T) => T;
+}
+
+export function renderMemo(): RenderMemo {
+  const values = new Map<MemoSlot<unknown>, unknown>();
+  return {
+    get<T>(slot: MemoSlot<T>, make: () => T): T {
+      if (values.has(slot)) return values.get(slot) as T;
+      const value = make();
+      values.set(slot, value);
+      return value;
+    },
+  };
+}

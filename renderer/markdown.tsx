@@ -1,9 +1,9 @@
 /**
- * A page body: hast → HTML. The theme takes over some elements first (links,
+ * A page body: hast → HTML. Some elements are taken over first (links,
  * headings, code blocks, admonitions, embeds, diagrams, tables) in a
- * hast → hast step, then hast-util-to-html writes the string that the page's
- * React tree places with `dangerouslySetInnerHTML`. No string post-processing
- * of HTML.
+ * hast → hast step, with the words and icons the theme gives (`BodyTheme`),
+ * then hast-util-to-html writes the string that the page's React tree places
+ * with `dangerouslySetInnerHTML`. No string post-processing of HTML.
  *
  * Why not React for the body too: turning every node of every body into a
  * React element and rendering it cost 320 ms of a cold build for 168 bodies;
@@ -14,19 +14,33 @@
  * `text-align` style, and an image that is not lazy is preloaded from the
  * page's head.
  */
-import type { ComponentProps } from 'react';
 import { preload } from 'react-dom';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { toHtml } from 'hast-util-to-html';
 import { toString } from 'hast-util-to-string';
 import { whitespace } from 'hast-util-whitespace';
 import type { Element, ElementContent, Properties, Root, RootContent, Text } from 'hast';
-import { ExternalIcon, AdmonitionIcon } from '../theme/shell/icons.tsx';
-import { labels } from '../theme/labels.ts';
+
+/** The theme's part of every body: its words, and its icons as HTML. */
+export interface BodyTheme {
+  /** What follows the text of a link that leaves the site: an icon and "(opens in new tab)". */
+  readonly newTabHint: string;
+  /** The icon before an admonition's title, by admonition type. */
+  readonly admonitionIcon: (type: string) => string;
+  readonly labels: {
+    /** The accessible name of a heading's anchor link. */
+    readonly directLink: (heading: string) => string;
+    /** The code block's copy button. */
+    readonly copy: string;
+    readonly opensInNewTab: string;
+    readonly playVideo: (provider: string, title: string | null) => string;
+    readonly videoPrivacy: (provider: string) => string;
+  };
+}
 
 export interface MarkdownOptions {
   /** Hosts that count as this site (links to them are internal). */
   readonly siteHosts: ReadonlyArray<string>;
+  readonly bodyTheme: BodyTheme;
   /** The HTML `::doc-card-list` shows: the cards of the page's folder (theme/pages/DocsPages.tsx). Made only when the body asks. */
   readonly docCards?: () => string;
 }
@@ -39,25 +53,6 @@ export const isExternal = (href: string | undefined, siteHosts: ReadonlyArray<st
     return true;
   }
 };
-
-/** A link that leaves the site opens in a new tab and says so (spec: "(opens in new tab)"). */
-export function SmartLink({ href, children, siteHosts, className, ...rest }: ComponentProps<'a'> & { siteHosts: ReadonlyArray<string> }) {
-  if (!isExternal(href, siteHosts)) return <a href={href} className={className} {...rest}>{children}</a>;
-  return (
-    <a {...rest} href={href} className={className ? `${className} external` : 'external'} target="_blank" rel="noopener noreferrer">
-      {children}
-      <NewTabHint />
-    </a>
-  );
-}
-
-/** What follows the text of a link that leaves the site, in the shell and in a body alike. */
-const NewTabHint = () => (
-  <>
-    <ExternalIcon />
-    <span className="visually-hidden"> {labels.opensInNewTab}</span>
-  </>
-);
 
 /**
  * shiki's github-light token colours that fall below 4.5:1 on our code background (#fff) or on a
@@ -145,19 +140,16 @@ function without(properties: Properties, ...names: string[]): Properties {
   return out;
 }
 
-let newTabHint: string | null = null;
-const admonitionIcons = new Map<string, string>();
-
 function themedElement(node: Element, scope: Scope): Element | null {
   const { properties, tagName } = node;
+  const { labels } = scope.options.bodyTheme;
   const children = () => themed(node.children, scope, tagName);
   switch (tagName) {
     case 'a': {
       if (!isExternal(stringProperty(properties, 'href') ?? undefined, scope.options.siteHosts)) break;
-      newTabHint ??= renderToStaticMarkup(<NewTabHint />);
       const className = classes(properties);
       return el('a', { ...properties, className: className ? [className, 'external'] : ['external'], target: '_blank', rel: ['noopener', 'noreferrer'] }, [
-        ...children(), raw(newTabHint),
+        ...children(), raw(scope.options.bodyTheme.newTabHint),
       ]);
     }
     case 'h2': case 'h3': case 'h4': case 'h5': case 'h6': {
@@ -198,16 +190,15 @@ function themedElement(node: Element, scope: Scope): Element | null {
       const type = stringProperty(properties, 'dataAdmonition');
       if (!type) break;
       const title = String(properties.dataTitle ?? type);
-      if (!admonitionIcons.has(type)) admonitionIcons.set(type, renderToStaticMarkup(<AdmonitionIcon type={type} />));
       return el('aside', { className: ['admonition', `admonition-${type}`], ariaLabel: title }, [
-        el('p', { className: ['admonition-heading'] }, [raw(admonitionIcons.get(type) ?? ''), text(title)]),
+        el('p', { className: ['admonition-heading'] }, [raw(scope.options.bodyTheme.admonitionIcon(type)), text(title)]),
         el('div', { className: ['admonition-content'] }, children()),
       ]);
     }
     case 'div': {
       if (properties.dataDocCardList != null) return scope.options.docCards ? el('div', { className: ['doc-card-list'] }, [raw(scope.options.docCards())]) : null;
       const provider = properties.dataVideo;
-      if (provider === 'youtube' || provider === 'vimeo') return videoEmbed(provider, properties);
+      if (provider === 'youtube' || provider === 'vimeo') return videoEmbed(provider, properties, labels);
       break;
     }
     case 'figure': {
@@ -261,7 +252,7 @@ function codeColour(style: string): string | null {
   return changed ? declarations.join(';') : null;
 }
 
-function videoEmbed(provider: 'youtube' | 'vimeo', properties: Properties): Element {
+function videoEmbed(provider: 'youtube' | 'vimeo', properties: Properties, labels: BodyTheme['labels']): Element {
   const id = String(properties.dataVideoId ?? '');
   const watch = provider === 'youtube' ? `https://www.youtube.com/watch?v=${encodeURIComponent(id)}` : `https://vimeo.com/${encodeURIComponent(id)}`;
   const title = typeof properties.dataTitle === 'string' && properties.dataTitle ? properties.dataTitle : null;

@@ -1,37 +1,21 @@
 /**
  * Stage 9, render: one route → one complete HTML document, with React's
- * static renderer. Each page type of spec section 2 has one component.
+ * static renderer. The theme gives one page component per page type of spec
+ * section 2 (`RoutePages`); the renderer knows no theme of its own.
  */
+import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Route } from '../pipeline/stages/routes.ts';
 import type { PageContext } from './context.ts';
-import { DocPage, DocsTagDocsPage, DocsTagListPage } from '../theme/pages/DocsPages.tsx';
-import {
-  BlogArchivePage, BlogAuthorPostsPage, BlogAuthorsPage, BlogListPage, BlogPostPage, BlogTagPostsPage, BlogTagsPage,
-} from '../theme/pages/BlogPages.tsx';
-import { ContentPage, HomePage, NotFoundPage, SearchPage } from '../theme/pages/Pages.tsx';
 
-function page(ctx: PageContext, route: Route) {
-  switch (route.type) {
-    case 'docs-item': return <DocPage ctx={ctx} doc={route.doc} variant="item" />;
-    case 'docs-root': return <DocPage ctx={ctx} doc={route.doc} variant="root" />;
-    case 'docs-version-root': return <DocPage ctx={ctx} doc={route.doc} variant="version-root" />;
-    case 'docs-tag-list': return <DocsTagListPage ctx={ctx} tags={route.tags} plugin={route.plugin === 'communities' ? 'communities' : 'kennisbank'} />;
-    case 'docs-tag-docs': return <DocsTagDocsPage ctx={ctx} tag={route.tag} docs={route.docs} plugin={route.plugin === 'communities' ? 'communities' : 'kennisbank'} />;
-    case 'blog-list': return <BlogListPage ctx={ctx} pagination={route.pagination} />;
-    case 'blog-post': return <BlogPostPage ctx={ctx} post={route.post} newer={route.newer} older={route.older} />;
-    case 'blog-archive': return <BlogArchivePage ctx={ctx} years={route.years} />;
-    case 'blog-tags': return <BlogTagsPage ctx={ctx} tags={route.tags} />;
-    case 'blog-tag-posts': return <BlogTagPostsPage ctx={ctx} tag={route.tag} pagination={route.pagination} />;
-    case 'blog-authors': return <BlogAuthorsPage ctx={ctx} authors={route.authors} />;
-    case 'blog-author-posts': return <BlogAuthorPostsPage ctx={ctx} author={route.author} pagination={route.pagination} />;
-    case 'search': return <SearchPage ctx={ctx} page={route.page} />;
-    case 'content-page': return route.path === '/' ? <HomePage ctx={ctx} page={route.page} /> : <ContentPage ctx={ctx} page={route.page} />;
-    case 'not-found': return <NotFoundPage ctx={ctx} />;
-  }
-}
+/** The whole document of a route, per route type. */
+export type RoutePages = {
+  readonly [T in Route['type']]: (ctx: PageContext, route: Extract<Route, { readonly type: T }>) => ReactElement;
+};
 
-export function renderRoute(ctx: Omit<PageContext, 'route'>, route: Route): string {
+export function renderRoute(ctx: Omit<PageContext, 'route'>, route: Route, pages: RoutePages): string {
+  // The mapped type pairs each route type with its page; indexing by a union loses that pairing.
+  const page = pages[route.type] as (ctx: PageContext, route: Route) => ReactElement;
   return flat(`<!DOCTYPE html>${renderToStaticMarkup(page({ ...ctx, route }, route))}`);
 }
 

@@ -6,19 +6,17 @@
  */
 import type { Post } from '../pipeline/stages/resolve.ts';
 import type { PageContext } from './context.ts';
-import { absolute } from '../pipeline/stages/site-url.ts';
-import { labels } from '../theme/labels.ts';
+import { absolute } from '../pipeline/published.ts';
 
 export type StructuredData = Readonly<Record<string, unknown>>;
 
 /**
- * The breadcrumbs a page shows, from the home page down to the page itself.
- * Crumbs without a page of their own (a category without an index) are left
- * out: every list item but the last needs an address.
+ * The breadcrumbs a page shows, from the home page (`trail[0]`) down to the
+ * page itself. Crumbs without a page of their own (a category without an
+ * index) are left out: every list item but the last needs an address.
  */
-export function breadcrumbList(ctx: PageContext, crumbs: ReadonlyArray<{ label: string; href: string | null }>): StructuredData {
+export function breadcrumbList(ctx: PageContext, trail: ReadonlyArray<{ label: string; href: string | null }>): StructuredData {
   const { site, route } = ctx;
-  const trail = [{ label: labels.home, href: '/' as string | null }, ...crumbs];
   const items = trail.flatMap((c, i) => {
     const last = i === trail.length - 1;
     const href = last ? (c.href ?? route.path) : c.href;

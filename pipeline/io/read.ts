@@ -8,19 +8,9 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { error, startOfFile, warning, type Problem } from '../problem.ts';
 
-export interface SourceFile {
-  /** Path inside the content root, with forward slashes: `kennisbank/apis/index.md`. */
-  readonly path: string;
-  /** Path as shown in messages, relative to the working directory: `content/kennisbank/apis/index.md`. */
-  readonly display: string;
-  readonly text: string;
-}
+import type { AssetFile, SourceFile } from '../types.ts';
 
-export interface AssetFile {
-  readonly path: string;
-  readonly display: string;
-  readonly bytes: Uint8Array;
-}
+export type { AssetFile, SourceFile } from '../types.ts';
 
 export interface SourceTree {
   readonly files: ReadonlyArray<SourceFile>;

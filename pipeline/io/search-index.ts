@@ -9,6 +9,7 @@
  * fail, the main thread builds the index itself.
  */
 import { buildSearchIndex } from '../stages/search-index.ts';
+import { indexOptions } from '../../theme/client/search-options.ts';
 import type { SearchRecord } from '../stages/search-records.ts';
 import { startWorker } from './workers/worker.ts';
 
@@ -27,6 +28,6 @@ export function buildSearchIndexApart(records: ReadonlyArray<SearchRecord>): Pro
   });
   worker.postMessage(records);
   return built
-    .catch(() => buildSearchIndex(records))
+    .catch(() => buildSearchIndex(records, indexOptions))
     .finally(() => void worker.terminate());
 }

@@ -5,9 +5,9 @@
  * The bundle is cached on disk (`<cacheDir>/client/<key>.json`): bundling costs
  * about 0.6 s of every build. The key covers what can change the output (the
  * client sources, the bundler options, the installed package versions); the
- * entry also lists every file rollup read, with its hash, so a change to an
- * imported file outside theme/client (theme/labels.ts, pipeline/stages/paths.ts)
- * re-bundles too. An unreadable or corrupt entry is a miss, never an error.
+ * entry also lists every file rollup read, with its hash, so a change to any
+ * of them re-bundles too. An unreadable or corrupt entry is a miss, never an
+ * error.
  *
  * The bundle depends on the code only, never on the content. So `compile`
  * (`npm install`) makes it once next to the compiled CLI, and a first build

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { imageSize } from 'image-size';
-import type { AssetFile } from '../io/read.ts';
+import type { AssetFile } from '../types.ts';
 
 export interface Asset {
   /** Path inside the content root: `blog/img/flow.svg`. */

@@ -5,23 +5,9 @@
  */
 import type { Site } from './resolve.ts';
 import type { OutputFile } from '../types.ts';
-import { absolute } from './site-url.ts';
+import { absolute, discoveryPaths, iconFiles, themeColour } from '../published.ts';
 
-export const discoveryPaths = { opensearch: '/opensearch.xml', manifest: '/manifest.webmanifest' } as const;
-
-/** Lintblauw, the Rijkshuisstijl colour of the header and the icons. */
-export const themeColour = '#154273';
-
-/** Icons in theme/static, by file name; the theme gives each its public (hashed) URL. */
-export const iconFiles = {
-  svg: 'favicon.svg',
-  ico: 'favicon.ico',
-  png96: 'favicon-96x96.png',
-  appleTouch: 'apple-touch-icon.png',
-  png192: 'icon-192.png',
-  png512: 'icon-512.png',
-  maskable512: 'icon-maskable-512.png',
-} as const;
+export { iconFiles } from '../published.ts';
 
 /** Short name for OpenSearch (at most 16 characters) and the manifest. */
 export const shortName = (site: Site): string => (site.config.shortName ?? site.config.siteName).slice(0, 16);

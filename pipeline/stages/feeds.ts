@@ -11,28 +11,11 @@ import { Feed, type Item } from 'feed';
 import { toHtml } from 'hast-util-to-html';
 import { toString } from 'hast-util-to-string';
 import type { Element, ElementContent, Properties, Root as HastRoot, RootContent } from 'hast';
-import type { Content } from '../types.ts';
+import type { Content, OutputFile } from '../types.ts';
 import type { Author, Post, Site } from './resolve.ts';
-import type { OutputFile } from '../types.ts';
-import { labels } from '../../theme/labels.ts';
-import { absolute } from './site-url.ts';
+import { absolute, feedPaths, publishedPosts } from '../published.ts';
 
-export const feedPaths = { rss: '/blog/rss.xml', atom: '/blog/atom.xml', json: '/blog/feed.json', xsl: '/blog/feed.xsl' } as const;
-
-/** The feed titles, also used for the `<link rel="alternate">` in every page head. */
-export const feedTitles = (siteName: string) => ({
-  rss: `${siteName} – blog (RSS)`,
-  atom: `${siteName} – blog (Atom)`,
-  json: `${siteName} – blog (JSON Feed)`,
-});
-
-/**
- * The posts a reader may find in a list: published (never a draft, not even
- * in a development build) and not unlisted. Newest first, as `site.posts` is.
- * The feeds and the home page's latest posts both come from here.
- */
-export const publishedPosts = (site: Site): ReadonlyArray<Post> => site.posts.filter((p) => !p.draft && !p.unlisted);
-
+export { feedPaths } from '../published.ts';
 
 /** A `YYYY-MM-DD` post date as a moment: midnight UTC, independent of the machine's time zone. */
 export const postDate = (date: string): Date => new Date(`${date.slice(0, 10)}T00:00:00.000Z`);
@@ -235,6 +218,13 @@ export function buildFeeds(site: Site, contents: ReadonlyMap<string, Content>, o
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const htmlEscape = xmlEscape;
 
+/**
+ * The words of the shell the stylesheet repeats (skip link, breadcrumbs,
+ * tags): the theme's labels for them, which a stage cannot import;
+ * tests/renderer/shared-rules.test.ts keeps the two the same.
+ */
+export const shellText = { skipToContent: 'Ga naar hoofdinhoud', breadcrumbs: 'Broodkruimels', home: 'Homepagina', tags: 'Tags:' } as const;
+
 export function feedStylesheet(site: Site, css: string): string {
   const name = xmlEscape(site.config.siteName);
   const lang = xmlEscape(site.config.locale.lang);
@@ -260,7 +250,7 @@ export function feedStylesheet(site: Site, css: string): string {
         <link rel="stylesheet" href="${xmlEscape(css)}"/>
       </head>
       <body>
-        <a class="skip-link" href="#hoofdinhoud">${xmlEscape(labels.skipToContent)}</a>
+        <a class="skip-link" href="#hoofdinhoud">${xmlEscape(shellText.skipToContent)}</a>
         <header class="navbar">
           <div class="navbar-top">
             <a class="navbar-brand" href="/"><span class="navbar-title"><span class="navbar-site-name">${name}</span></span></a>
@@ -269,8 +259,8 @@ export function feedStylesheet(site: Site, css: string): string {
         <div class="page">
           <main id="hoofdinhoud" tabindex="-1">
             <div class="blog-page">
-              <nav class="breadcrumbs" aria-label="${xmlEscape(labels.breadcrumbs)}">
-                <ol><li><a href="/">${xmlEscape(labels.home)}</a></li><li><a href="/blog">Blog</a></li><li><span aria-current="page"><xsl:value-of select="$format"/>-feed</span></li></ol>
+              <nav class="breadcrumbs" aria-label="${xmlEscape(shellText.breadcrumbs)}">
+                <ol><li><a href="/">${xmlEscape(shellText.home)}</a></li><li><a href="/blog">Blog</a></li><li><span aria-current="page"><xsl:value-of select="$format"/>-feed</span></li></ol>
               </nav>
               <h1><xsl:value-of select="/rss/channel/title | /atom:feed/atom:title"/></h1>
               <div class="banner banner-unlisted" role="note">
@@ -315,7 +305,7 @@ export function feedStylesheet(site: Site, css: string): string {
       <p><xsl:call-template name="tekst"><xsl:with-param name="waarde" select="description | atom:summary"/></xsl:call-template></p>
       <xsl:if test="category | atom:category">
         <div class="tags-row">
-          <span class="tags-label">${xmlEscape(labels.tags)}</span>
+          <span class="tags-label">${xmlEscape(shellText.tags)}</span>
           <ul class="tags">
             <xsl:for-each select="category | atom:category">
               <li><span class="tag"><xsl:choose><xsl:when test="@label"><xsl:value-of select="@label"/></xsl:when><xsl:otherwise><xsl:value-of select="."/></xsl:otherwise></xsl:choose></span></li>

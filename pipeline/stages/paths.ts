@@ -1,4 +1,8 @@
-/** URL path rules shared by the link checker, the preview server and the client router. */
+/**
+ * URL path rules shared by the link checker and the preview server. The
+ * client router keeps its own copy (theme/client/paths.ts), checked equal by
+ * tests/renderer/shared-rules.test.ts.
+ */
 
 /** Spec section 2: `/x.html` and `/x/index.html` mean `/x` (or `/` when empty). */
 export const normalisePath = (path: string): string => {

@@ -402,16 +402,3 @@ export function resolve(validated: Validated, mode: Mode): { site: Site | null; 
   return { site: { mode, config, docs, posts, pages, tags, authors, sidebars, versions, draftPermalinks, draftFiles }, problems };
 }
 
-/** Docs in sidebar order, for the prev/next paginator. */
-export function sidebarOrder(sidebar: Sidebar): string[] {
-  const hrefs = new Set<string>();
-  const walk = (items: ReadonlyArray<SidebarItem>) => {
-    for (const item of items) {
-      if (item.href) hrefs.add(item.href);
-      if (item.type === 'category') walk(item.items);
-    }
-  };
-  walk(sidebar.items);
-  return [...hrefs];
-}
-

@@ -3,11 +3,22 @@
  * the text under it), indexed with MiniSearch at build time and written as
  * one JSON file that the browser loads on its first search.
  */
-import MiniSearch from 'minisearch';
-import { indexOptions, type StoredSection } from '../../theme/client/search-options.ts';
+import MiniSearch, { type Options } from 'minisearch';
 import type { SearchRecord } from './search-records.ts';
 
 const snippetLength = 160;
+
+/** What a result shows, stored in the index under short names: the browser reads them back (`StoredSection` in theme/client/search-options.ts). */
+interface StoredSection {
+  /** URL with anchor. */
+  readonly u: string;
+  /** Title: the deepest heading of the section (or the page title). */
+  readonly t: string;
+  /** Breadcrumb: the higher hierarchy levels. */
+  readonly b: ReadonlyArray<string>;
+  /** Text for the snippet (trimmed). */
+  readonly c: string;
+}
 
 interface Section extends StoredSection { readonly id: number; readonly title: string; readonly headings: string; readonly content: string }
 
@@ -32,8 +43,13 @@ export function sections(records: ReadonlyArray<SearchRecord>): Section[] {
   });
 }
 
-export function buildSearchIndex(records: ReadonlyArray<SearchRecord>): string {
-  const index = new MiniSearch<Section>(indexOptions);
+/**
+ * The index as JSON. `options` are the ones the browser loads it with
+ * (`indexOptions` of theme/client/search-options.ts: both must process terms
+ * the same way); the caller passes them in, as a stage imports no theme code.
+ */
+export function buildSearchIndex(records: ReadonlyArray<SearchRecord>, options: Options<Section>): string {
+  const index = new MiniSearch<Section>(options);
   index.addAll(sections(records));
   return JSON.stringify(index);
 }

@@ -7,7 +7,7 @@
 import type { Route } from './routes.ts';
 import type { Site } from './resolve.ts';
 import type { OutputFile } from '../types.ts';
-import { absolute } from './site-url.ts';
+import { absolute } from '../published.ts';
 
 /** Whether a route belongs in the sitemap: an indexable page a reader can reach from a list. */
 export function inSitemap(route: Route): boolean {

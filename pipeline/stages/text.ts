@@ -29,11 +29,4 @@ export function closest(word: string, candidates: Iterable<string>): string | nu
   return best;
 }
 
-/** Dutch long date: "12 november 2025". Dates are `YYYY-MM-DD`; no clock or time zone involved. */
-const months = ['januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december'];
-export function dutchDate(isoDate: string): string {
-  const [y, m, d] = isoDate.split('-').map(Number);
-  return `${d} ${months[(m ?? 1) - 1]} ${y}`;
-}
-
 export const countWords = (text: string): number => (text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).length;

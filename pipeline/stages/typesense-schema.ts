@@ -9,7 +9,6 @@ import type { SearchRecord } from './search-records.ts';
 import { parseDataFile } from './parse.ts';
 import { decode } from './validate.ts';
 import type { Problem } from '../problem.ts';
-import type { SiteConfig } from '../model.ts';
 
 // ---------------------------------------------------------------------------
 // Schema (dist-config/typesense-schema.yml)
@@ -45,12 +44,8 @@ export function readCollectionSettings(text: string, display: string): { setting
 // ---------------------------------------------------------------------------
 // Names
 
-/** The alias the site searches (spec section 3: collection `developer_{product}`). */
-export const aliasName = (product: string): string => `developer_${product}`;
-
-/** The collection the configured site searches: the alias unless site.yml names another. */
-export const searchCollection = (config: Pick<SiteConfig, 'product' | 'search'>): string =>
-  config.search.typesense?.collection ?? aliasName(config.product);
+/** The alias and collection names the pages search too: in pipeline/published.ts, which the theme reads. */
+export { aliasName, searchCollection } from '../published.ts';
 
 /** A new collection per run, `developer_overheid_20261122T120501Z`, so the alias can swap in one step. */
 export function versionedName(alias: string, now: Date): string {

@@ -6,7 +6,7 @@
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import type { Root } from 'mdast';
-import type { SourceFile } from '../io/read.ts';
+import type { SourceFile } from '../types.ts';
 import type { FieldPath, Parsed, YamlData } from './parse.ts';
 import {
   AuthorDefinition, AuthorsFile, BlogFrontmatter, CategoryFile, DocFrontmatter, DocsVersion, NavbarItem,

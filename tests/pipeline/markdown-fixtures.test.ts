@@ -38,6 +38,7 @@ import { parseMarkdownBody } from '../../pipeline/stages/parse.ts';
 import { contentHash, type Asset } from '../../pipeline/stages/assets.ts';
 import { createHighlighter } from '../../pipeline/io/highlighter.ts';
 import { Markdown } from '../../renderer/markdown.tsx';
+import { newBodyTheme } from '../../theme/shell/body-theme.tsx';
 import { visit } from 'unist-util-visit';
 
 const fixturesDir = path.resolve(import.meta.dirname, '../fixtures/markdown');
@@ -131,7 +132,7 @@ function render(markdown: string, options: PageOptions = {}): { html: string; pr
     assert.is(p.file, page.display, `problem ${p.code} names the wrong file`);
     assert.ok(p.message.trim().length > 0, `problem ${p.code} has no message`);
   }
-  const rendered = renderToStaticMarkup(createElement(Markdown, { tree: content.body, siteHosts, docCards: () => renderToStaticMarkup(docCards) }));
+  const rendered = renderToStaticMarkup(createElement(Markdown, { tree: content.body, siteHosts, bodyTheme: newBodyTheme(), docCards: () => renderToStaticMarkup(docCards) }));
   const html = rendered.replace('<div class="markdown">', '').replace(/<\/div>$/, '');
   return { html, problems: problems.map(({ severity, code, line, column }) => ({ severity, code, line, column })), data: { toc: content.toc, words: content.words } };
 }

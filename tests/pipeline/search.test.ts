@@ -56,10 +56,10 @@ search('should rank the page whose title is the query first, one hit per page', 
     'kennisbank/a.md': '---\ntitle: Problem Details\n---\n\nFoutmeldingen in een vaste vorm.\n',
     'kennisbank/b.md': '---\ntitle: Foutafhandeling\n---\n\nGebruik Problem Details voor fouten. Problem Details is een standaard.\n\n## Meer over problem details\n\nJa.\n',
   };
-  const index = MiniSearch.loadJSON(buildSearchIndex(records(files)), indexOptions);
+  const index = MiniSearch.loadJSON(buildSearchIndex(records(files), indexOptions), indexOptions);
   const hits = index.search('problem details', searchOptions) as unknown as Array<{ u: string }>;
   assert.is(hits[0]?.u, '/kennisbank/a');
-  const categorieen = MiniSearch.loadJSON(buildSearchIndex(records({ 'kennisbank/c.md': '---\ntitle: Categorieën\n---\n\nTekst.\n' })), indexOptions);
+  const categorieen = MiniSearch.loadJSON(buildSearchIndex(records({ 'kennisbank/c.md': '---\ntitle: Categorieën\n---\n\nTekst.\n' }), indexOptions), indexOptions);
   assert.ok((categorieen.search('categorieen', searchOptions) as unknown[]).length > 0);
 });
 

@@ -1,5 +1,5 @@
 /**
- * The docs pages look up docs and sidebars in maps made once per site
+ * The docs pages look up docs and sidebars in maps made once per build
  * (theme/pages/docs-index.ts) instead of searching every doc on every page.
  * Each lookup must give what the search gave, duplicates included: the first match.
  */
@@ -7,8 +7,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import type { Doc, Sidebar, SidebarItem, Site } from '../../pipeline/stages/resolve.ts';
-import { sidebarOrder } from '../../pipeline/stages/resolve.ts';
-import { docById, docByPermalink, sidebarById, sidebarPlaces } from '../../theme/pages/docs-index.ts';
+import { renderMemo } from '../../renderer/context.ts';
+import { docById, docByPermalink, sidebarById, sidebarOrder, sidebarPlaces, type DocsContext } from '../../theme/pages/docs-index.ts';
 
 const index = suite('docs index');
 
@@ -34,6 +34,9 @@ const sidebar = fc.record({ id: fc.constantFrom(...sidebarIds), plugin: fc.const
 const site = fc.record({ docs: fc.array(doc, { maxLength: 12 }), sidebars: fc.array(sidebar, { maxLength: 4 }) })
   .map((s) => s as unknown as Site);
 
+/** Each site with its own memo, as a build makes them. */
+const inBuild = (s: Site): DocsContext => ({ site: s, memo: renderMemo() });
+
 /** The search the index replaces: every href once, where it first appears. */
 function orderBySearch(s: Sidebar): string[] {
   const hrefs: string[] = [];
@@ -49,26 +52,28 @@ function orderBySearch(s: Sidebar): string[] {
 
 index('should find the same doc as a search through all docs', () => {
   fc.assert(fc.property(site, (s) => {
+    const ctx = inBuild(s);
     for (const p of [...permalinks, '/elders', '', null]) {
-      assert.is(docByPermalink(s, p), p ? s.docs.find((d: Doc) => d.permalink === p) : undefined);
+      assert.is(docByPermalink(ctx, p), p ? s.docs.find((d: Doc) => d.permalink === p) : undefined);
     }
     for (const plugin of plugins) {
-      for (const id of [...ids, 'elders']) assert.is(docById(s, plugin, id), s.docs.find((d) => d.plugin === plugin && d.id === id));
+      for (const id of [...ids, 'elders']) assert.is(docById(ctx, plugin, id), s.docs.find((d) => d.plugin === plugin && d.id === id));
     }
   }), { numRuns: 500 });
 });
 
 index('should find the same sidebar, and its docs in the same order with the same places', () => {
   fc.assert(fc.property(site, (s) => {
-    for (const id of [...sidebarIds, 'elders', null]) assert.is(sidebarById(s, id), s.sidebars.find((x) => x.id === id));
+    const ctx = inBuild(s);
+    for (const id of [...sidebarIds, 'elders', null]) assert.is(sidebarById(ctx, id), s.sidebars.find((x) => x.id === id));
     for (const x of s.sidebars) {
-      const places = sidebarPlaces(s, x);
+      const places = sidebarPlaces(ctx, x);
       const expected = orderBySearch(x);
       assert.equal(sidebarOrder(x), expected);
       assert.equal(places.hrefs, expected);
       for (const p of [...permalinks, '/elders']) assert.is(places.indexOf(p), expected.indexOf(p));
       // Asked again, the same order (made once per sidebar).
-      assert.is(sidebarPlaces(s, x), places);
+      assert.is(sidebarPlaces(ctx, x), places);
     }
   }), { numRuns: 500 });
 });

@@ -12,9 +12,10 @@ import { parse, parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ElementContent, Root } from 'hast';
 import { Markdown, bodyHtml } from '../../renderer/markdown.tsx';
+import { newBodyTheme } from '../../theme/shell/body-theme.tsx';
 
 const body = suite('markdown body');
-const options = { siteHosts: ['developer.overheid.nl'] };
+const options = { siteHosts: ['developer.overheid.nl'], bodyTheme: newBodyTheme() };
 const paragraph = (...children: ElementContent[]): Root => ({ type: 'root', children: [{ type: 'element', tagName: 'p', properties: {}, children }] });
 
 type Node = DefaultTreeAdapterMap['childNode'] | DefaultTreeAdapterMap['documentFragment'];

@@ -11,6 +11,8 @@ import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { analyse, generate, type Generated } from '../../pipeline/build.ts';
 import { buildRoutes } from '../../pipeline/stages/routes.ts';
+import { valueOf } from '../../pipeline/result.ts';
+import { renderMemo } from '../../renderer/context.ts';
 import type { NavbarItem } from '../../pipeline/model.ts';
 import { Navbar, NavbarItemError } from '../../theme/shell/Navbar.tsx';
 import { configText, root, tree } from '../helpers.ts';
@@ -91,10 +93,10 @@ navbar('should name the navbar item that fails to render, and report it once as 
   const site = analysis.site!;
   const broken = { type: 'dropdown', label: 'Kapot', items: null } as unknown as NavbarItem;
   const brokenSite = { ...site, config: { ...site.config, navbar: { items: [...site.config.navbar.items, broken] } } };
-  const route = buildRoutes(brokenSite).routes.find((r) => r.path === '/contact')!;
+  const route = valueOf(buildRoutes(brokenSite))!.find((r) => r.path === '/contact')!;
   let thrown: unknown = null;
   try {
-    renderToStaticMarkup(<Navbar ctx={{ site: brokenSite, route, contents: new Map(), theme, assetUrl: () => null, dev: false }} />);
+    renderToStaticMarkup(<Navbar ctx={{ site: brokenSite, route, contents: new Map(), theme, assetUrl: () => null, dev: false, memo: renderMemo() }} />);
   } catch (err) {
     thrown = err;
   }
@@ -139,7 +141,7 @@ shell('should render a simple row of links and a logo with light and dark varian
 shell('should give every page of a build the same footer, made for its own site and theme', () => {
   const footers = new Set(ours.files.filter((f) => f.path.endsWith('.html')).map((f) => footerOf(String(f.data))));
   assert.is(footers.size, 1);
-  // The footer is rendered once per site and theme: the same site with other theme files gets its own.
+  // The footer is rendered once per build: another build of the same site, with other theme files, gets its own.
   const analysis = analyse(tree(files, fixtureConfig), 'production');
   const withTheme = (logo: string) => page(generate(analysis, { highlighter: null, diagrams: new Map(), theme: { ...theme, files: new Map([...theme.files, ['logo.svg', logo]]) }, themeFiles: [] }, { render: true }), 'contact/index.html');
   assert.match(footerOf(withTheme('/assets/logo-1.svg')), /<img class="themed-light" src="\/assets\/logo-1.svg"/);

@@ -6,7 +6,7 @@
  */
 import { createProgress } from './progress.ts';
 import { hashTarget, showNavbar } from './navbar.ts';
-import { normalisePath } from '../../pipeline/stages/paths.ts';
+import { normalisePath } from './paths.ts';
 
 /** Spec section 9: route-matching and prefetch caches are capped at 10 000 entries. */
 export const cacheLimit = 10_000;

@@ -5,7 +5,7 @@
  * failures are values, not exceptions.
  *
  * The page tells the client which one in `data-search-config` (JSON, written
- * by renderer/search-config.ts): read it with `readSearchConfig`, then
+ * by theme/shell/search-config.ts): read it with `readSearchConfig`, then
  * `backendFor` gives the backend.
  */
 import type MiniSearch from 'minisearch';

@@ -11,7 +11,7 @@ import { backendFor, readSearchConfig, type SearchBackend, type SearchHit, type 
 import { markedSnippet } from './search-page.ts';
 import { markExternal } from './search-result.ts';
 import { storage } from './storage.ts';
-import { labels } from '../labels.ts';
+import { labels } from './labels.ts';
 
 /** Results shown in the modal; the footer links to the search page for all of them. */
 const shown = 10;

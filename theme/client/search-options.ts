@@ -1,6 +1,9 @@
 /**
  * Search options shared by the build (which creates the index) and the
  * browser (which loads and queries it): both must process terms the same way.
+ * They live with the browser, whose bundle imports nothing outside
+ * theme/client; the build's callers hand `indexOptions` to the search-index
+ * stage, which imports no theme code.
  */
 
 /** What one indexed section stores for the result list: nothing more. */

@@ -5,7 +5,7 @@
  */
 import { backendFor, readSearchConfig, type SearchBackend, type SearchHit } from './search-backend.ts';
 import { markExternal } from './search-result.ts';
-import { labels } from '../labels.ts';
+import { labels } from './labels.ts';
 
 const pageSize = 10;
 

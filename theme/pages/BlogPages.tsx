@@ -5,11 +5,12 @@ import type { TagSummary } from '../../pipeline/stages/routes.ts';
 import type { PageContext } from '../../renderer/context.ts';
 import { Markdown } from '../../renderer/markdown.tsx';
 import { blogPosting } from '../../renderer/structured-data.ts';
+import { bodyTheme } from '../shell/body-theme.tsx';
 import { socialCard } from '../shell/PublishingHead.tsx';
-import { dutchDate } from '../../pipeline/stages/text.ts';
 import { Layout } from '../shell/Layout.tsx';
 import { siteHosts } from '../shell/Navbar.tsx';
-import { labels } from '../labels.ts';
+import { labels } from '../client/labels.ts';
+import { dutchDate } from './dutch-date.ts';
 import { Banner, Breadcrumbs, Paginator, PostMeta, TableOfContents, TagList } from './parts.tsx';
 
 function PostSummary({ ctx, post }: { ctx: PageContext; post: Post }) {
@@ -18,7 +19,7 @@ function PostSummary({ ctx, post }: { ctx: PageContext; post: Post }) {
     <article className="post-summary">
       <h2 className="post-title"><a href={post.permalink}>{post.title}</a></h2>
       <PostMeta ctx={ctx} post={post} />
-      <Markdown tree={content?.excerpt} siteHosts={siteHosts(ctx)} />
+      <Markdown tree={content?.excerpt} siteHosts={siteHosts(ctx)} bodyTheme={bodyTheme(ctx)} />
       <footer className="post-summary-footer">
         <TagList tags={post.tags} />
         <a className="read-more" href={post.permalink} aria-label={labels.readMoreAbout(post.title)}>{labels.readMore}</a>
@@ -73,7 +74,7 @@ export function BlogPostPage({ ctx, post, newer, older }: { ctx: PageContext; po
             <h1>{post.title}</h1>
             <PostMeta ctx={ctx} post={post} />
           </header>
-          <Markdown tree={content?.body} siteHosts={siteHosts(ctx)} />
+          <Markdown tree={content?.body} siteHosts={siteHosts(ctx)} bodyTheme={bodyTheme(ctx)} />
           <footer className="doc-footer">
             <TagList tags={post.tags} />
             <BlogIdea ctx={ctx} />

@@ -5,9 +5,10 @@ import type { PageContext } from '../../renderer/context.ts';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Markdown } from '../../renderer/markdown.tsx';
 import { breadcrumbList } from '../../renderer/structured-data.ts';
+import { bodyTheme } from '../shell/body-theme.tsx';
 import { Layout } from '../shell/Layout.tsx';
 import { siteHosts } from '../shell/Navbar.tsx';
-import { labels } from '../labels.ts';
+import { labels } from '../client/labels.ts';
 import { Banner, Breadcrumbs, DocsSidebar, Paginator, TableOfContents, TagList, findItem, trail } from './parts.tsx';
 import { docById, docByPermalink, sidebarById, sidebarPlaces } from './docs-index.ts';
 
@@ -25,7 +26,7 @@ export function CategoryCards({ ctx, items }: { ctx: PageContext; items: Readonl
   return (
     <ul className="cards">
       {cards.map((item) => {
-        const doc = docByPermalink(ctx.site, item.href);
+        const doc = docByPermalink(ctx, item.href);
         const description = item.type === 'category' ? item.description ?? doc?.description : doc?.description;
         return (
           <li key={item.href} className="card">
@@ -54,17 +55,17 @@ function DocFooter({ ctx, doc }: { ctx: PageContext; doc: Doc }) {
 
 export function DocPage({ ctx, doc, variant }: { ctx: PageContext; doc: Doc; variant: 'item' | 'root' | 'version-root' }) {
   const content = ctx.contents.get(doc.permalink);
-  const sidebar = sidebarById(ctx.site, doc.sidebarId);
+  const sidebar = sidebarById(ctx, doc.sidebarId);
   const fm = doc.entry.frontmatter;
   const path = ctx.route.path;
   // Breadcrumbs: the sidebar trail without the "Kennisbank" wrapper duplicated as home.
   const crumbs = sidebar ? trail(sidebar.items, path).map((i) => ({ label: i.label, href: i.href })) : [];
   if (crumbs.length === 0) crumbs.push({ label: doc.sidebarLabel, href: path });
-  const order = sidebar ? sidebarPlaces(ctx.site, sidebar) : { hrefs: [], indexOf: () => -1 };
+  const order = sidebar ? sidebarPlaces(ctx, sidebar) : { hrefs: [], indexOf: () => -1 };
   const at = order.indexOf(path);
   const neighbour = (explicit: string | null | undefined, index: number) => {
     if (explicit === null) return null;
-    const target = explicit ? docById(ctx.site, doc.plugin, explicit) : docByPermalink(ctx.site, order.hrefs[index] ?? null);
+    const target = explicit ? docById(ctx, doc.plugin, explicit) : docByPermalink(ctx, order.hrefs[index] ?? null);
     return target && at >= 0 ? { href: target.permalink, title: target.entry.frontmatter.pagination_label ?? target.sidebarLabel } : null;
   };
   const item = sidebar ? findItem(sidebar.items, path) : null;
@@ -88,7 +89,7 @@ export function DocPage({ ctx, doc, variant }: { ctx: PageContext; doc: Doc; var
   const multipleVersions = ctx.site.config.docs.versions.length > 1;
   return (
     <Layout ctx={ctx} title={doc.title} description={doc.description ?? content?.firstParagraph ?? null} ogType="article"
-      structuredData={breadcrumbList(ctx, crumbs)}
+      structuredData={breadcrumbList(ctx, [{ label: labels.home, href: '/' }, ...crumbs])}
       robots={doc.unlisted ? 'noindex, nofollow' : undefined}
       sidebar={sidebar ? <DocsSidebar sidebar={sidebar} path={path} /> : undefined}>
       <div className={`doc-container${showToc ? ' with-toc' : ''}`} data-docs-plugin={doc.plugin} data-docs-version={version?.name ?? 'current'}>
@@ -99,7 +100,7 @@ export function DocPage({ ctx, doc, variant }: { ctx: PageContext; doc: Doc; var
           <Breadcrumbs crumbs={crumbs} />
           {multipleVersions && version ? <span className="badge">{labels.version(version.label)}</span> : null}
           <header><h1>{doc.title}</h1></header>
-          <Markdown tree={content?.body} siteHosts={siteHosts(ctx)} docCards={placedCards.some((i) => i.href) ? () => renderToStaticMarkup(<CategoryCards ctx={ctx} items={placedCards} />) : undefined} />
+          <Markdown tree={content?.body} siteHosts={siteHosts(ctx)} bodyTheme={bodyTheme(ctx)} docCards={placedCards.some((i) => i.href) ? () => renderToStaticMarkup(<CategoryCards ctx={ctx} items={placedCards} />) : undefined} />
           {content?.docCardList ? null : <CategoryCards ctx={ctx} items={areaCards} />}
           <DocFooter ctx={ctx} doc={doc} />
           <Paginator label={labels.docsPagination} previous={neighbour(fm.pagination_prev, at - 1)} next={neighbour(fm.pagination_next, at + 1)} previousLabel={labels.previous} nextLabel={labels.next} />

@@ -1,13 +1,15 @@
 /** Generic content page, the home page, the search page and the not-found page. */
 import type { Page } from '../../pipeline/stages/resolve.ts';
 import type { PageContext } from '../../renderer/context.ts';
-import { Markdown, SmartLink } from '../../renderer/markdown.tsx';
-import { dutchDate } from '../../pipeline/stages/text.ts';
-import { publishedPosts } from '../../pipeline/stages/feeds.ts';
+import { Markdown } from '../../renderer/markdown.tsx';
+import { publishedPosts } from '../../pipeline/published.ts';
+import { bodyTheme } from '../shell/body-theme.tsx';
 import { Layout } from '../shell/Layout.tsx';
 import { siteHosts } from '../shell/Navbar.tsx';
-import { labels } from '../labels.ts';
-import { clientSearchConfig } from '../../renderer/search-config.ts';
+import { SmartLink } from '../shell/SmartLink.tsx';
+import { clientSearchConfig } from '../shell/search-config.ts';
+import { labels } from '../client/labels.ts';
+import { dutchDate } from './dutch-date.ts';
 import { Banner, TableOfContents } from './parts.tsx';
 import { areaSidebar, countArticles } from './DocsPages.tsx';
 
@@ -21,7 +23,7 @@ export function ContentPage({ ctx, page }: { ctx: PageContext; page: Page }) {
           {page.draft ? <Banner kind="draft">{labels.draftBanner}</Banner> : null}
           {page.unlisted ? <Banner kind="unlisted">{labels.unlistedBanner}</Banner> : null}
           <h1>{page.title}</h1>
-          <Markdown tree={content?.body} siteHosts={siteHosts(ctx)} />
+          <Markdown tree={content?.body} siteHosts={siteHosts(ctx)} bodyTheme={bodyTheme(ctx)} />
         </article>
         {showToc && content ? <TableOfContents toc={content.toc} /> : null}
       </div>
@@ -61,7 +63,7 @@ export function HomePage({ ctx, page }: { ctx: PageContext; page: Page | null })
         <SearchForm id="home-search" autoFocus />
       </section>
       <div className="home-content">
-        {content ? <Markdown tree={content.body} siteHosts={hosts} /> : null}
+        {content ? <Markdown tree={content.body} siteHosts={hosts} bodyTheme={bodyTheme(ctx)} /> : null}
         <section aria-labelledby="areas-title">
           <h2 id="areas-title">Kennisbank</h2>
           <ul className="cards tiles">
@@ -107,7 +109,7 @@ export function SearchPage({ ctx, page }: { ctx: PageContext; page: Page | null 
     <Layout ctx={ctx} title={labels.searchTitle} description="Zoek in de kennisbank, de blog en de communities van het ontwikkelaarsportaal." robots="noindex, follow">
       <div className="content-page search-page">
         <h1>{labels.searchTitle}</h1>
-        {content ? <Markdown tree={content.body} siteHosts={siteHosts(ctx)} /> : null}
+        {content ? <Markdown tree={content.body} siteHosts={siteHosts(ctx)} bodyTheme={bodyTheme(ctx)} /> : null}
         <SearchForm id="search-page-input" />
         <noscript><p className="search-no-js" data-search-no-js>{labels.searchNeedsJs}</p></noscript>
         <div className="search-results" data-search-results={ctx.theme.searchIndex ?? ''} data-external-hosts={(ctx.site.config.search.externalHosts ?? []).join(',')}

@@ -1,12 +1,16 @@
 /**
  * The lookups a docs page makes (its sidebar, its neighbours in the
- * paginator, the docs behind its cards), built once per site. Searching all
- * docs on every page made the pages stage grow with the square of the site:
- * at 30× content those searches alone took 7 of its 33 s (docs/performance.md,
- * session 12). Each lookup gives what the `find` it replaces gave: the first match.
+ * paginator, the docs behind its cards), built once per build and kept in
+ * the context's memo. Searching all docs on every page made the pages stage
+ * grow with the square of the site: at 30× content those searches alone took
+ * 7 of its 33 s (docs/performance.md). Each lookup gives what the `find` it
+ * replaces gave: the first match.
  */
-import type { Doc, Sidebar, Site } from '../../pipeline/stages/resolve.ts';
-import { sidebarOrder } from '../../pipeline/stages/resolve.ts';
+import type { Doc, Sidebar, SidebarItem } from '../../pipeline/stages/resolve.ts';
+import { memoSlot, type PageContext } from '../../renderer/context.ts';
+
+/** What the lookups read: the site, and the memo they are kept in. */
+export type DocsContext = Pick<PageContext, 'site' | 'memo'>;
 
 interface DocsIndex {
   readonly byPermalink: ReadonlyMap<string, Doc>;
@@ -23,7 +27,7 @@ export interface SidebarOrder {
   readonly indexOf: (href: string) => number;
 }
 
-const indexes = new WeakMap<Site, DocsIndex>();
+const slot = memoSlot<DocsIndex>('docs index');
 
 /** A map of `items` by `key`, the first item winning, like `find`. */
 function firstBy<T>(items: ReadonlyArray<T>, key: (item: T) => string): Map<string, T> {
@@ -32,30 +36,37 @@ function firstBy<T>(items: ReadonlyArray<T>, key: (item: T) => string): Map<stri
   return map;
 }
 
-function indexOf(site: Site): DocsIndex {
-  let index = indexes.get(site);
-  if (!index) {
-    index = {
-      byPermalink: firstBy(site.docs, (d) => d.permalink),
-      byId: firstBy(site.docs, (d) => `${d.plugin}/${d.id}`),
-      sidebars: firstBy(site.sidebars, (s) => s.id),
-      orders: new Map(),
-    };
-    indexes.set(site, index);
-  }
-  return index;
+const indexOf = ({ site, memo }: DocsContext): DocsIndex =>
+  memo.get(slot, () => ({
+    byPermalink: firstBy(site.docs, (d) => d.permalink),
+    byId: firstBy(site.docs, (d) => `${d.plugin}/${d.id}`),
+    sidebars: firstBy(site.sidebars, (s) => s.id),
+    orders: new Map(),
+  }));
+
+export const docByPermalink = (ctx: DocsContext, permalink: string | null): Doc | undefined =>
+  (permalink ? indexOf(ctx).byPermalink.get(permalink) : undefined);
+
+export const docById = (ctx: DocsContext, plugin: string, id: string): Doc | undefined => indexOf(ctx).byId.get(`${plugin}/${id}`);
+
+export const sidebarById = (ctx: DocsContext, id: string | null): Sidebar | undefined => (id === null ? undefined : indexOf(ctx).sidebars.get(id));
+
+/** Docs in sidebar order, for the prev/next paginator: every href once, where it first appears. */
+export function sidebarOrder(sidebar: Sidebar): string[] {
+  const hrefs = new Set<string>();
+  const walk = (items: ReadonlyArray<SidebarItem>) => {
+    for (const item of items) {
+      if (item.href) hrefs.add(item.href);
+      if (item.type === 'category') walk(item.items);
+    }
+  };
+  walk(sidebar.items);
+  return [...hrefs];
 }
 
-export const docByPermalink = (site: Site, permalink: string | null): Doc | undefined =>
-  (permalink ? indexOf(site).byPermalink.get(permalink) : undefined);
-
-export const docById = (site: Site, plugin: string, id: string): Doc | undefined => indexOf(site).byId.get(`${plugin}/${id}`);
-
-export const sidebarById = (site: Site, id: string | null): Sidebar | undefined => (id === null ? undefined : indexOf(site).sidebars.get(id));
-
 /** `sidebarOrder(sidebar)`, made once per sidebar. */
-export function sidebarPlaces(site: Site, sidebar: Sidebar): SidebarOrder {
-  const { orders } = indexOf(site);
+export function sidebarPlaces(ctx: DocsContext, sidebar: Sidebar): SidebarOrder {
+  const { orders } = indexOf(ctx);
   let order = orders.get(sidebar);
   if (!order) {
     const hrefs = sidebarOrder(sidebar);

@@ -1,10 +1,10 @@
 /** Building blocks shared by page types: sidebar, breadcrumbs, TOC, paginators, tags, post meta. */
 import type { ReactNode } from 'react';
 import type { Post, Sidebar, SidebarItem, TagRef } from '../../pipeline/stages/resolve.ts';
-import type { TocItem } from '../../pipeline/stages/markdown.ts';
+import type { TocItem } from '../../pipeline/types.ts';
 import type { PageContext } from '../../renderer/context.ts';
-import { dutchDate } from '../../pipeline/stages/text.ts';
-import { labels } from '../labels.ts';
+import { labels } from '../client/labels.ts';
+import { dutchDate } from './dutch-date.ts';
 
 // ---------------------------------------------------------------------------
 // Docs sidebar

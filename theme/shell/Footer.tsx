@@ -1,19 +1,15 @@
 /** Footer: link columns or a simple row (both from configuration), optional logo with light and dark variants, copyright. */
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { PageContext } from '../../renderer/context.ts';
-import { themeFile } from '../../renderer/context.ts';
-import { SmartLink } from '../../renderer/markdown.tsx';
-import { labels } from '../labels.ts';
+import { memoSlot, themeFile, type PageContext } from '../../renderer/context.ts';
+import { labels } from '../client/labels.ts';
 import { siteHosts } from './Navbar.tsx';
+import { SmartLink } from './SmartLink.tsx';
 
-/** Per site and theme, the footer's markup: the same on every page, where rendering it took a sixth of the pages' React time. */
-const markup = new WeakMap<PageContext['site'], WeakMap<PageContext['theme'], string>>();
+/** The footer's markup: the same on every page of a build, where rendering it took a sixth of the pages' React time. */
+const markup = memoSlot<string>('footer');
 
 export function Footer({ ctx }: { ctx: PageContext }) {
-  let byTheme = markup.get(ctx.site);
-  if (!byTheme) markup.set(ctx.site, (byTheme = new WeakMap()));
-  let html = byTheme.get(ctx.theme);
-  if (html === undefined) byTheme.set(ctx.theme, (html = renderToStaticMarkup(<FooterContent ctx={ctx} />)));
+  const html = ctx.memo.get(markup, () => renderToStaticMarkup(<FooterContent ctx={ctx} />));
   return <footer className="footer" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 

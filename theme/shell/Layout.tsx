@@ -1,7 +1,7 @@
 /** The page shell: document head, skip link, header, main landmark and footer. */
 import type { ReactNode } from 'react';
 import type { PageContext } from '../../renderer/context.ts';
-import { labels } from '../labels.ts';
+import { labels } from '../client/labels.ts';
 import { Navbar } from './Navbar.tsx';
 import { Footer } from './Footer.tsx';
 import { AnnouncementBar } from './AnnouncementBar.tsx';

@@ -3,23 +3,22 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { SidebarItem } from '../../pipeline/stages/resolve.ts';
 import type { NavbarItem } from '../../pipeline/model.ts';
-import type { PageContext } from '../../renderer/context.ts';
-import { themeFile } from '../../renderer/context.ts';
-import { SmartLink, isExternal } from '../../renderer/markdown.tsx';
-import { labels } from '../labels.ts';
+import { memoSlot, themeFile, type PageContext } from '../../renderer/context.ts';
+import { isExternal } from '../../renderer/markdown.tsx';
+import { labels } from '../client/labels.ts';
 import { MenuIcon, SearchIcon } from './icons.tsx';
 import { tagline } from './Layout.tsx';
 import { searchModalData } from './search-modal-data.ts';
+import { SmartLink } from './SmartLink.tsx';
 
 export const siteHosts = (ctx: PageContext): string[] => [new URL(ctx.site.config.url).host];
 
-/** Per site, each item's target: the same on every page, and the sidebar lookup walks all docs. */
-const hrefsBySite = new WeakMap<PageContext['site'], Map<NavbarItem, string | null>>();
+/** Each item's target, kept for the build: the same on every page, and the sidebar lookup walks all docs. */
+const itemHrefs = memoSlot<Map<NavbarItem, string | null>>('navbar item targets');
 
 /** Where a navbar item points, resolved against the site's docs and sidebars. */
 export function itemHref(ctx: PageContext, item: NavbarItem): string | null {
-  let hrefs = hrefsBySite.get(ctx.site);
-  if (!hrefs) hrefsBySite.set(ctx.site, (hrefs = new Map()));
+  const hrefs = ctx.memo.get(itemHrefs, () => new Map());
   if (!hrefs.has(item)) hrefs.set(item, resolveHref(ctx, item));
   return hrefs.get(item) ?? null;
 }
@@ -140,9 +139,9 @@ function itemMarkup(ctx: PageContext, item: NavbarItem, index: number): { __html
 
 /**
  * The menu's items, each in its `<li>`, rendered together, once a page: a
- * render per item took a seventh of the pages' React time (docs/performance.md,
- * session 13). Should that fail, each item is rendered on its own, so that the
- * error names the item.
+ * render per item took a seventh of the pages' React time (docs/performance.md).
+ * Should that fail, each item is rendered on its own, so that the error names
+ * the item.
  */
 function menuMarkup(ctx: PageContext, items: ReadonlyArray<NavbarItem>): { __html: string } {
   const menu = items.filter((item) => item.type !== 'search').map((item, i) => ({ item, i }));

@@ -7,9 +7,7 @@
  */
 import type { PageContext } from '../../renderer/context.ts';
 import { jsonLd, type StructuredData } from '../../renderer/structured-data.ts';
-import { feedPaths, feedTitles } from '../../pipeline/stages/feeds.ts';
-import { discoveryPaths, iconFiles, themeColour } from '../../pipeline/stages/discovery.ts';
-import { absolute } from '../../pipeline/stages/site-url.ts';
+import { absolute, discoveryPaths, feedPaths, feedTitles, iconFiles, themeColour } from '../../pipeline/published.ts';
 
 /** One social card per area (PNG 1200×630 in theme/static); pages outside the areas get the default. */
 export const socialCardAreas = ['kennisbank', 'communities', 'blog', 'default'] as const;

@@ -1,12 +1,12 @@
 /**
  * What the lazily loaded search modal (theme/client/search-modal.ts) needs to know, as data
  * attributes on the navbar's search link or button: the search backend (the same
- * `data-search-config` as the search page, renderer/search-config.ts), the search page, the
+ * `data-search-config` as the search page, theme/shell/search-config.ts), the search page, the
  * "Laat het ons weten." target and the suggested terms.
  */
 import type { Site } from '../../pipeline/stages/resolve.ts';
-import type { PageContext } from '../../renderer/context.ts';
-import { clientSearchConfig } from '../../renderer/search-config.ts';
+import { memoSlot, type PageContext } from '../../renderer/context.ts';
+import { clientSearchConfig } from './search-config.ts';
 
 /** How many terms the modal suggests under "Probeer om te zoeken op". */
 export const suggestionCount = 5;
@@ -24,16 +24,13 @@ export function searchSuggestions(site: Site, count = suggestionCount): string[]
   return [...uses.values()].sort((a, b) => b.n - a.n || a.label.localeCompare(b.label, 'nl')).slice(0, count).map((t) => t.label);
 }
 
-const suggestionsBySite = new WeakMap<Site, string>();
+/** The suggestions as JSON, kept for the build: every page's navbar carries the same. */
+const suggestionsJson = memoSlot<string>('search suggestions');
 
 /** The data attributes; React escapes their values, and the client only ever reads them as text. */
 export function searchModalData(ctx: PageContext): Record<`data-${string}`, string> {
   const { config } = ctx.site;
-  let suggestions = suggestionsBySite.get(ctx.site);
-  if (suggestions === undefined) {
-    suggestions = JSON.stringify(searchSuggestions(ctx.site));
-    suggestionsBySite.set(ctx.site, suggestions);
-  }
+  const suggestions = ctx.memo.get(suggestionsJson, () => JSON.stringify(searchSuggestions(ctx.site)));
   return {
     'data-search-modal': '',
     'data-search-config': JSON.stringify(clientSearchConfig(ctx.site, ctx.theme.searchIndex ?? null)),

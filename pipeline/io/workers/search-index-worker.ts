@@ -5,6 +5,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { buildSearchIndex } from '../../stages/search-index.ts';
+import { indexOptions } from '../../../theme/client/search-options.ts';
 import type { SearchRecord } from '../../stages/search-records.ts';
 import type { IndexReply } from '../search-index.ts';
 
@@ -12,7 +13,7 @@ const port = parentPort;
 port?.once('message', (records: SearchRecord[]) => {
   let reply: IndexReply;
   try {
-    reply = { index: buildSearchIndex(records) };
+    reply = { index: buildSearchIndex(records, indexOptions) };
   } catch (e) {
     reply = { failed: String((e as Error).message ?? e) };
   }

@@ -5,9 +5,9 @@
  * search-only key is meant to ship; the admin key is never in the
  * configuration (docs/search.md), and this module reads no environment.
  */
-import type { Site } from '../pipeline/stages/resolve.ts';
-import { searchCollection } from '../pipeline/stages/typesense-schema.ts';
-import type { ClientSearchConfig } from '../theme/client/search-backend.ts';
+import type { Site } from '../../pipeline/stages/resolve.ts';
+import { searchCollection } from '../../pipeline/published.ts';
+import type { ClientSearchConfig } from '../client/search-backend.ts';
 
 /**
  * The `docusaurus_tag` values of this site's records for contextual search:

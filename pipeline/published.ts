@@ -1,0 +1,52 @@
+/**
+ * What the publishing stages write and every page head points at: the files'
+ * paths, the feed titles, the icon names, the theme colour, the search
+ * collection, absolute addresses, and which posts a reader may find. The
+ * stages (feeds, discovery, sitemap) and the theme both read it here, so that
+ * the theme needs no stage code: like pipeline/types.ts, it imports types only.
+ */
+import type { SiteConfig } from './model.ts';
+import type { Post, Site } from './stages/resolve.ts';
+
+/** An absolute address on the production host (`url` in dist-config/site.yml): `/blog` → `https://developer.overheid.nl/blog`. */
+export const absolute = (site: Site, path: string): string =>
+  `${site.config.url.replace(/\/$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
+
+export const feedPaths = { rss: '/blog/rss.xml', atom: '/blog/atom.xml', json: '/blog/feed.json', xsl: '/blog/feed.xsl' } as const;
+
+/** The titles of the feed links (`<link rel="alternate">`) in every page head. */
+export const feedTitles = (siteName: string) => ({
+  rss: `${siteName} – blog (RSS)`,
+  atom: `${siteName} – blog (Atom)`,
+  json: `${siteName} – blog (JSON Feed)`,
+});
+
+export const discoveryPaths = { opensearch: '/opensearch.xml', manifest: '/manifest.webmanifest' } as const;
+
+/** Lintblauw, the Rijkshuisstijl colour of the header and the icons. */
+export const themeColour = '#154273';
+
+/** Icons in theme/static, by file name; the theme gives each its public (hashed) URL. */
+export const iconFiles = {
+  svg: 'favicon.svg',
+  ico: 'favicon.ico',
+  png96: 'favicon-96x96.png',
+  appleTouch: 'apple-touch-icon.png',
+  png192: 'icon-192.png',
+  png512: 'icon-512.png',
+  maskable512: 'icon-maskable-512.png',
+} as const;
+
+/**
+ * The posts a reader may find in a list: published (never a draft, not even
+ * in a development build) and not unlisted. Newest first, as `site.posts` is.
+ * The feeds and the home page's latest posts both come from here.
+ */
+export const publishedPosts = (site: Site): ReadonlyArray<Post> => site.posts.filter((p) => !p.draft && !p.unlisted);
+
+/** The alias the site searches (spec section 3: collection `developer_{product}`). */
+export const aliasName = (product: string): string => `developer_${product}`;
+
+/** The collection the configured site searches: the alias unless site.yml names another. */
+export const searchCollection = (config: Pick<SiteConfig, 'product' | 'search'>): string =>
+  config.search.typesense?.collection ?? aliasName(config.product);

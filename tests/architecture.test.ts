@@ -1,0 +1,293 @@
+/**
+ * The dependency rules of docs/design.md, read from the code itself: every
+ * .ts and .tsx file under pipeline/, renderer/ and theme/, subfolders included.
+ *
+ * - A pure stage (pipeline/stages/) touches no disk, thread, process,
+ *   browser, clock or randomness, and imports no renderer, theme, io edge,
+ *   schedule, command line or the graph that calls it.
+ * - Stages → (types) ← renderer ← theme: the renderer imports nothing from
+ *   the theme, and the renderer and the theme import stage and edge code as
+ *   types only (values come from the shared modules, pipeline/types.ts and
+ *   pipeline/published.ts).
+ * - The client bundle (theme/client/) imports nothing outside theme/client
+ *   but npm packages.
+ * - No circle of imports among the stage files.
+ *
+ * Imports are read twice: esbuild strips the types and rollup's parser reads
+ * the JavaScript (value imports, `import()`, and what the code calls), and the
+ * import and export-from declarations are read from the source as well, so
+ * that type-only imports count too.
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import fs from 'node:fs';
+import path from 'node:path';
+import { transformSync } from 'esbuild';
+import { parseAst } from 'rollup/parseAst';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+interface Import {
+  /** As written: `../types.ts`, `node:fs`, `react`. */
+  readonly specifier: string;
+  /** Repo-relative file for a relative import, else null. */
+  readonly target: string | null;
+  readonly typeOnly: boolean;
+  readonly line: number;
+}
+
+/** Something a file's code does: `process.env`, `Date.now()`. */
+interface Use {
+  readonly what: string;
+  readonly line: number;
+}
+
+interface SourceInfo {
+  readonly imports: ReadonlyArray<Import>;
+  readonly uses: ReadonlyArray<Use>;
+}
+
+const lineAt = (text: string, index: number): number => text.slice(0, Math.max(index, 0)).split('\n').length;
+
+/** Where `needle` first occurs in the source (the line of the original, not of esbuild's output), or 0. */
+const lineOf = (text: string, needle: string): number => {
+  const at = text.indexOf(needle);
+  return at < 0 ? 0 : lineAt(text, at);
+};
+
+function resolveFrom(file: string, specifier: string, known: ReadonlySet<string>): string | null {
+  if (!specifier.startsWith('.')) return null;
+  const base = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]) if (known.has(candidate)) return candidate;
+  return base;
+}
+
+/** Import and export-from declarations as written, type-only ones included; each starts a line, as every declaration here does. */
+const declaration = /^[ \t]*(?:import|export)[ \t]+(type[ \t]+)?((?:[\w$]+[ \t]*,[ \t]*)?(?:\{[^}]*\}|\*(?:[ \t]+as[ \t]+[\w$]+)?|[\w$]+))[ \t]*from[ \t]*(['"])([^'"\r\n]+)\3/gm;
+const sideEffectImport = /^[ \t]*import[ \t]*(['"])([^'"\r\n]+)\1/gm;
+
+/** A named list whose every name is marked `type`: `{ type A, type B }`. */
+const allTypes = (clause: string): boolean => {
+  const names = /^\{([^}]*)\}$/.exec(clause.trim())?.[1]?.split(',').map((n) => n.trim()).filter(Boolean);
+  return names !== undefined && names.length > 0 && names.every((n) => /^type\s/.test(n));
+};
+
+type Node = { readonly type: string; readonly [key: string]: unknown };
+const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+const identifier = (node: unknown, name: string): boolean => isNode(node) && node.type === 'Identifier' && node.name === name;
+const member = (node: unknown, object: string, property: string): boolean =>
+  isNode(node) && node.type === 'MemberExpression' && identifier(node.object, object) && identifier(node.property, property) && node.computed === false;
+
+function walk(node: unknown, visit: (node: Node) => void): void {
+  if (Array.isArray(node)) for (const child of node) walk(child, visit);
+  else if (isNode(node)) {
+    visit(node);
+    for (const key in node) if (key !== 'type') walk(node[key], visit);
+  }
+}
+
+/** What one file imports and does. */
+function sourceInfo(file: string, text: string, known: ReadonlySet<string>): SourceInfo {
+  const imports: Import[] = [];
+  const add = (specifier: string, typeOnly: boolean, line: number) =>
+    imports.push({ specifier, target: resolveFrom(file, specifier, known), typeOnly, line });
+  for (const m of text.matchAll(declaration)) add(m[4]!, Boolean(m[1]) || allTypes(m[2]!), lineAt(text, m.index));
+  for (const m of text.matchAll(sideEffectImport)) add(m[2]!, false, lineAt(text, m.index));
+
+  const uses: Use[] = [];
+  const { code } = transformSync(text, {
+    loader: file.endsWith('.tsx') ? 'tsx' : 'ts', jsx: 'automatic', legalComments: 'none',
+    tsconfigRaw: { compilerOptions: { verbatimModuleSyntax: true } },
+  });
+  walk(parseAst(code), (node) => {
+    if (node.type === 'ImportExpression') {
+      const source = node.source;
+      const specifier = isNode(source) && source.type === 'Literal' && typeof source.value === 'string' ? source.value : '(computed)';
+      add(specifier, false, lineOf(text, specifier));
+    } else if (node.type === 'MemberExpression' && identifier(node.object, 'process')) {
+      uses.push({ what: 'process', line: lineOf(text, 'process') });
+    } else if (node.type === 'CallExpression' && (member(node.callee, 'Date', 'now') || member(node.callee, 'performance', 'now'))) {
+      const what = member(node.callee, 'Date', 'now') ? 'Date.now()' : 'performance.now()';
+      uses.push({ what, line: lineOf(text, what.slice(0, -2)) });
+    } else if ((node.type === 'NewExpression' && identifier(node.callee, 'Date') && (node.arguments as unknown[]).length === 0)
+      || (node.type === 'CallExpression' && identifier(node.callee, 'Date'))) {
+      uses.push({ what: 'the current date (Date without an argument)', line: lineOf(text, 'Date(') });
+    } else if (node.type === 'CallExpression' && member(node.callee, 'Math', 'random')) {
+      uses.push({ what: 'Math.random()', line: lineOf(text, 'Math.random') });
+    }
+  });
+  return { imports, uses };
+}
+
+// ---------------------------------------------------------------------------
+// The rules, on a tree of files (repo-relative path → source).
+
+const inFolder = (file: string, folder: string): boolean => file.startsWith(`${folder}/`);
+const isStage = (file: string) => inFolder(file, 'pipeline/stages');
+
+/** Modules a stage must not use: the disk, threads, processes and the browser. */
+const effectModules = new Set(['fs', 'fs/promises', 'worker_threads', 'child_process', 'puppeteer-core', 'puppeteer']);
+const effectModule = (specifier: string) => effectModules.has(specifier.replace(/^node:/, ''));
+
+/** Code that only the edges, the schedule and the composition may call. */
+const edges = ['renderer', 'theme', 'pipeline/io', 'pipeline/run', 'pipeline/cli'];
+const isEdgeOrComposition = (target: string) => edges.some((e) => inFolder(target, e)) || target === 'pipeline/build.ts';
+
+/** Pipeline code the renderer and the theme use as types only: the stages, the edges, the schedule, the command lines and the graph. */
+const isBuildCode = (target: string) => ['pipeline/stages', 'pipeline/io', 'pipeline/run', 'pipeline/cli'].some((f) => inFolder(target, f)) || target === 'pipeline/build.ts';
+
+/** theme/images holds the command line that draws the theme's icons with Chromium: a tool run by hand, not part of a page. */
+const isThemeTool = (file: string) => inFolder(file, 'theme/images');
+
+const named = (file: string, i: Import) => `${file}:${i.line} imports ${i.specifier}${i.target && i.target !== i.specifier ? ` (${i.target})` : ''}`;
+
+interface Violations {
+  readonly stageEffects: string[];
+  readonly stageImports: string[];
+  readonly rendererImportsTheme: string[];
+  readonly pagesImportBuildCode: string[];
+  readonly clientImports: string[];
+  readonly stageCycles: string[];
+}
+
+function violations(tree: ReadonlyMap<string, string>): Violations {
+  const known = new Set(tree.keys());
+  const info = new Map([...tree].map(([file, text]) => [file, sourceInfo(file, text, known)] as const));
+  const out: Violations = { stageEffects: [], stageImports: [], rendererImportsTheme: [], pagesImportBuildCode: [], clientImports: [], stageCycles: [] };
+  for (const [file, { imports, uses }] of info) {
+    if (isStage(file)) {
+      for (const i of imports) if (effectModule(i.specifier)) out.stageEffects.push(`${named(file, i)}: a stage reads no disk and starts no thread, process or browser`);
+      for (const u of uses) out.stageEffects.push(`${file}:${u.line} uses ${u.what}: a stage reads no clock, environment or randomness; the caller passes such values in`);
+      for (const i of imports) if (i.target && isEdgeOrComposition(i.target)) out.stageImports.push(`${named(file, i)}: a stage imports no renderer, theme, io edge, schedule, command line or the graph`);
+    }
+    if (inFolder(file, 'renderer')) {
+      for (const i of imports) if (i.target && inFolder(i.target, 'theme')) out.rendererImportsTheme.push(`${named(file, i)}: the theme imports the renderer, never the reverse; pass the theme's parts in`);
+    }
+    if ((inFolder(file, 'renderer') || inFolder(file, 'theme')) && !inFolder(file, 'theme/client') && !isThemeTool(file)) {
+      for (const i of imports) {
+        if (i.target && !i.typeOnly && isBuildCode(i.target)) out.pagesImportBuildCode.push(`${named(file, i)}: pages use build code as types only; shared values belong in pipeline/types.ts or pipeline/published.ts`);
+      }
+    }
+    if (inFolder(file, 'theme/client')) {
+      for (const i of imports) {
+        const outside = i.target ? !inFolder(i.target, 'theme/client') : i.specifier.startsWith('node:') || i.specifier.startsWith('/');
+        if (outside) out.clientImports.push(`${named(file, i)}: the client bundle imports nothing outside theme/client but npm packages`);
+      }
+    }
+  }
+  out.stageCycles.push(...cycles(new Map([...info].filter(([file]) => isStage(file)).map(([file, { imports }]) => [
+    file, imports.flatMap((i) => (i.target && isStage(i.target) && known.has(i.target) ? [i.target] : [])),
+  ] as const))));
+  return out;
+}
+
+/** Every circle of imports, once each, as its path: `a.ts → b.ts → a.ts`. */
+function cycles(graph: ReadonlyMap<string, ReadonlyArray<string>>): string[] {
+  const found = new Map<string, string>();
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (file: string) => {
+    state.set(file, 'open');
+    stack.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (state.get(next) === 'open') {
+        const circle = [...stack.slice(stack.indexOf(next)), next];
+        const key = [...new Set(circle)].sort().join('\0');
+        if (!found.has(key)) found.set(key, `import cycle: ${circle.join(' → ')}`);
+      } else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(file, 'done');
+  };
+  for (const file of [...graph.keys()].sort()) if (!state.has(file)) visit(file);
+  return [...found.values()];
+}
+
+function readTree(): Map<string, string> {
+  const tree = new Map<string, string>();
+  for (const dir of ['pipeline', 'renderer', 'theme']) {
+    for (const entry of fs.readdirSync(path.join(root, dir), { recursive: true }).map(String).sort()) {
+      if (!/\.tsx?$/.test(entry)) continue;
+      const file = `${dir}/${entry.split(path.sep).join('/')}`;
+      tree.set(file, fs.readFileSync(path.join(root, file), 'utf8'));
+    }
+  }
+  return tree;
+}
+
+// ---------------------------------------------------------------------------
+
+const rules = suite('architecture: the rules catch what they name');
+
+/** One breach of each rule, so that a reader that found nothing cannot pass for a clean tree. */
+const breaches = new Map([
+  ['pipeline/stages/a.ts', "import fs from 'node:fs';\nimport type { Page } from '../../theme/pages/page.tsx';\nimport { b } from './deep/b.ts';\nexport const a = () => Date.now() + process.pid;\n"],
+  ['pipeline/stages/deep/b.ts', "import { a } from '../a.ts';\nexport const b = () => new Date();\n"],
+  ['pipeline/stages/c.ts', "export { x } from '../io/read.ts';\nconst y = () => import('../run/schedule.ts');\n"],
+  ['renderer/r.tsx', "import {\n  type Icon,\n  type Other,\n} from '../theme/shell/icons.tsx';\n"],
+  ['theme/pages/page.tsx', "import { absolute } from '../../pipeline/stages/site-url.ts';\nimport type { Site } from '../../pipeline/stages/resolve.ts';\n"],
+  ['theme/client/c.ts', "import MiniSearch from 'minisearch';\nimport { labels } from '../labels.ts';\nimport { ok } from './ok.ts';\n"],
+  ['theme/client/ok.ts', 'export const ok = 1;\n'],
+]);
+
+rules('should name the file and the import or call of each breach', () => {
+  const v = violations(breaches);
+  assert.equal(v.stageEffects.map((m) => m.replace(/:.*? (imports|uses) /, ' $1 ').replace(/: a stage.*$/, '')), [
+    'pipeline/stages/a.ts imports node:fs',
+    'pipeline/stages/a.ts uses Date.now()',
+    'pipeline/stages/a.ts uses process',
+    'pipeline/stages/deep/b.ts uses the current date (Date without an argument)',
+  ]);
+  assert.equal(v.stageImports.map((m) => m.replace(/: a stage.*$/, '')), [
+    'pipeline/stages/a.ts:2 imports ../../theme/pages/page.tsx (theme/pages/page.tsx)',
+    'pipeline/stages/c.ts:1 imports ../io/read.ts (pipeline/io/read.ts)',
+    'pipeline/stages/c.ts:2 imports ../run/schedule.ts (pipeline/run/schedule.ts)',
+  ]);
+  assert.equal(v.rendererImportsTheme.map((m) => m.replace(/: the theme.*$/, '')), ['renderer/r.tsx:1 imports ../theme/shell/icons.tsx (theme/shell/icons.tsx)']);
+  assert.equal(v.pagesImportBuildCode.map((m) => m.replace(/: pages.*$/, '')), ['theme/pages/page.tsx:1 imports ../../pipeline/stages/site-url.ts (pipeline/stages/site-url.ts)']);
+  assert.equal(v.clientImports.map((m) => m.replace(/: the client.*$/, '')), ['theme/client/c.ts:2 imports ../labels.ts (theme/labels.ts)']);
+  assert.equal(v.stageCycles, ['import cycle: pipeline/stages/a.ts → pipeline/stages/deep/b.ts → pipeline/stages/a.ts']);
+});
+
+rules('should pass a clock value that is given, and a date made from one', () => {
+  const v = violations(new Map([['pipeline/stages/d.ts', "export const day = (iso: string, now: Date) => [new Date(`${iso}T00:00:00Z`), now];\n"]]));
+  assert.equal(v.stageEffects, []);
+});
+
+rules.run();
+
+const code = suite('architecture: the code');
+const tree = readTree();
+const found = violations(tree);
+
+code('should read the stages, their subfolders, the renderer and the theme', () => {
+  const count = (folder: string) => [...tree.keys()].filter((f) => inFolder(f, folder)).length;
+  assert.ok(count('pipeline/stages') >= 15, `${count('pipeline/stages')} stage files`);
+  assert.ok(count('renderer') >= 4 && count('theme/client') >= 10 && count('theme/pages') >= 4);
+});
+
+code('should keep the pure stages free of disk, threads, processes, browsers, the clock and randomness', () => {
+  assert.equal(found.stageEffects, []);
+});
+
+code('should keep the stages from importing the renderer, the theme, the io edges, the schedule, the command lines and the graph', () => {
+  assert.equal(found.stageImports, []);
+});
+
+code('should let the theme import the renderer, never the renderer the theme', () => {
+  assert.equal(found.rendererImportsTheme, []);
+});
+
+code('should let the renderer and the theme use build code as types only', () => {
+  assert.equal(found.pagesImportBuildCode, []);
+});
+
+code('should keep the client bundle inside theme/client', () => {
+  assert.equal(found.clientImports, []);
+});
+
+code('should have no import cycle among the stage files', () => {
+  assert.equal(found.stageCycles, []);
+});
+
+code.run();
