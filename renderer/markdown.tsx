@@ -7,7 +7,7 @@
  *
  * Why not React for the body too: turning every node of every body into a
  * React element and rendering it cost 320 ms of a cold build for 168 bodies;
- * this path costs about 90 ms for the same HTML (issue 11, docs/performance.md).
+ * this path costs about 90 ms for the same HTML (docs/performance.md).
  * The step keeps what hast-util-to-jsx-runtime and React did with a body:
  * only elements and text are kept (no comments, no raw HTML), whitespace
  * between table rows and cells is dropped, a cell's `align` becomes a

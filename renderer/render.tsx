@@ -23,7 +23,7 @@ export function renderRoute(ctx: Omit<PageContext, 'route'>, route: Route, pages
  * React builds the document by joining thousands of pieces, and V8 keeps such
  * a string as a tree of those pieces (a rope): two to three times the memory of
  * the text itself, held until the page is written. Reading a character makes
- * V8 store it flat. At 10× content that is 200 MB less peak memory (issue 11).
+ * V8 store it flat. At 10× content that is 200 MB less peak memory.
  */
 function flat(html: string): string {
   html.charCodeAt(0);

@@ -1,5 +1,5 @@
 /**
- * The server-rendered shell (issue 6) without a browser: the nine navbar item
+ * The server-rendered shell without a browser: the nine navbar item
  * types, the item that fails to render, the footer's two layouts and logo
  * variants, and what the head loads before first paint. The browser suites
  * (tests/e2e/shell*.test.ts) test the behaviour on top of this markup.
