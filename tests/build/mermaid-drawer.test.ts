@@ -11,6 +11,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DiagramDrawer, diagramChromiumPath, fencesMermaid } from '../../pipeline/io/mermaid.ts';
 import { contentHash } from '../../pipeline/stages/assets.ts';
+import { skip } from '../skip.ts';
 
 const test = suite('build: starting and ending Chromium for the diagrams');
 
@@ -52,7 +53,7 @@ test('no Chromium for a build that has a diagram cache, or whose sources fence n
 });
 
 test('Chromium started early draws what a late start draws, and leaves no browser or profile behind', async () => {
-  if (!fs.existsSync(diagramChromiumPath)) return;
+  if (!fs.existsSync(diagramChromiumPath)) return skip(`no Chromium at ${diagramChromiumPath} (apt-get install chromium-headless-shell)`);
   const dir = tmp();
   const hash = contentHash(diagram, 16);
   const [browsersBefore, profilesBefore] = [browsers(), profiles()];
@@ -76,7 +77,7 @@ test('Chromium started early draws what a late start draws, and leaves no browse
 });
 
 test('Chromium started early for a fence that holds no diagram is ended without drawing', async () => {
-  if (!fs.existsSync(diagramChromiumPath)) return;
+  if (!fs.existsSync(diagramChromiumPath)) return skip(`no Chromium at ${diagramChromiumPath} (apt-get install chromium-headless-shell)`);
   const dir = tmp();
   const [browsersBefore, profilesBefore] = [browsers(), profiles()];
   const drawer = new DiagramDrawer(path.join(dir, 'mermaid'));
