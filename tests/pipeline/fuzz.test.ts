@@ -218,12 +218,9 @@ function check<Ts extends [unknown, ...unknown[]]>(property: fc.IProperty<Ts>, n
   return { runs: details.numRuns, planned: numRuns };
 }
 
-/**
- * Runs per property: what fitted in the time limits these properties had
- * before, on a shared two-core machine. Each stays under about ten seconds there.
- */
+/** Runs per property: each takes a few seconds on an idle two-core machine, some tens of seconds on a busy one. */
 const runs = {
-  bytes: 60, yaml: 60, nesting: 30, longLines: 6, links: 40, names: 30, payloads: 25,
+  bytes: 100, yaml: 150, nesting: 40, longLines: 6, links: 100, names: 50, payloads: 60,
 } as const;
 
 /** Whether `kind` at `depth` (see `nested`) goes beyond what the parser is given: nesting or delimiters over the limits. */
