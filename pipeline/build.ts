@@ -33,6 +33,8 @@ import { routePages } from '../theme/pages/route-pages.tsx';
 import type { BuildCache, BuildMemo } from './memo.ts';
 import type { SourceFile } from './io/read.ts';
 import type { OutputFile } from './types.ts';
+import { pipe } from 'fp-ts/function';
+import { chain, map, ok, problemsOf, valueOf } from './result.ts';
 
 export type { OutputFile } from './types.ts';
 
@@ -80,21 +82,22 @@ export function analyse(sources: SourceTree, mode: Mode, options: AnalyseOptions
   if (missing.length) return { site: null, assets: new Map(), code: new Map(), languages: [], diagrams: new Map(), problems: missing };
   const parsed = parseWithMemo(sources.files, options.memo, options.cache);
   const config = sources.config ? parseDataFile(sources.config) : null;
-  const validated = validate(parsed.parsed, config?.parsed ?? null);
-  const resolved = resolve(validated.validated, mode);
-  const code = codeIndex(validated.validated.entries.map((e) => e.tree));
+  const validation = validate(parsed.parsed, config?.parsed ?? null);
+  const validated = valueOf(validation);
+  const resolved = pipe(validation, chain((v) => resolve(v, mode)));
+  const code = codeIndex((validated?.entries ?? []).map((e) => e.tree));
   const blocks = [...code.values()].flat();
-  const security = validated.validated.config?.securityTxt;
+  const security = validated?.config?.securityTxt;
   const expiry = security && options.today && sources.config
-    ? checkSecurityTxt(security, options.today, sources.config.display, validated.validated.configPlace(['securityTxt', 'expires']))
-    : [];
+    ? checkSecurityTxt(security, options.today, sources.config.display, validated.configPlace(['securityTxt', 'expires']))
+    : ok(undefined);
   return {
-    site: resolved.site,
+    site: valueOf(resolved),
     assets: hashAssets(sources.assets),
     code,
     languages: codeLanguages(blocks),
     diagrams: diagramSources(blocks),
-    problems: [...sources.problems, ...parsed.problems, ...(config?.problems ?? []), ...validated.problems, ...resolved.problems, ...expiry],
+    problems: [...sources.problems, ...parsed.problems, ...(config?.problems ?? []), ...problemsOf(resolved), ...problemsOf(expiry)],
   };
 }
 
@@ -192,14 +195,16 @@ export function generate(analysis: Analysis, effects: Effects, options: Generate
 export function* generating(analysis: Analysis, effects: Effects, options: GenerateOptions, markdown: MarkdownStage): Generator<OutputFile, Generated> {
   const { site, assets } = analysis;
   if (!site) return { routes: [], contents: new Map(), files: [], problems: sortProblems(analysis.problems) };
-  const problems: Problem[] = [...analysis.problems, ...markdown.problems];
   const { contents } = markdown;
   const { cache } = options;
 
-  const { routes, problems: routeProblems } = buildRoutes(site);
-  problems.push(...routeProblems);
   const assetUrls = new Set([...assets.values()].map((a) => a.url));
-  problems.push(...checkLinks({ routes, contents, files: assetUrls, draftPermalinks: site.draftPermalinks }));
+  const linked = pipe(
+    buildRoutes(site),
+    chain((routes) => pipe(checkLinks({ routes, contents, files: assetUrls, draftPermalinks: site.draftPermalinks }), map(() => routes))),
+  );
+  const routes = valueOf(linked) ?? [];
+  const problems: Problem[] = [...analysis.problems, ...markdown.problems, ...problemsOf(linked)];
 
   const files: OutputFile[] = [];
   /** Keeps the files for the result, and hands each out. */
@@ -269,7 +274,7 @@ export function* generating(analysis: Analysis, effects: Effects, options: Gener
 /** The records the search index is built from: what `generate` indexes, for an index built apart. */
 export function searchIndexRecords(analysis: Analysis, markdown: MarkdownStage): SearchRecord[] {
   if (!analysis.site) return [];
-  return searchRecords(buildRoutes(analysis.site).routes, markdown.contents, analysis.site.config.locale.lang);
+  return searchRecords(valueOf(buildRoutes(analysis.site)) ?? [], markdown.contents, analysis.site.config.locale.lang);
 }
 
 /**

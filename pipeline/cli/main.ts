@@ -22,6 +22,7 @@ import { createMemo } from '../memo.ts';
 import { runBuild, stopwatch } from '../run/schedule.ts';
 import { parseDataFile } from '../stages/parse.ts';
 import { validateConfig } from '../stages/validate.ts';
+import { problemsOf, valueOf } from '../result.ts';
 import { securityHeaders } from '../stages/csp.ts';
 import { serverConfigFiles, withHeaderBlock } from '../stages/server-config.ts';
 import { hasErrors, type Problem } from '../problem.ts';
@@ -36,8 +37,8 @@ function readConfig(file: string) {
     return null;
   }
   const parsed = parseDataFile({ path: path.basename(file), display: file, text });
-  const { config, problems } = validateConfig(parsed.parsed);
-  return parsed.problems.length || hasErrors(problems) ? null : config;
+  const config = validateConfig(parsed.parsed);
+  return parsed.problems.length || hasErrors(problemsOf(config)) ? null : valueOf(config);
 }
 
 function report(problems: ReadonlyArray<Problem>, format: string): void {

@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { runBuild } from '../run/schedule.ts';
 import { parseDataFile } from '../stages/parse.ts';
 import { validateConfig } from '../stages/validate.ts';
+import { problemsOf, valueOf } from '../result.ts';
 import { hasErrors } from '../problem.ts';
 import { formatProblems } from './report.ts';
 import { searchRecords } from '../stages/search-records.ts';
@@ -71,8 +72,9 @@ function readConfig(file: string): { config: Config | null; report: string } {
     return { config: null, report: `De siteconfiguratie ${file} is niet te lezen.` };
   }
   const parsed = parseDataFile({ path: path.basename(file), display: file, text });
-  const { config, problems } = validateConfig(parsed.parsed);
-  const all = [...parsed.problems, ...problems];
+  const validated = validateConfig(parsed.parsed);
+  const config = valueOf(validated);
+  const all = [...parsed.problems, ...problemsOf(validated)];
   return hasErrors(all) || !config ? { config: null, report: formatProblems(all, { colour: false }) } : { config, report: '' };
 }
 

@@ -6,7 +6,9 @@ import fs from 'node:fs/promises';
 import { constants as fsConstants } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
+import { pipe } from 'fp-ts/function';
 import { error, startOfFile, warning, type Problem } from '../problem.ts';
+import { all, collect, failed, ok, problemsOf, tell, valueOf, withProblems, type Result } from '../result.ts';
 
 import type { AssetFile, SourceFile } from '../types.ts';
 
@@ -36,54 +38,67 @@ async function readNoFollow(abs: string): Promise<Buffer> {
   }
 }
 
-/** Reads the content tree and the site configuration. Never throws: failures become problems. */
+/** One file of the walk, made into `A` by `make`; a file that cannot be read is a problem, not a crash. */
+async function readOne<A>(root: string, rel: string, make: (bytes: Buffer, shown: string) => A): Promise<Result<A>> {
+  const abs = path.join(root, rel);
+  const shown = display(abs);
+  try {
+    return ok(make(await readNoFollow(abs), shown));
+  } catch (e) {
+    return failed([error('file-unreadable', shown, startOfFile, `Het bestand kan niet worden gelezen (${describe(e)}). Controleer de rechten op het bestand.`)]);
+  }
+}
+
+/** `read` on every item in turn, in walk order: one file open at a time, however large the tree. */
+async function inTurn<A, B>(items: ReadonlyArray<A>, read: (item: A) => Promise<Result<B>>): Promise<Result<ReadonlyArray<B>>> {
+  const results: Array<Result<B>> = [];
+  for (const item of items) results.push(await read(item));
+  return collect((result: Result<B>) => result)(results);
+}
+
+/** The site configuration file; null, with the problem, when it cannot be read. */
+async function readConfig(configFile: string): Promise<Result<SourceFile | null>> {
+  const configAbs = path.resolve(configFile);
+  try {
+    return ok({ path: path.basename(configAbs), display: display(configAbs), text: await fs.readFile(configAbs, 'utf8') });
+  } catch (e) {
+    return withProblems(null, [error('config-invalid', display(configAbs), startOfFile, `De siteconfiguratie kan niet worden gelezen (${describe(e)}). Zet een geldig ${path.basename(configAbs)} in dist-config/.`)]);
+  }
+}
+
+/**
+ * Reads the content tree and the site configuration. Never throws: failures
+ * become problems. The tree carries them in its `problems` field rather than
+ * being a `Result`, because there always is a tree (an unreadable file drops
+ * out, a missing folder reads as empty) and `analyse` takes trees made in
+ * memory, by the tests, in the same shape.
+ */
 export async function readSources(contentRoot: string, configFile: string): Promise<SourceTree> {
-  const problems: Problem[] = [];
   const root = path.resolve(contentRoot);
   const stat = await fs.stat(root).catch(() => null);
-  if (!stat?.isDirectory()) {
-    problems.push(
-      error('content-missing', display(root), startOfFile,
-        `De contentmap bestaat niet. Maak de map aan of geef een andere map op met --content MAP.`),
-    );
-  }
+  const missing = stat?.isDirectory() ? [] : [error('content-missing', display(root), startOfFile,
+    `De contentmap bestaat niet. Maak de map aan of geef een andere map op met --content MAP.`)];
   // One walk that never follows a symbolic link (a loop, or a way out of the content root):
   // regular files are read, links are reported and skipped, anything else (a pipe, a socket) is left alone.
   const walked = stat?.isDirectory()
     ? await fg('**/*', { cwd: root, dot: false, onlyFiles: false, followSymbolicLinks: false, objectMode: true }).catch(() => [])
     : [];
   const entries = walked.filter((e) => e.dirent.isFile()).map((e) => e.path).sort();
-  for (const link of walked.filter((e) => e.dirent.isSymbolicLink()).map((e) => e.path).sort()) {
-    problems.push(warning('symlink-ignored', display(path.join(root, link)), startOfFile,
+  const links = walked.filter((e) => e.dirent.isSymbolicLink()).map((e) => e.path).sort().map((link) =>
+    warning('symlink-ignored', display(path.join(root, link)), startOfFile,
       'Dit is een symbolische link; de build volgt geen links en leest alleen echte bestanden binnen de contentmap. Zet het bestand zelf in content/.'));
-  }
 
-  const files: SourceFile[] = [];
-  const assets: AssetFile[] = [];
-  for (const rel of entries) {
-    const abs = path.join(root, rel);
-    const shown = display(abs);
-    if (textExtensions.test(rel)) {
-      try {
-        files.push({ path: rel, display: shown, text: (await readNoFollow(abs)).toString('utf8') });
-      } catch (e) {
-        problems.push(error('file-unreadable', shown, startOfFile, `Het bestand kan niet worden gelezen (${describe(e)}). Controleer de rechten op het bestand.`));
-      }
-    } else if (assetExtensions.test(rel)) {
-      try {
-        assets.push({ path: rel, display: shown, bytes: new Uint8Array(await readNoFollow(abs)) });
-      } catch (e) {
-        problems.push(error('file-unreadable', shown, startOfFile, `Het bestand kan niet worden gelezen (${describe(e)}). Controleer de rechten op het bestand.`));
-      }
-    }
-  }
-
-  let config: SourceFile | null = null;
-  const configAbs = path.resolve(configFile);
-  try {
-    config = { path: path.basename(configAbs), display: display(configAbs), text: await fs.readFile(configAbs, 'utf8') };
-  } catch (e) {
-    problems.push(error('config-invalid', display(configAbs), startOfFile, `De siteconfiguratie kan niet worden gelezen (${describe(e)}). Zet een geldig ${path.basename(configAbs)} in dist-config/.`));
-  }
-  return { files, assets, config, problems };
+  const read = pipe(
+    all({
+      files: await inTurn(entries.filter((rel) => textExtensions.test(rel)), (rel) =>
+        readOne(root, rel, (bytes, shown): SourceFile => ({ path: rel, display: shown, text: bytes.toString('utf8') }))),
+      assets: await inTurn(entries.filter((rel) => !textExtensions.test(rel) && assetExtensions.test(rel)), (rel) =>
+        readOne(root, rel, (bytes, shown): AssetFile => ({ path: rel, display: shown, bytes: new Uint8Array(bytes) }))),
+      config: await readConfig(configFile),
+    }),
+    tell([...missing, ...links]),
+  );
+  // Every part above keeps a value, so `read` has one; `empty` only satisfies the type.
+  const empty = { files: [], assets: [], config: null };
+  return { ...(valueOf(read) ?? empty), problems: problemsOf(read) };
 }

@@ -7,6 +7,7 @@ import type { Route } from './routes.ts';
 import { normalisePath } from './paths.ts';
 import type { Content } from '../types.ts';
 import { error, warning, type Problem } from '../problem.ts';
+import { found, type Result } from '../result.ts';
 import { closest } from './text.ts';
 import { safeDecode } from './markdown.ts';
 
@@ -21,33 +22,30 @@ export interface LinkCheckInput {
 
 export { normalisePath };
 
-export function checkLinks(input: LinkCheckInput): Problem[] {
-  const problems: Problem[] = [];
+/** Stage entry: the problems of every link, in page and link order. */
+export function checkLinks(input: LinkCheckInput): Result<void> {
   const paths = new Set(input.routes.map((r) => r.path));
-  for (const content of input.contents.values()) {
-    for (const link of content.links) {
-      const hashAt = link.url.indexOf('#');
-      const rawPath = (hashAt === -1 ? link.url : link.url.slice(0, hashAt)).split('?')[0] ?? '';
-      const anchor = hashAt === -1 ? '' : safeDecode(link.url.slice(hashAt + 1));
-      const path = normalisePath(rawPath);
-      if (input.files.has(path)) continue;
-      if (!paths.has(path)) {
-        if (input.draftPermalinks.has(path)) {
-          problems.push(error('link-to-draft', link.file, link.place, `De link naar ${path} wijst naar een conceptpagina (draft: true), die niet in de productiebuild komt. Haal de link weg of publiceer de pagina.`));
-          continue;
-        }
-        const other = path.endsWith('/') ? path.slice(0, -1) : `${path}/`;
-        const suggestion = paths.has(other) ? other : closest(path, paths);
-        problems.push(error('broken-link', link.file, link.place, `De link naar ${path} gaat nergens heen: die route bestaat niet.${suggestion ? ` Bedoel je ${suggestion}?` : ''} Pas de link aan of maak de pagina.`));
-        continue;
-      }
-      if (anchor) {
-        const target = input.contents.get(path);
-        if (target && !target.anchors.includes(anchor)) {
-          problems.push(warning('broken-anchor', link.file, link.place, `Het anker #${anchor} bestaat niet op ${path}.${target.anchors.length ? ` Bestaande ankers zijn bijvoorbeeld: ${target.anchors.slice(0, 5).map((a) => `#${a}`).join(', ')}.` : ''} Pas de link aan.`));
-        }
-      }
+  return found([...input.contents.values()].flatMap((content) => content.links.flatMap((link) => linkProblems(link, paths, input))));
+}
+
+/** What is wrong with one link: nothing, or one problem. */
+function linkProblems(link: Content['links'][number], paths: ReadonlySet<string>, input: LinkCheckInput): Problem[] {
+  const hashAt = link.url.indexOf('#');
+  const rawPath = (hashAt === -1 ? link.url : link.url.slice(0, hashAt)).split('?')[0] ?? '';
+  const anchor = hashAt === -1 ? '' : safeDecode(link.url.slice(hashAt + 1));
+  const path = normalisePath(rawPath);
+  if (input.files.has(path)) return [];
+  if (!paths.has(path)) {
+    if (input.draftPermalinks.has(path)) {
+      return [error('link-to-draft', link.file, link.place, `De link naar ${path} wijst naar een conceptpagina (draft: true), die niet in de productiebuild komt. Haal de link weg of publiceer de pagina.`)];
     }
+    const other = path.endsWith('/') ? path.slice(0, -1) : `${path}/`;
+    const suggestion = paths.has(other) ? other : closest(path, paths);
+    return [error('broken-link', link.file, link.place, `De link naar ${path} gaat nergens heen: die route bestaat niet.${suggestion ? ` Bedoel je ${suggestion}?` : ''} Pas de link aan of maak de pagina.`)];
   }
-  return problems;
+  const target = anchor ? input.contents.get(path) : undefined;
+  if (target && !target.anchors.includes(anchor)) {
+    return [warning('broken-anchor', link.file, link.place, `Het anker #${anchor} bestaat niet op ${path}.${target.anchors.length ? ` Bestaande ankers zijn bijvoorbeeld: ${target.anchors.slice(0, 5).map((a) => `#${a}`).join(', ')}.` : ''} Pas de link aan.`)];
+  }
+  return [];
 }

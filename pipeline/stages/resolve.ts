@@ -4,9 +4,11 @@
  * sidebars and prev/next order, and drops drafts from production builds.
  */
 import type { Root, Nodes } from 'mdast';
+import { pipe } from 'fp-ts/function';
 import type { AuthorDefinition, Config, DocsVersion, TagDefinition } from '../model.ts';
-import { error, placeOf, startOfFile, type Problem } from '../problem.ts';
+import { error, startOfFile, type Problem } from '../problem.ts';
 import { closest } from './text.ts';
+import { all, chain, collect, failed, map, ok, tell, traverse, withProblems, type Result } from '../result.ts';
 import type { DocEntry, DocsPlugin, Entry, PageEntry, PostEntry, Validated } from './validate.ts';
 
 export type Mode = 'development' | 'production';
@@ -140,24 +142,22 @@ export const isTruncateMarker = (node: Nodes): boolean =>
 
 export const hasTruncateMarker = (tree: Root): boolean => tree.children.some(isTruncateMarker);
 
-/** Title and description are frontmatter fields; the description falls back to the first paragraph later. */
-function resolveTags(entry: Entry, area: 'kennisbank' | 'communities' | 'blog' | null, tags: Validated['tags'], problems: Problem[]): TagRef[] {
-  const keys = entry.frontmatter.tags ?? [];
-  return keys.flatMap((key, i) => {
+/** The entry's tags against the registry; an unknown key drops out with a problem at its place. */
+function resolveTags(entry: Entry, area: 'kennisbank' | 'communities' | 'blog' | null, tags: Validated['tags']): Result<ReadonlyArray<TagRef>> {
+  return collect((key: string, i): Result<TagRef> => {
     const def = tags.get(key);
     if (!def) {
       const suggestion = closest(key, tags.keys());
-      problems.push(error('unknown-tag', entry.file.display, entry.locate(['tags', i]),
-        `De tag "${key}" staat niet in content/tags.yml.${suggestion ? ` Bedoel je "${suggestion}"?` : ''} Voeg de tag daar toe met een label en beschrijving, of gebruik een bestaande tag.`));
-      return [];
+      return failed([error('unknown-tag', entry.file.display, entry.locate(['tags', i]),
+        `De tag "${key}" staat niet in content/tags.yml.${suggestion ? ` Bedoel je "${suggestion}"?` : ''} Voeg de tag daar toe met een label en beschrijving, of gebruik een bestaande tag.`)]);
     }
-    return [{
+    return ok({
       key,
       label: def.value.label,
       description: def.value.description ?? '',
       permalink: area ? tagPermalink(area, key, def.value.permalink) : '',
-    }];
-  });
+    });
+  })(entry.frontmatter.tags ?? []);
 }
 
 function toAuthor(key: string, def: AuthorDefinition): Author {
@@ -219,74 +219,84 @@ interface Positioned { readonly position: number; readonly name: string; readonl
 const firstDoc = (node: FolderNode): Doc | null =>
   node.index ?? node.docs[0] ?? [...node.folders.values()].map(firstDoc).find((d) => d !== null) ?? null;
 
-function folderItems(node: FolderNode, plugin: DocsPlugin, categories: Validated['categories'], problems: Problem[]): SidebarItem[] {
-  const listed = (d: Doc) => !d.unlisted;
-  const items: Positioned[] = [
-    ...node.docs.filter(listed).map((doc) => ({
-      position: doc.entry.frontmatter.sidebar_position ?? Number.MAX_SAFE_INTEGER,
-      name: doc.id,
-      item: { type: 'link', label: doc.sidebarLabel, href: doc.permalink, docId: doc.id } as const,
-    })),
-    ...[...node.folders.values()].map((child) => {
-      const category = categories.get(`${plugin}/${child.folder}`);
-      const linked = category?.link?.type === 'doc' ? category.link.id : null;
-      const linkedDoc = linked ? [...child.docs, ...(child.index ? [child.index] : [])].find((d) => d.id === linked || d.id === `${child.folder}/${linked}`) ?? null : null;
-      const index = child.index && listed(child.index) ? child.index : linkedDoc;
-      if (!child.index && !linkedDoc) {
-        const doc = firstDoc(child);
-        if (doc) {
-          problems.push(error('config-sidebar', doc.entry.file.display, startOfFile,
-            `De zijbalkcategorie "${child.folder}" heeft geen link: de map heeft geen index.md. Voeg ${plugin}/${child.folder}/index.md toe met een inleiding, of een _category_.json met "link": { "type": "doc", "id": "..." }.`));
-        }
-      }
-      return {
-        position: category?.position ?? child.index?.entry.frontmatter.sidebar_position ?? Number.MAX_SAFE_INTEGER,
-        name: child.folder,
-        item: {
-          type: 'category',
-          label: category?.label ?? index?.sidebarLabel ?? child.folder.split('/').pop() ?? child.folder,
-          href: index?.permalink ?? null,
-          docId: index?.id ?? child.index?.id ?? null,
-          description: category?.description ?? index?.description ?? null,
-          collapsed: category?.collapsed ?? true,
-          items: folderItems(child, plugin, categories, problems),
-        },
-      } as const;
-    }),
-  ];
-  return items.sort((a, b) => a.position - b.position || a.name.localeCompare(b.name, 'nl')).map((p) => p.item);
+const listed = (d: Doc) => !d.unlisted;
+
+/** A folder's listed docs and subfolders, in sidebar order (position, then name). */
+function folderItems(node: FolderNode, plugin: DocsPlugin, categories: Validated['categories']): Result<SidebarItem[]> {
+  const links: Positioned[] = node.docs.filter(listed).map((doc) => ({
+    position: doc.entry.frontmatter.sidebar_position ?? Number.MAX_SAFE_INTEGER,
+    name: doc.id,
+    item: { type: 'link', label: doc.sidebarLabel, href: doc.permalink, docId: doc.id },
+  }));
+  return pipe(
+    [...node.folders.values()],
+    traverse((child) => categoryItem(child, plugin, categories)),
+    map((folders) => [...links, ...folders].sort((a, b) => a.position - b.position || a.name.localeCompare(b.name, 'nl')).map((p) => p.item)),
+  );
 }
 
-function buildSidebars(docs: ReadonlyArray<Doc>, categories: Validated['categories'], problems: Problem[]): Sidebar[] {
-  const sidebars: Sidebar[] = [];
+/** A folder as a sidebar category, its own items inside. */
+function categoryItem(child: FolderNode, plugin: DocsPlugin, categories: Validated['categories']): Result<Positioned> {
+  const category = categories.get(`${plugin}/${child.folder}`);
+  const linked = category?.link?.type === 'doc' ? category.link.id : null;
+  const linkedDoc = linked ? [...child.docs, ...(child.index ? [child.index] : [])].find((d) => d.id === linked || d.id === `${child.folder}/${linked}`) ?? null : null;
+  const index = child.index && listed(child.index) ? child.index : linkedDoc;
+  const unlinked = !child.index && !linkedDoc ? firstDoc(child) : null;
+  return pipe(
+    folderItems(child, plugin, categories),
+    map((items): Positioned => ({
+      position: category?.position ?? child.index?.entry.frontmatter.sidebar_position ?? Number.MAX_SAFE_INTEGER,
+      name: child.folder,
+      item: {
+        type: 'category',
+        label: category?.label ?? index?.sidebarLabel ?? child.folder.split('/').pop() ?? child.folder,
+        href: index?.permalink ?? null,
+        docId: index?.id ?? child.index?.id ?? null,
+        description: category?.description ?? index?.description ?? null,
+        collapsed: category?.collapsed ?? true,
+        items,
+      },
+    })),
+    tell(unlinked ? [error('config-sidebar', unlinked.entry.file.display, startOfFile,
+      `De zijbalkcategorie "${child.folder}" heeft geen link: de map heeft geen index.md. Voeg ${plugin}/${child.folder}/index.md toe met een inleiding, of een _category_.json met "link": { "type": "doc", "id": "..." }.`)] : []),
+  );
+}
+
+/** The overview sidebar, one per kennisbank area, and the communities sidebar. */
+function buildSidebars(docs: ReadonlyArray<Doc>, categories: Validated['categories']): Result<Sidebar[]> {
   const kennisbank = folderTree(docs.filter((d) => d.plugin === 'kennisbank'));
+  const communities = folderTree(docs.filter((d) => d.plugin === 'communities'));
   const home = kennisbank.index && !kennisbank.index.unlisted ? kennisbank.index : null;
-  const areaItems = folderItems(kennisbank, 'kennisbank', categories, problems);
+  const communitiesHome = communities.index && !communities.index.unlisted ? communities.index : null;
   const wrap = (items: ReadonlyArray<SidebarItem>): SidebarItem => ({
     type: 'category', label: 'Kennisbank', href: home?.permalink ?? null, docId: home?.id ?? null,
     description: null, collapsed: false, items,
   });
-  // The overview sidebar lists the areas; each area has its own sidebar wrapped in "Kennisbank".
-  sidebars.push({
-    id: 'overview',
-    plugin: 'kennisbank',
-    items: [wrap(areaItems.map((item) => (item.type === 'category' ? { ...item, items: [] } : item)))],
-  });
-  for (const item of areaItems) {
-    if (item.type !== 'category' || !item.docId) continue;
-    sidebars.push({ id: item.docId.replace(/\/index$/, ''), plugin: 'kennisbank', items: [wrap([{ ...item, collapsed: false }])] });
-  }
-  const communities = folderTree(docs.filter((d) => d.plugin === 'communities'));
-  const communitiesHome = communities.index && !communities.index.unlisted ? communities.index : null;
-  sidebars.push({
-    id: 'communities',
-    plugin: 'communities',
-    items: [{
-      type: 'category', label: 'Communities', href: communitiesHome?.permalink ?? null, docId: communitiesHome?.id ?? null,
-      description: null, collapsed: false, items: folderItems(communities, 'communities', categories, problems),
-    }],
-  });
-  return sidebars;
+  return pipe(
+    all({
+      areaItems: folderItems(kennisbank, 'kennisbank', categories),
+      communityItems: folderItems(communities, 'communities', categories),
+    }),
+    map(({ areaItems, communityItems }): Sidebar[] => [
+      // The overview sidebar lists the areas; each area has its own sidebar wrapped in "Kennisbank".
+      {
+        id: 'overview',
+        plugin: 'kennisbank',
+        items: [wrap(areaItems.map((item) => (item.type === 'category' ? { ...item, items: [] } : item)))],
+      },
+      ...areaItems.flatMap((item): Sidebar[] => item.type !== 'category' || !item.docId ? [] : [
+        { id: item.docId.replace(/\/index$/, ''), plugin: 'kennisbank', items: [wrap([{ ...item, collapsed: false }])] },
+      ]),
+      {
+        id: 'communities',
+        plugin: 'communities',
+        items: [{
+          type: 'category', label: 'Communities', href: communitiesHome?.permalink ?? null, docId: communitiesHome?.id ?? null,
+          description: null, collapsed: false, items: communityItems,
+        }],
+      },
+    ]),
+  );
 }
 
 /** Which sidebar a doc belongs to: its top-level folder in the kennisbank, `overview` for the root. */
@@ -298,107 +308,137 @@ const sidebarIdOf = (plugin: DocsPlugin, id: string, explicit: string | null | u
 
 // ---------------------------------------------------------------------------
 
-export function resolve(validated: Validated, mode: Mode): { site: Site | null; problems: Problem[] } {
-  const problems: Problem[] = [];
-  const { config } = validated;
-  if (!config) return { site: null, problems };
-  const include = (e: Entry) => mode === 'development' || e.frontmatter.draft !== true;
-  const draftPermalinks = new Set<string>();
-  const draftFiles = new Set<string>();
-  const leaveOut = (e: Entry, permalink: string) => { draftPermalinks.add(permalink); draftFiles.add(e.file.path); };
+/** Where an entry is published; the same for drafts, so links to them can be reported. */
+function permalinkOf(entry: Entry): string {
+  const { slug } = entry.frontmatter;
+  if (entry.kind === 'doc') return docPermalink(entry.plugin, entry.id, slug);
+  if (entry.kind === 'post') return slug?.startsWith('/') ? slug : postPermalink(entry.date, slug ?? entry.slug);
+  return pagePermalink(entry.id, slug);
+}
 
-  const docs: Doc[] = [];
-  const posts: Post[] = [];
-  const pages: Page[] = [];
-  const authors = [...validated.authors].map(([key, def]) => toAuthor(key, def.value)).sort((a, b) => a.key.localeCompare(b.key, 'nl'));
+/** What every resolved entry takes from its frontmatter; the description falls back to the first paragraph later. */
+const common = ({ frontmatter: fm }: Entry) => ({
+  title: fm.title,
+  description: fm.description ?? null,
+  draft: fm.draft === true,
+  unlisted: fm.unlisted === true,
+});
 
-  for (const entry of validated.entries) {
-    const fm = entry.frontmatter;
-    const common = {
-      title: fm.title,
-      description: fm.description ?? null,
-      draft: fm.draft === true,
-      unlisted: fm.unlisted === true,
-    };
-    if (entry.kind === 'doc') {
-      const permalink = docPermalink(entry.plugin, entry.id, fm.slug);
-      if (!include(entry)) { leaveOut(entry, permalink); continue; }
-      docs.push({
-        ...common, entry, permalink, plugin: entry.plugin, id: entry.id,
-        tags: resolveTags(entry, entry.plugin, validated.tags, problems),
-        sidebarLabel: entry.frontmatter.sidebar_label ?? fm.title,
-        sidebarId: sidebarIdOf(entry.plugin, entry.id, entry.frontmatter.displayed_sidebar),
-        isCategoryIndex: entry.id.endsWith('/index') || entry.id === 'index',
-      });
-    } else if (entry.kind === 'post') {
-      const permalink = fm.slug?.startsWith('/') ? fm.slug : postPermalink(entry.date, fm.slug ?? entry.slug);
-      if (!hasTruncateMarker(entry.tree)) {
-        problems.push(error('missing-truncate', entry.file.display, startOfFile,
-          'Deze blogpost heeft geen afkapregel. Zet `<!-- truncate -->` op een eigen regel na de inleiding: de tekst daarboven verschijnt in de bloglijst.'));
-      }
-      const postAuthors = entry.frontmatter.authors.flatMap((key, i) => {
-        const author = authors.find((a) => a.key === key);
-        if (!author) {
-          const suggestion = closest(key, authors.map((a) => a.key));
-          problems.push(error('unknown-author', entry.file.display, entry.locate(['authors', i]),
-            `De auteur "${key}" staat niet in content/blog/authors.yml.${suggestion ? ` Bedoel je "${suggestion}"?` : ''} Voeg de auteur daar toe of gebruik een bestaande sleutel.`));
-          return [];
-        }
-        return [author];
-      });
-      if (!include(entry)) { leaveOut(entry, permalink); continue; }
-      posts.push({ ...common, entry, permalink, date: entry.date, authors: postAuthors, tags: resolveTags(entry, 'blog', validated.tags, problems) });
-    } else {
-      const permalink = pagePermalink(entry.id, fm.slug);
-      if (!include(entry)) { leaveOut(entry, permalink); continue; }
-      pages.push({ ...common, entry, permalink, tags: resolveTags(entry, null, validated.tags, problems) });
-    }
-  }
-  posts.sort((a, b) => b.date.localeCompare(a.date, 'nl') || a.permalink.localeCompare(b.permalink, 'nl'));
+/** A doc with its tags, sidebar and place in the sidebar tree. */
+const resolveDoc = (tags: Validated['tags']) => (entry: DocEntry): Result<Doc> => pipe(
+  resolveTags(entry, entry.plugin, tags),
+  map((tagRefs) => ({
+    ...common(entry), entry, permalink: permalinkOf(entry), plugin: entry.plugin, id: entry.id, tags: tagRefs,
+    sidebarLabel: entry.frontmatter.sidebar_label ?? entry.frontmatter.title,
+    sidebarId: sidebarIdOf(entry.plugin, entry.id, entry.frontmatter.displayed_sidebar),
+    isCategoryIndex: entry.id.endsWith('/index') || entry.id === 'index',
+  })),
+);
 
-  const sidebars = buildSidebars(docs, validated.categories, problems);
+/** A post's authors against the registry; an unknown key drops out with a problem at its place. */
+const postAuthors = (entry: PostEntry, authors: ReadonlyArray<Author>): Result<ReadonlyArray<Author>> =>
+  collect((key: string, i): Result<Author> => {
+    const author = authors.find((a) => a.key === key);
+    if (author) return ok(author);
+    const suggestion = closest(key, authors.map((a) => a.key));
+    return failed([error('unknown-author', entry.file.display, entry.locate(['authors', i]),
+      `De auteur "${key}" staat niet in content/blog/authors.yml.${suggestion ? ` Bedoel je "${suggestion}"?` : ''} Voeg de auteur daar toe of gebruik een bestaande sleutel.`)]);
+  })(entry.frontmatter.authors);
+
+/** A post; a draft left out of the build has no value, but its truncation marker and authors are still checked. */
+const resolvePost = (tags: Validated['tags'], authors: ReadonlyArray<Author>, include: (e: Entry) => boolean) => (entry: PostEntry): Result<Post> => pipe(
+  postAuthors(entry, authors),
+  tell(hasTruncateMarker(entry.tree) ? [] : [error('missing-truncate', entry.file.display, startOfFile,
+    'Deze blogpost heeft geen afkapregel. Zet `<!-- truncate -->` op een eigen regel na de inleiding: de tekst daarboven verschijnt in de bloglijst.')]),
+  chain((byKey) => !include(entry) ? failed([]) : pipe(
+    resolveTags(entry, 'blog', tags),
+    map((tagRefs) => ({ ...common(entry), entry, permalink: permalinkOf(entry), date: entry.date, authors: byKey, tags: tagRefs })),
+  )),
+);
+
+/** A page (`pages/`) with its tags; tag pages are per area, so its tags link nowhere. */
+const resolvePage = (tags: Validated['tags']) => (entry: PageEntry): Result<Page> => pipe(
+  resolveTags(entry, null, tags),
+  map((tagRefs) => ({ ...common(entry), entry, permalink: permalinkOf(entry), tags: tagRefs })),
+);
+
+/** References from docs and the configuration to docs and sidebars that must exist. */
+function referenceProblems(docs: ReadonlyArray<Doc>, sidebars: ReadonlyArray<Sidebar>, config: Config, at: Validated['configPlace']): Problem[] {
   const configFile = 'dist-config/site.yml';
-  for (const doc of docs) {
-    if (doc.sidebarId !== null && !sidebars.some((s) => s.id === doc.sidebarId)) {
-      problems.push(error('config-sidebar', doc.entry.file.display, doc.entry.locate(['displayed_sidebar']),
-        `De zijbalk "${doc.sidebarId}" bestaat niet. Kies een van: ${sidebars.map((s) => s.id).join(', ')}.`));
-    }
-  }
-  for (const doc of docs) {
-    for (const field of ['pagination_next', 'pagination_prev'] as const) {
-      const target = doc.entry.frontmatter[field];
-      if (typeof target === 'string' && !docs.some((d) => d.plugin === doc.plugin && d.id === target)) {
-        problems.push(error('config-doc-id', doc.entry.file.display, doc.entry.locate([field]),
-          `\`${field}\` noemt doc "${target}", maar ${doc.plugin} heeft geen doc met die id. Gebruik een bestaande doc-id (het pad zonder .md, zoals apis/problem-details) of null.`));
-      }
-    }
-  }
-  const at = validated.configPlace;
-  config.navbar.items.forEach((item, i) => {
-    const plugin = 'docsPluginId' in item && item.docsPluginId ? item.docsPluginId : 'kennisbank';
-    if (item.type === 'doc' && !docs.some((d) => d.plugin === plugin && d.id === item.docId)) {
-      problems.push(error('config-doc-id', configFile, at(['navbar', 'items', i, 'docId']), `Navbar-item "${item.label}" verwijst naar doc "${item.docId}", maar die bestaat niet in ${plugin}. Gebruik een bestaande doc-id.`));
-    }
-    if (item.type === 'docSidebar' && !sidebars.some((s) => s.id === item.sidebarId)) {
-      problems.push(error('config-sidebar', configFile, at(['navbar', 'items', i, 'sidebarId']), `Navbar-item "${item.label}" verwijst naar zijbalk "${item.sidebarId}", maar die bestaat niet. Kies een van: ${sidebars.map((s) => s.id).join(', ')}.`));
-    }
-  });
-
+  const hasDoc = (plugin: DocsPlugin, id: string) => docs.some((d) => d.plugin === plugin && d.id === id);
+  const sidebarNames = () => sidebars.map((s) => s.id).join(', ');
   const plugins: DocsPlugin[] = ['kennisbank', 'communities'];
-  const versions: Version[] = plugins.flatMap((plugin) =>
-    config.docs.versions.map((v, i) => {
-      if (!docs.some((d) => d.plugin === plugin && d.id === v.mainDocId)) {
-        problems.push(error('config-doc-id', configFile, at(['docs', 'versions', i, 'mainDocId']), `Docs-versie "${v.name}" noemt hoofddoc "${v.mainDocId}", maar ${plugin} heeft geen doc met die id. Maak ${plugin}/${v.mainDocId}.md aan of pas mainDocId aan.`));
-      }
-      return {
-        ...v, plugin, isLast: i === 0,
-        docIds: docs.filter((d) => d.plugin === plugin).map((d) => d.id),
-        sidebarIds: sidebars.filter((s) => s.plugin === plugin).map((s) => s.id),
-        draftIds: docs.filter((d) => d.plugin === plugin && d.draft).map((d) => d.id),
-      };
-    }));
+  return [
+    ...docs.flatMap((doc) => doc.sidebarId !== null && !sidebars.some((s) => s.id === doc.sidebarId)
+      ? [error('config-sidebar', doc.entry.file.display, doc.entry.locate(['displayed_sidebar']),
+        `De zijbalk "${doc.sidebarId}" bestaat niet. Kies een van: ${sidebarNames()}.`)]
+      : []),
+    ...docs.flatMap((doc) => (['pagination_next', 'pagination_prev'] as const).flatMap((field) => {
+      const target = doc.entry.frontmatter[field];
+      return typeof target === 'string' && !hasDoc(doc.plugin, target)
+        ? [error('config-doc-id', doc.entry.file.display, doc.entry.locate([field]),
+          `\`${field}\` noemt doc "${target}", maar ${doc.plugin} heeft geen doc met die id. Gebruik een bestaande doc-id (het pad zonder .md, zoals apis/problem-details) of null.`)]
+        : [];
+    })),
+    ...config.navbar.items.flatMap((item, i) => {
+      const plugin = 'docsPluginId' in item && item.docsPluginId ? item.docsPluginId : 'kennisbank';
+      return [
+        ...(item.type === 'doc' && !hasDoc(plugin, item.docId)
+          ? [error('config-doc-id', configFile, at(['navbar', 'items', i, 'docId']), `Navbar-item "${item.label}" verwijst naar doc "${item.docId}", maar die bestaat niet in ${plugin}. Gebruik een bestaande doc-id.`)]
+          : []),
+        ...(item.type === 'docSidebar' && !sidebars.some((s) => s.id === item.sidebarId)
+          ? [error('config-sidebar', configFile, at(['navbar', 'items', i, 'sidebarId']), `Navbar-item "${item.label}" verwijst naar zijbalk "${item.sidebarId}", maar die bestaat niet. Kies een van: ${sidebarNames()}.`)]
+          : []),
+      ];
+    }),
+    ...plugins.flatMap((plugin) => config.docs.versions.flatMap((v, i) => hasDoc(plugin, v.mainDocId) ? [] : [
+      error('config-doc-id', configFile, at(['docs', 'versions', i, 'mainDocId']), `Docs-versie "${v.name}" noemt hoofddoc "${v.mainDocId}", maar ${plugin} heeft geen doc met die id. Maak ${plugin}/${v.mainDocId}.md aan of pas mainDocId aan.`),
+    ])),
+  ];
+}
 
+/** Spec section 3: every configured version of both docs plugins. */
+function versionsOf(config: Config, docs: ReadonlyArray<Doc>, sidebars: ReadonlyArray<Sidebar>): Version[] {
+  const plugins: DocsPlugin[] = ['kennisbank', 'communities'];
+  return plugins.flatMap((plugin) => config.docs.versions.map((v, i) => ({
+    ...v, plugin, isLast: i === 0,
+    docIds: docs.filter((d) => d.plugin === plugin).map((d) => d.id),
+    sidebarIds: sidebars.filter((s) => s.plugin === plugin).map((s) => s.id),
+    draftIds: docs.filter((d) => d.plugin === plugin && d.draft).map((d) => d.id),
+  })));
+}
+
+const isDoc = (e: Entry): e is DocEntry => e.kind === 'doc';
+const isPost = (e: Entry): e is PostEntry => e.kind === 'post';
+const isPage = (e: Entry): e is PageEntry => e.kind === 'page';
+
+/** Stage entry. No value without a site configuration (validate reported why). */
+export function resolve(validated: Validated, mode: Mode): Result<Site> {
+  const { config } = validated;
+  if (!config) return failed([]);
+  const include = (e: Entry) => mode === 'development' || e.frontmatter.draft !== true;
+  const leftOut = validated.entries.filter((e) => !include(e));
+  const authors = [...validated.authors].map(([key, def]) => toAuthor(key, def.value)).sort((a, b) => a.key.localeCompare(b.key, 'nl'));
   const tags = new Map([...validated.tags].map(([k, v]) => [k, v.value] as const));
-  return { site: { mode, config, docs, posts, pages, tags, authors, sidebars, versions, draftPermalinks, draftFiles }, problems };
+  return pipe(
+    all({
+      docs: traverse(resolveDoc(validated.tags))(validated.entries.filter(isDoc).filter(include)),
+      posts: pipe(
+        validated.entries.filter(isPost),
+        collect(resolvePost(validated.tags, authors, include)),
+        map((posts) => [...posts].sort((a, b) => b.date.localeCompare(a.date, 'nl') || a.permalink.localeCompare(b.permalink, 'nl'))),
+      ),
+      pages: traverse(resolvePage(validated.tags))(validated.entries.filter(isPage).filter(include)),
+    }),
+    chain(({ docs, posts, pages }) => pipe(
+      buildSidebars(docs, validated.categories),
+      chain((sidebars) => withProblems<Site>({
+        mode, config, docs, posts, pages, tags, authors, sidebars,
+        versions: versionsOf(config, docs, sidebars),
+        draftPermalinks: new Set(leftOut.map(permalinkOf)),
+        draftFiles: new Set(leftOut.map((e) => e.file.path)),
+      }, referenceProblems(docs, sidebars, config, validated.configPlace))),
+    )),
+  );
 }
 

@@ -5,7 +5,9 @@
  */
 import { paginate, type Pagination } from './paginate.ts';
 import { tagPermalink, type Author, type Doc, type Post, type Page, type Site, type TagRef } from './resolve.ts';
-import { warning, startOfFile, type Problem } from '../problem.ts';
+import { pipe } from 'fp-ts/function';
+import { warning, startOfFile } from '../problem.ts';
+import { collect, failed, ok, type Result } from '../result.ts';
 
 export type Plugin = 'kennisbank' | 'communities' | 'blog' | 'pages';
 
@@ -60,7 +62,7 @@ function tagIndex<A extends { tags: ReadonlyArray<TagRef> }>(items: ReadonlyArra
     });
 }
 
-export function buildRoutes(site: Site): { routes: Route[]; problems: Problem[] } {
+export function buildRoutes(site: Site): Result<ReadonlyArray<Route>> {
   const routes: Route[] = [];
   const perPage = site.config.blog.postsPerPage;
 
@@ -126,20 +128,18 @@ export function buildRoutes(site: Site): { routes: Route[]; problems: Problem[] 
   routes.push({ path: searchPath, plugin: 'pages', sidebarId: null, type: 'search', page: site.pages.find((p) => p.permalink === searchPath) ?? null });
   routes.push({ path: '/404.html', plugin: 'pages', sidebarId: null, type: 'not-found' });
 
-  // Two sources for one path: keep the first, warn about the rest (spec section 5).
-  const problems: Problem[] = [];
-  const seen = new Map<string, Route>();
-  const unique: Route[] = [];
-  for (const route of routes) {
-    const first = seen.get(route.path);
-    if (first) {
-      problems.push(warning('duplicate-route', sourceOf(route), startOfFile, `De route ${route.path} wordt ook al gemaakt door ${sourceOf(first)}. Alleen de eerste wordt gebouwd; geef een van beide een andere slug.`));
-      continue;
-    }
-    seen.set(route.path, route);
-    unique.push(route);
-  }
-  return { routes: unique, problems };
+  return uniqueRoutes(routes);
+}
+
+/** Two sources for one path: keep the first, warn about the rest (spec section 5). */
+function uniqueRoutes(routes: ReadonlyArray<Route>): Result<ReadonlyArray<Route>> {
+  const first = new Map<string, Route>();
+  for (const route of routes) if (!first.has(route.path)) first.set(route.path, route);
+  return pipe(routes, collect((route) => {
+    const kept = first.get(route.path) ?? route;
+    return kept === route ? ok(route) : failed([warning('duplicate-route', sourceOf(route), startOfFile,
+      `De route ${route.path} wordt ook al gemaakt door ${sourceOf(kept)}. Alleen de eerste wordt gebouwd; geef een van beide een andere slug.`)]);
+  }));
 }
 
 const sourceOf = (route: Route): string =>

@@ -6,7 +6,8 @@
  * same file).
  */
 import type { SecurityTxt } from '../model.ts';
-import { error, warning, type Place, type Problem } from '../problem.ts';
+import { error, warning, type Place } from '../problem.ts';
+import { found, ok, type Result } from '../result.ts';
 
 export const securityTxtPath = '.well-known/security.txt';
 
@@ -38,18 +39,18 @@ const dayMs = 24 * 60 * 60 * 1000;
  * expired file for the rest of the day); one that expires within
  * `expiryWarningDays` days gives a warning.
  */
-export function checkSecurityTxt(s: SecurityTxt, today: string, file: string, place: Place): Problem[] {
+export function checkSecurityTxt(s: SecurityTxt, today: string, file: string, place: Place): Result<void> {
   const start = Date.parse(`${today}T00:00:00Z`);
   const expires = Date.parse(s.expires);
-  if (Number.isNaN(start) || Number.isNaN(expires)) return [];
+  if (Number.isNaN(start) || Number.isNaN(expires)) return ok(undefined);
   if (expires < start + dayMs) {
-    return [error('security-txt-expired', file, place,
-      `De vervaldatum van security.txt (${s.expires}) is verstreken of valt vandaag. Zet securityTxt.expires op een datum in de toekomst, binnen een jaar (RFC 9116), en controleer of de contactgegevens nog kloppen.`)];
+    return found([error('security-txt-expired', file, place,
+      `De vervaldatum van security.txt (${s.expires}) is verstreken of valt vandaag. Zet securityTxt.expires op een datum in de toekomst, binnen een jaar (RFC 9116), en controleer of de contactgegevens nog kloppen.`)]);
   }
   const left = Math.floor((expires - start) / dayMs);
   if (left <= expiryWarningDays) {
-    return [warning('security-txt-expiring', file, place,
-      `security.txt vervalt over ${left} ${left === 1 ? 'dag' : 'dagen'} (${s.expires}). Zet securityTxt.expires op een nieuwe datum, binnen een jaar, voordat de build faalt.`)];
+    return found([warning('security-txt-expiring', file, place,
+      `security.txt vervalt over ${left} ${left === 1 ? 'dag' : 'dagen'} (${s.expires}). Zet securityTxt.expires op een nieuwe datum, binnen een jaar, voordat de build faalt.`)]);
   }
-  return [];
+  return ok(undefined);
 }

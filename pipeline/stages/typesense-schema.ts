@@ -8,6 +8,7 @@ import * as t from 'io-ts';
 import type { SearchRecord } from './search-records.ts';
 import { parseDataFile } from './parse.ts';
 import { decode } from './validate.ts';
+import { problemsOf, valueOf } from '../result.ts';
 import type { Problem } from '../problem.ts';
 
 // ---------------------------------------------------------------------------
@@ -37,8 +38,8 @@ export interface CollectionSchema extends CollectionSettings { readonly name: st
 export function readCollectionSettings(text: string, display: string): { settings: CollectionSettings | null; problems: Problem[] } {
   const { parsed, problems } = parseDataFile({ path: 'typesense-schema.yml', display, text });
   if (problems.length || !parsed.yaml.ok) return { settings: null, problems };
-  const { value, problems: invalid } = decode(CollectionSettings, parsed.yaml.data, display, parsed.yaml.locate, 'het Typesense-schema', 'config-invalid');
-  return { settings: value, problems: invalid };
+  const settings = decode(CollectionSettings, parsed.yaml.data, display, parsed.yaml.locate, 'het Typesense-schema', 'config-invalid');
+  return { settings: valueOf(settings), problems: [...problemsOf(settings)] };
 }
 
 // ---------------------------------------------------------------------------

@@ -5,15 +5,17 @@
  */
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either.js';
+import { pipe } from 'fp-ts/function';
 import type { Root } from 'mdast';
 import type { SourceFile } from '../types.ts';
-import type { FieldPath, Parsed, YamlData } from './parse.ts';
+import type { FieldPath, Parsed, ParsedData, ParsedMarkdown, YamlData } from './parse.ts';
 import {
   AuthorDefinition, AuthorsFile, BlogFrontmatter, CategoryFile, DocFrontmatter, DocsVersion, NavbarItem,
   PageFrontmatter, SiteConfig, TagDefinition, TagsFile, knownFrontmatterKeys, navbarItemTypes, type Config,
 } from '../model.ts';
 import { error, startOfFile, warning, type Place, type Problem, type ProblemCode } from '../problem.ts';
 import { closest } from './text.ts';
+import { all, chain, collect, failed, map, ok, problemsOf, tell, valueOf, withProblems, type Result } from '../result.ts';
 
 export type DocsPlugin = 'kennisbank' | 'communities';
 
@@ -102,10 +104,10 @@ const fieldPath = (context: t.Context): Array<string | number> => {
   return path;
 };
 
-/** Decodes `data`; on failure, one problem per field (union alternatives merged). */
-export function decode<A>(codec: t.Type<A, unknown, unknown>, data: unknown, file: string, locate: (path: FieldPath) => Place, what: string, code: ProblemCode = 'frontmatter-field'): { value: A | null; problems: Problem[] } {
+/** Decodes `data`; on failure no value, and one problem per field (union alternatives merged). */
+export function decode<A>(codec: t.Type<A, unknown, unknown>, data: unknown, file: string, locate: (path: FieldPath) => Place, what: string, code: ProblemCode = 'frontmatter-field'): Result<A> {
   const result = codec.decode(data);
-  if (!isLeft(result)) return { value: result.right, problems: [] };
+  if (!isLeft(result)) return ok(result.right);
   const byField = new Map<string, { path: Array<string | number>; expected: Set<string>; actual: unknown }>();
   for (const e of result.left) {
     const path = fieldPath(e.context);
@@ -125,7 +127,7 @@ export function decode<A>(codec: t.Type<A, unknown, unknown>, data: unknown, fil
         : `Het veld ${field} in ${what} moet ${want} zijn, maar is ${describeValue(actual)}. Pas de waarde aan.`;
     return error(code === 'config-invalid' && path[0] === 'navbar' ? 'config-navbar-item' : code, file, locate(path), message);
   });
-  return { value: null, problems };
+  return failed(problems);
 }
 
 // ---------------------------------------------------------------------------
@@ -135,20 +137,15 @@ const isPlainObject = (x: unknown): x is Record<string, unknown> => typeof x ===
 
 /** Inline tags and authors (objects instead of keys) are a content-model error, spec section 5. */
 function inlineProblems(data: Record<string, unknown>, yaml: YamlData, file: string): Problem[] {
-  const problems: Problem[] = [];
-  const check = (field: 'tags' | 'authors', registry: string) => {
+  const inline = (field: 'tags' | 'authors', registry: string): Problem[] => {
     const list = data[field];
-    if (!Array.isArray(list)) return;
-    list.forEach((item, i) => {
-      if (typeof item !== 'string') {
-        problems.push(error(field === 'tags' ? 'unknown-tag' : 'unknown-author', file, yaml.locate([field, i]),
-          `Inline ${field === 'tags' ? 'tags' : 'auteurs'} zijn niet toegestaan. Definieer ${field === 'tags' ? 'de tag' : 'de auteur'} in ${registry} en gebruik hier alleen de sleutel.`));
-      }
-    });
+    if (!Array.isArray(list)) return [];
+    return list.flatMap((item, i) => typeof item === 'string' ? [] : [
+      error(field === 'tags' ? 'unknown-tag' : 'unknown-author', file, yaml.locate([field, i]),
+        `Inline ${field === 'tags' ? 'tags' : 'auteurs'} zijn niet toegestaan. Definieer ${field === 'tags' ? 'de tag' : 'de auteur'} in ${registry} en gebruik hier alleen de sleutel.`),
+    ]);
   };
-  check('tags', 'content/tags.yml');
-  check('authors', 'content/blog/authors.yml');
-  return problems;
+  return [...inline('tags', 'content/tags.yml'), ...inline('authors', 'content/blog/authors.yml')];
 }
 
 function unknownKeyProblems(yaml: YamlData, file: string): Problem[] {
@@ -163,134 +160,150 @@ function unknownKeyProblems(yaml: YamlData, file: string): Problem[] {
 
 const blogFileName = /^blog\/(?:(\d{4})\/(\d{2})\/(\d{2})-|(\d{4})-(\d{2})-(\d{2})-)([a-z0-9][a-z0-9-]*)\.mdx?$/;
 
-function validateMarkdown(parsed: Parsed & { kind: 'markdown' }): { entry: Entry | null; problems: Problem[] } {
-  const { file, frontmatter, tree } = parsed;
+/** A markdown file as an entry; no value when it cannot be built (its problems say why). */
+function validateMarkdown(parsed: ParsedMarkdown): Result<Entry> {
+  const { file, frontmatter } = parsed;
   const data = isPlainObject(frontmatter.data) ? frontmatter.data : {};
-  const problems = [...inlineProblems(data, frontmatter, file.display), ...unknownKeyProblems(frontmatter, file.display)];
+  const found = [...inlineProblems(data, frontmatter, file.display), ...unknownKeyProblems(frontmatter, file.display)];
+  // Unreadable frontmatter was reported by parse; decoding nothing would only add a false "title ontbreekt".
+  if (!frontmatter.ok) return failed(found);
   // Inline values were reported above; decode the rest so other field errors still show.
   const clean = { ...data };
   if (Array.isArray(clean.tags)) clean.tags = clean.tags.filter((x) => typeof x === 'string');
   if (Array.isArray(clean.authors)) clean.authors = clean.authors.filter((x) => typeof x === 'string');
+  return pipe(entryOf(parsed, clean), tell(found));
+}
+
+/** The entry of a markdown file by its area (the first folder), from its cleaned frontmatter. */
+function entryOf(parsed: ParsedMarkdown, clean: Record<string, unknown>): Result<Entry> {
+  const { file, frontmatter, tree } = parsed;
   const base = { file, tree, locate: frontmatter.locate };
   const [area, ...rest] = file.path.split('/');
-  // Unreadable frontmatter was reported by parse; decoding nothing would only add a false "title ontbreekt".
-  if (!frontmatter.ok) return { entry: null, problems };
   const id = rest.join('/').replace(/\.mdx?$/, '');
+  const decoded = <A>(codec: t.Type<A, unknown, unknown>) => decode(codec, clean, file.display, frontmatter.locate, 'de frontmatter');
 
   if (area === 'kennisbank' || area === 'communities') {
-    const { value, problems: p } = decode(DocFrontmatter, clean, file.display, frontmatter.locate, 'de frontmatter');
-    return { entry: value && { kind: 'doc', plugin: area, id, frontmatter: value, ...base }, problems: [...problems, ...p] };
+    return pipe(decoded(DocFrontmatter), map((fm): Entry => ({ kind: 'doc', plugin: area, id, frontmatter: fm, ...base })));
   }
   if (area === 'blog') {
     const name = blogFileName.exec(file.path);
     if (!name) {
-      return { entry: null, problems: [...problems, error('blog-file-name', file.display, startOfFile,
-        'Een blogpost heet JJJJ-MM-DD-slug.md (of JJJJ/MM/DD-slug.md), met een slug van kleine letters, cijfers en streepjes. Hernoem het bestand.')] };
+      return failed([error('blog-file-name', file.display, startOfFile,
+        'Een blogpost heet JJJJ-MM-DD-slug.md (of JJJJ/MM/DD-slug.md), met een slug van kleine letters, cijfers en streepjes. Hernoem het bestand.')]);
     }
-    const { value, problems: p } = decode(BlogFrontmatter, clean, file.display, frontmatter.locate, 'de frontmatter');
     const fileDate = `${name[1] ?? name[4]}-${name[2] ?? name[5]}-${name[3] ?? name[6]}`;
-    const date = value?.date && /^\d{4}-\d{2}-\d{2}/.test(value.date) ? value.date.slice(0, 10) : fileDate;
-    return { entry: value && { kind: 'post', date, slug: name[7] ?? '', frontmatter: value, ...base }, problems: [...problems, ...p] };
+    return pipe(decoded(BlogFrontmatter), map((fm): Entry => ({
+      kind: 'post',
+      date: fm.date && /^\d{4}-\d{2}-\d{2}/.test(fm.date) ? fm.date.slice(0, 10) : fileDate,
+      slug: name[7] ?? '',
+      frontmatter: fm,
+      ...base,
+    })));
   }
   if (area === 'pages') {
-    const { value, problems: p } = decode(PageFrontmatter, clean, file.display, frontmatter.locate, 'de frontmatter');
-    return { entry: value && { kind: 'page', id, frontmatter: value, ...base }, problems: [...problems, ...p] };
+    return pipe(decoded(PageFrontmatter), map((fm): Entry => ({ kind: 'page', id, frontmatter: fm, ...base })));
   }
-  return { entry: null, problems: [...problems, warning('frontmatter-field', file.display, startOfFile,
-    `Dit bestand staat buiten kennisbank/, communities/, blog/ en pages/ en wordt niet gebouwd. Verplaats het naar een van die mappen.`)] };
+  return failed([warning('frontmatter-field', file.display, startOfFile,
+    `Dit bestand staat buiten kennisbank/, communities/, blog/ en pages/ en wordt niet gebouwd. Verplaats het naar een van die mappen.`)]);
 }
 
-function validateRegistry<A>(parsed: Parsed | undefined, codec: t.Type<Record<string, A>, unknown, unknown>, itemCodec: t.Type<A, unknown, unknown>, what: string): { map: Map<string, Located<A>>; problems: Problem[] } {
-  const map = new Map<string, Located<A>>();
-  if (!parsed || parsed.kind !== 'data') return { map, problems: [] };
+/** A `_category_.json` (or `.yml`) keyed by its folder, `plugin/folder`. */
+function validateCategory(parsed: ParsedData): Result<readonly [string, CategoryFile]> {
+  const { file, yaml } = parsed;
+  // Unreadable YAML was reported by parse.
+  if (!yaml.ok) return failed([]);
+  return pipe(
+    decode(CategoryFile, yaml.data ?? {}, file.display, yaml.locate, 'de categorie'),
+    map((category) => [file.path.replace(/\/_category_\.(json|yml)$/, ''), category] as const),
+  );
+}
+
+/** A registry file (tags.yml, authors.yml) as a map by key; a bad item drops out, the others stay. */
+function validateRegistry<A>(parsed: Parsed | undefined, codec: t.Type<Record<string, A>, unknown, unknown>, itemCodec: t.Type<A, unknown, unknown>, what: string): Result<ReadonlyMap<string, Located<A>>> {
+  const none = new Map<string, Located<A>>();
+  if (!parsed || parsed.kind !== 'data') return ok(none);
   const { yaml, file } = parsed;
-  if (!yaml.ok || yaml.data === null) return { map, problems: [] };
-  if (!isPlainObject(yaml.data)) {
-    const { problems } = decode(codec, yaml.data, file.display, yaml.locate, what);
-    return { map, problems };
-  }
-  const problems: Problem[] = [];
-  for (const [key, raw] of Object.entries(yaml.data)) {
+  if (!yaml.ok || yaml.data === null) return ok(none);
+  if (!isPlainObject(yaml.data)) return withProblems(none, problemsOf(decode(codec, yaml.data, file.display, yaml.locate, what)));
+  const item = ([key, raw]: readonly [string, unknown]): Result<readonly [string, Located<A>]> => {
     // The key becomes a folder in dist/ (`/blog/authors/{key}`, `/blog/tags/{key}`): one plain path segment.
     if (key.trim() === '' || key === '.' || key === '..' || /[\u0000-\u001f\u007f/\\?#%]/.test(key)) {
-      problems.push(error('frontmatter-field', file.display, yaml.locate([key]),
-        `De sleutel ${JSON.stringify(key)} in ${what} wordt een deel van een URL en mag geen /, \\, %, ?, # of stuurtekens bevatten en niet . of .. zijn. Gebruik kleine letters, cijfers en streepjes.`));
-      continue;
+      return failed([error('frontmatter-field', file.display, yaml.locate([key]),
+        `De sleutel ${JSON.stringify(key)} in ${what} wordt een deel van een URL en mag geen /, \\, %, ?, # of stuurtekens bevatten en niet . of .. zijn. Gebruik kleine letters, cijfers en streepjes.`)]);
     }
-    const { value, problems: p } = decode(itemCodec, raw, file.display, (path) => yaml.locate([key, ...path]), `\`${key}\` in ${what}`);
-    problems.push(...p);
-    if (value) map.set(key, { value, file: file.display, place: yaml.locate([key]) });
-  }
-  return { map, problems };
+    return pipe(
+      decode(itemCodec, raw, file.display, (path) => yaml.locate([key, ...path]), `\`${key}\` in ${what}`),
+      map((value) => [key, { value, file: file.display, place: yaml.locate([key]) }] as const),
+    );
+  };
+  return pipe(Object.entries(yaml.data), collect(item), map((items) => new Map(items)));
 }
 
-export function validateConfig(parsed: Parsed | null): { config: Config | null; problems: Problem[] } {
-  if (!parsed || parsed.kind !== 'data' || !parsed.yaml.ok) return { config: null, problems: [] };
+/** The site configuration; no value when there is none to build with (parse or this stage says why). */
+export function validateConfig(parsed: Parsed | null): Result<Config> {
+  // Unreadable YAML was reported by parse.
+  if (!parsed || parsed.kind !== 'data' || !parsed.yaml.ok) return failed([]);
   const { yaml, file } = parsed;
   if (yaml.data === null || yaml.data === undefined) {
-    return { config: null, problems: [error('config-invalid', file.display, startOfFile, 'De siteconfiguratie is leeg. Zet de instellingen van de site in dit bestand; zie dist-config/site.yml in de repository als voorbeeld.')] };
+    return failed([error('config-invalid', file.display, startOfFile, 'De siteconfiguratie is leeg. Zet de instellingen van de site in dit bestand; zie dist-config/site.yml in de repository als voorbeeld.')]);
   }
-  const { value, problems } = decode(SiteConfig, yaml.data, file.display, yaml.locate, 'de siteconfiguratie', 'config-invalid');
-  if (!value) return { config: null, problems };
-  const items: t.TypeOf<typeof NavbarItem>[] = [];
-  value.navbar.items.forEach((raw, i) => {
+  const navbarItem = (raw: unknown, i: number): Result<t.TypeOf<typeof NavbarItem>> => {
     const type = isPlainObject(raw) ? raw.type : undefined;
     const name = isPlainObject(raw) && typeof raw.label === 'string' ? `"${raw.label}"` : `nummer ${i + 1}`;
     if (typeof type !== 'string' || !(navbarItemTypes as ReadonlyArray<string>).includes(type)) {
-      problems.push(error('config-navbar-item', file.display, yaml.locate(['navbar', 'items', i, 'type']),
-        `Navbar-item ${name} heeft een onbekend type ${JSON.stringify(type ?? null)}. Kies een van: ${navbarItemTypes.join(', ')}.`));
-      return;
+      return failed([error('config-navbar-item', file.display, yaml.locate(['navbar', 'items', i, 'type']),
+        `Navbar-item ${name} heeft een onbekend type ${JSON.stringify(type ?? null)}. Kies een van: ${navbarItemTypes.join(', ')}.`)]);
     }
-    const decoded = decode(NavbarItem, raw, file.display, (path) => yaml.locate(['navbar', 'items', i, ...path]), `navbar-item ${name}`, 'config-navbar-item');
-    problems.push(...decoded.problems.map((p) => ({ ...p, code: 'config-navbar-item' as const })));
-    if (decoded.value) items.push(decoded.value);
-  });
-  const versions: t.TypeOf<typeof DocsVersion>[] = [];
-  value.docs.versions.forEach((raw, i) => {
+    return decode(NavbarItem, raw, file.display, (path) => yaml.locate(['navbar', 'items', i, ...path]), `navbar-item ${name}`, 'config-navbar-item');
+  };
+  const version = (raw: unknown, i: number): Result<t.TypeOf<typeof DocsVersion>> => {
     if (!isPlainObject(raw) || typeof raw.name !== 'string' || raw.name === '') {
-      problems.push(error('config-invalid', file.display, yaml.locate(['docs', 'versions', i]),
-        `Docs-versie nummer ${i + 1} heeft geen naam. Geef elke versie een \`name\` (bijvoorbeeld \`current\`).`));
-      return;
+      return failed([error('config-invalid', file.display, yaml.locate(['docs', 'versions', i]),
+        `Docs-versie nummer ${i + 1} heeft geen naam. Geef elke versie een \`name\` (bijvoorbeeld \`current\`).`)]);
     }
-    const decoded = decode(DocsVersion, raw, file.display, (path) => yaml.locate(['docs', 'versions', i, ...path]), `docs-versie "${raw.name}"`, 'config-invalid');
-    problems.push(...decoded.problems);
-    if (decoded.value) versions.push(decoded.value);
-  });
-  // Cross-domain linking only joins visits on hosts the tracker knows: the portal itself must be one.
-  const tracker = value.analytics?.tracker;
-  const siteHost = /^https?:\/\/([^/:]+)/i.exec(value.url)?.[1]?.toLowerCase();
-  if (tracker && siteHost && !tracker.domains.some((d) => d.toLowerCase() === siteHost || (d.startsWith('*.') && siteHost.endsWith(d.slice(1).toLowerCase())))) {
-    problems.push(error('config-invalid', file.display, yaml.locate(['analytics', 'tracker', 'domains']),
-      `De tracker telt bezoeken over domeinen heen, maar \`analytics.tracker.domains\` noemt het domein van de site (${siteHost}) niet. Voeg ${siteHost} toe aan de lijst.`));
-  }
-  if (value.search.backend === 'typesense' && !value.search.typesense) {
-    problems.push(error('config-invalid', file.display, yaml.locate(['search', 'backend']),
-      'De zoekbackend is typesense, maar `search.typesense` (host, port, protocol, searchOnlyKey) ontbreekt. Voeg het toe, of zet backend op embedded. Zie docs/search.md.'));
-  }
-  return { config: { ...value, navbar: { items }, docs: { versions } }, problems };
+    return decode(DocsVersion, raw, file.display, (path) => yaml.locate(['docs', 'versions', i, ...path]), `docs-versie "${raw.name}"`, 'config-invalid');
+  };
+  const crossChecks = (value: t.TypeOf<typeof SiteConfig>): Problem[] => {
+    // Cross-domain linking only joins visits on hosts the tracker knows: the portal itself must be one.
+    const tracker = value.analytics?.tracker;
+    const siteHost = /^https?:\/\/([^/:]+)/i.exec(value.url)?.[1]?.toLowerCase();
+    const untracked = tracker && siteHost && !tracker.domains.some((d) => d.toLowerCase() === siteHost || (d.startsWith('*.') && siteHost.endsWith(d.slice(1).toLowerCase())));
+    return [
+      ...(untracked ? [error('config-invalid', file.display, yaml.locate(['analytics', 'tracker', 'domains']),
+        `De tracker telt bezoeken over domeinen heen, maar \`analytics.tracker.domains\` noemt het domein van de site (${siteHost}) niet. Voeg ${siteHost} toe aan de lijst.`)] : []),
+      ...(value.search.backend === 'typesense' && !value.search.typesense ? [error('config-invalid', file.display, yaml.locate(['search', 'backend']),
+        'De zoekbackend is typesense, maar `search.typesense` (host, port, protocol, searchOnlyKey) ontbreekt. Voeg het toe, of zet backend op embedded. Zie docs/search.md.')] : []),
+    ];
+  };
+  return pipe(
+    decode(SiteConfig, yaml.data, file.display, yaml.locate, 'de siteconfiguratie', 'config-invalid'),
+    chain((value) => pipe(
+      all({ items: collect(navbarItem)(value.navbar.items), versions: collect(version)(value.docs.versions) }),
+      map(({ items, versions }): Config => ({ ...value, navbar: { items: [...items] }, docs: { versions: [...versions] } })),
+      chain((config) => withProblems(config, crossChecks(value))),
+    )),
+  );
 }
 
-/** Stage entry. */
-export function validate(parsed: ReadonlyArray<Parsed>, config: Parsed | null): { validated: Validated; problems: Problem[] } {
-  const problems: Problem[] = [];
-  const entries: Entry[] = [];
-  const categories = new Map<string, CategoryFile>();
-  for (const p of parsed) {
-    if (p.kind === 'markdown') {
-      const { entry, problems: found } = validateMarkdown(p);
-      problems.push(...found);
-      if (entry) entries.push(entry);
-    } else if (p.file.path.endsWith('_category_.json') || p.file.path.endsWith('_category_.yml')) {
-      if (!p.yaml.ok) continue;
-      const { value, problems: found } = decode(CategoryFile, p.yaml.data ?? {}, p.file.display, p.yaml.locate, 'de categorie');
-      problems.push(...found);
-      if (value) categories.set(p.file.path.replace(/\/_category_\.(json|yml)$/, ''), value);
-    }
-  }
-  const tags = validateRegistry(parsed.find((p) => p.file.path === 'tags.yml'), TagsFile, TagDefinition, 'tags.yml');
-  const authors = validateRegistry(parsed.find((p) => p.file.path === 'blog/authors.yml'), AuthorsFile, AuthorDefinition, 'authors.yml');
+const isMarkdown = (p: Parsed): p is ParsedMarkdown => p.kind === 'markdown';
+const isCategory = (p: Parsed): p is ParsedData =>
+  p.kind === 'data' && (p.file.path.endsWith('_category_.json') || p.file.path.endsWith('_category_.yml'));
+
+/**
+ * Stage entry. A file that does not decode drops out and the others stay, so
+ * one run reports every broken file; the value is always there.
+ */
+export function validate(parsed: ReadonlyArray<Parsed>, config: Parsed | null): Result<Validated> {
   const site = validateConfig(config);
-  problems.push(...tags.problems, ...authors.problems, ...site.problems);
-  const configPlace = config?.kind === 'data' ? config.yaml.locate : () => startOfFile;
-  return { validated: { entries, tags: tags.map, authors: authors.map, categories, config: site.config, configPlace }, problems };
+  return pipe(
+    all({
+      entries: collect(validateMarkdown)(parsed.filter(isMarkdown)),
+      categories: pipe(parsed.filter(isCategory), collect(validateCategory), map((pairs) => new Map(pairs))),
+      tags: validateRegistry(parsed.find((p) => p.file.path === 'tags.yml'), TagsFile, TagDefinition, 'tags.yml'),
+      authors: validateRegistry(parsed.find((p) => p.file.path === 'blog/authors.yml'), AuthorsFile, AuthorDefinition, 'authors.yml'),
+      // Without a valid configuration the rest is still checked; resolve then stops.
+      config: withProblems(valueOf(site), problemsOf(site)),
+    }),
+    map((validated) => ({ ...validated, configPlace: config?.kind === 'data' ? config.yaml.locate : () => startOfFile })),
+  );
 }

@@ -15,12 +15,13 @@ import { closeBrowser, testSite } from './browser.ts';
 import { startServer, type RunningServer } from '../../pipeline/io/server.ts';
 import { policyOrigins, securityHeaders } from '../../pipeline/stages/csp.ts';
 import { parseDataFile } from '../../pipeline/stages/parse.ts';
+import { valueOf } from '../../pipeline/result.ts';
 import { validateConfig } from '../../pipeline/stages/validate.ts';
 import { configText } from '../helpers.ts';
 
 const csp = suite('e2e: Content-Security-Policy');
 
-const config = validateConfig(parseDataFile({ path: 'site.yml', display: 'dist-config/site.yml', text: configText }).parsed).config;
+const config = valueOf(validateConfig(parseDataFile({ path: 'site.yml', display: 'dist-config/site.yml', text: configText }).parsed));
 if (!config) throw new Error('dist-config/site.yml is invalid');
 const thirdParty = new Set([...policyOrigins(config).scripts, ...policyOrigins(config).beacons]);
 

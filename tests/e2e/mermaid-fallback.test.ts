@@ -24,6 +24,7 @@ import { startServer, type RunningServer } from '../../pipeline/io/server.ts';
 import { chromiumArgs, chromiumPath, mermaidVersion, renderDiagrams } from '../../pipeline/io/mermaid.ts';
 import { securityHeaders } from '../../pipeline/stages/csp.ts';
 import { parseDataFile } from '../../pipeline/stages/parse.ts';
+import { valueOf } from '../../pipeline/result.ts';
 import { validateConfig } from '../../pipeline/stages/validate.ts';
 import { mermaidSources, renderMarkdown } from '../../pipeline/stages/markdown.ts';
 import { parseMarkdownBody } from '../../pipeline/stages/parse.ts';
@@ -44,7 +45,7 @@ const files: Record<string, string> = {
   'kennisbank/eilanden.md': '---\ntitle: Code en video\n---\n\n```text\nnpm run build\n```\n\n::video-youtube[Introductie]{#abc123}\n',
 };
 
-const config = validateConfig(parseDataFile({ path: 'site.yml', display: 'dist-config/site.yml', text: configText }).parsed).config;
+const config = valueOf(validateConfig(parseDataFile({ path: 'site.yml', display: 'dist-config/site.yml', text: configText }).parsed));
 if (!config) throw new Error('dist-config/site.yml is invalid');
 
 let dir = '';

@@ -11,6 +11,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { analyse, generate } from '../../pipeline/build.ts';
 import { checkSecurityTxt, securityTxt, securityTxtPath } from '../../pipeline/stages/security-txt.ts';
+import { problemsOf } from '../../pipeline/result.ts';
 import { configText, root, tree } from '../helpers.ts';
 
 const test = suite('security.txt');
@@ -75,7 +76,7 @@ test('should warn within 30 days of Expires, and say nothing before that or with
   assert.match(soon[0]?.message ?? '', /19 dagen/);
   assert.equal(build(withExpires('2026-06-01T00:00:00Z'), '2026-03-01').problems.filter((p) => p.code.startsWith('security-txt')), []);
   assert.equal(build(withExpires('2000-01-01T00:00:00Z')).problems.filter((p) => p.code.startsWith('security-txt')), [], 'no today, no check');
-  assert.equal(checkSecurityTxt({ contact: [], expires: '2026-03-02T00:00:00Z', preferredLanguages: [] }, '2026-03-01', 'x', { line: 1, column: 1 }).map((p) => p.code), ['security-txt-expiring'], 'a full day left: not expired yet');
+  assert.equal(problemsOf(checkSecurityTxt({ contact: [], expires: '2026-03-02T00:00:00Z', preferredLanguages: [] }, '2026-03-01', 'x', { line: 1, column: 1 })).map((p) => p.code), ['security-txt-expiring'], 'a full day left: not expired yet');
 });
 
 test('should refuse an Expires without a time zone, and a contact that is no address', () => {
