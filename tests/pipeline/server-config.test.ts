@@ -18,12 +18,13 @@ import { serverConfigFiles, withHeaderBlock } from '../../pipeline/stages/server
 import { normalisePath } from '../../pipeline/stages/links.ts';
 import { parseDataFile } from '../../pipeline/stages/parse.ts';
 import { validateConfig } from '../../pipeline/stages/validate.ts';
+import { valueOf } from '../../pipeline/result.ts';
 import { configText, root } from '../helpers.ts';
 import { installed, skip } from '../skip.ts';
 
 const test = suite('server configuration (dist-config)');
 
-const config = validateConfig(parseDataFile({ path: 'site.yml', display: 'dist-config/site.yml', text: configText }).parsed).config;
+const config = valueOf(validateConfig(parseDataFile({ path: 'site.yml', display: 'dist-config/site.yml', text: configText }).parsed));
 if (!config) throw new Error('dist-config/site.yml is invalid');
 const nginx = fs.readFileSync(path.join(root, 'dist-config/nginx.conf'), 'utf8');
 const caddy = fs.readFileSync(path.join(root, 'dist-config/Caddyfile'), 'utf8');
