@@ -81,7 +81,7 @@ export function markdownJobs(input: JobsInput): MarkdownJobs {
 
 /** What a page's markdown takes besides the page itself: the same for every page of a build. */
 export const markdownContext = (input: JobsInput, permalinks: ReadonlyMap<string, string>, highlighter: Highlighter | null): MarkdownContext =>
-  ({ permalinks, drafts: input.site.draftFiles, assets: input.assets, highlighter, diagrams: input.diagrams });
+  ({ permalinks, drafts: input.site.draftFiles, assets: input.assets, highlighter, highlighted: new Map(), diagrams: input.diagrams });
 
 const emptyTree: Root = { type: 'root', children: [] };
 
