@@ -20,7 +20,7 @@ import { cleanUpOnExit, SiteWriter } from '../io/write.ts';
 import { startServer, type MemorySite } from '../io/server.ts';
 import { createMemo } from '../memo.ts';
 import { runBuild, stopwatch } from '../run/schedule.ts';
-import { parseDataFile } from '../stages/parse.ts';
+import { parseData } from '../stages/parse.ts';
 import { validateConfig } from '../stages/validate.ts';
 import { problemsOf, valueOf } from '../result.ts';
 import { securityHeaders } from '../stages/csp.ts';
@@ -36,9 +36,9 @@ function readConfig(file: string) {
   } catch {
     return null;
   }
-  const parsed = parseDataFile({ path: path.basename(file), display: file, text });
-  const config = validateConfig(parsed.parsed);
-  return parsed.problems.length || hasErrors(problemsOf(config)) ? null : valueOf(config);
+  const parsed = parseData({ path: path.basename(file), display: file, text });
+  const config = validateConfig(valueOf(parsed));
+  return problemsOf(parsed).length || hasErrors(problemsOf(config)) ? null : valueOf(config);
 }
 
 function report(problems: ReadonlyArray<Problem>, format: string): void {

@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runBuild } from '../run/schedule.ts';
-import { parseDataFile } from '../stages/parse.ts';
+import { parseData } from '../stages/parse.ts';
 import { validateConfig } from '../stages/validate.ts';
 import { problemsOf, valueOf } from '../result.ts';
 import { hasErrors } from '../problem.ts';
@@ -71,10 +71,10 @@ function readConfig(file: string): { config: Config | null; report: string } {
   } catch {
     return { config: null, report: `De siteconfiguratie ${file} is niet te lezen.` };
   }
-  const parsed = parseDataFile({ path: path.basename(file), display: file, text });
-  const validated = validateConfig(parsed.parsed);
+  const parsed = parseData({ path: path.basename(file), display: file, text });
+  const validated = validateConfig(valueOf(parsed));
   const config = valueOf(validated);
-  const all = [...parsed.problems, ...problemsOf(validated)];
+  const all = [...problemsOf(parsed), ...problemsOf(validated)];
   return hasErrors(all) || !config ? { config: null, report: formatProblems(all, { colour: false }) } : { config, report: '' };
 }
 

@@ -6,7 +6,7 @@
  */
 import * as t from 'io-ts';
 import type { SearchRecord } from './search-records.ts';
-import { parseDataFile } from './parse.ts';
+import { parseData } from './parse.ts';
 import { decode } from './validate.ts';
 import { problemsOf, valueOf } from '../result.ts';
 import type { Problem } from '../problem.ts';
@@ -36,9 +36,10 @@ export interface CollectionSchema extends CollectionSettings { readonly name: st
 
 /** Reads and checks the schema file; problems point at the line, like the site configuration's. */
 export function readCollectionSettings(text: string, display: string): { settings: CollectionSettings | null; problems: Problem[] } {
-  const { parsed, problems } = parseDataFile({ path: 'typesense-schema.yml', display, text });
-  if (problems.length || !parsed.yaml.ok) return { settings: null, problems };
-  const settings = decode(CollectionSettings, parsed.yaml.data, display, parsed.yaml.locate, 'het Typesense-schema', 'config-invalid');
+  const parsed = parseData({ path: 'typesense-schema.yml', display, text });
+  const yaml = valueOf(parsed)?.yaml;
+  if (problemsOf(parsed).length || !yaml?.ok) return { settings: null, problems: [...problemsOf(parsed)] };
+  const settings = decode(CollectionSettings, yaml.data, display, yaml.locate, 'het Typesense-schema', 'config-invalid');
   return { settings: valueOf(settings), problems: [...problemsOf(settings)] };
 }
 

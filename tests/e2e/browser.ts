@@ -15,7 +15,7 @@ import { formatProblems } from '../../pipeline/cli/report.ts';
 import { root } from '../helpers.ts';
 import { securityHeaders, type Header } from '../../pipeline/stages/csp.ts';
 import { validateConfig } from '../../pipeline/stages/validate.ts';
-import { parseDataFile } from '../../pipeline/stages/parse.ts';
+import { parseData } from '../../pipeline/stages/parse.ts';
 import { valueOf } from '../../pipeline/result.ts';
 
 export interface TestSite {
@@ -75,7 +75,7 @@ const shellFixture = path.join(root, 'tests/fixtures/interactive-site');
  * dark logo. Served with the production security headers, so the CSP forbids inline script.
  */
 export const shellSite = (): Promise<TestSite> => (shell ??= (async () => {
-  const config = valueOf(validateConfig(parseDataFile({ path: 'site.yml', display: 'site.yml', text: fs.readFileSync(path.join(shellFixture, 'site.yml'), 'utf8') }).parsed));
+  const config = valueOf(validateConfig(valueOf(parseData({ path: 'site.yml', display: 'site.yml', text: fs.readFileSync(path.join(shellFixture, 'site.yml'), 'utf8') }))));
   if (!config) throw new Error('tests/fixtures/interactive-site/site.yml is ongeldig');
   return start(path.join(shellFixture, 'content'), path.join(shellFixture, 'site.yml'), securityHeaders(config, { https: false }));
 })());

@@ -14,14 +14,14 @@ import type { Page } from 'puppeteer-core';
 import { closeBrowser, testSite } from './browser.ts';
 import { startServer, type RunningServer } from '../../pipeline/io/server.ts';
 import { policyOrigins, securityHeaders } from '../../pipeline/stages/csp.ts';
-import { parseDataFile } from '../../pipeline/stages/parse.ts';
+import { parseData } from '../../pipeline/stages/parse.ts';
 import { valueOf } from '../../pipeline/result.ts';
 import { validateConfig } from '../../pipeline/stages/validate.ts';
 import { configText } from '../helpers.ts';
 
 const csp = suite('e2e: Content-Security-Policy');
 
-const config = valueOf(validateConfig(parseDataFile({ path: 'site.yml', display: 'dist-config/site.yml', text: configText }).parsed));
+const config = valueOf(validateConfig(valueOf(parseData({ path: 'site.yml', display: 'dist-config/site.yml', text: configText }))));
 if (!config) throw new Error('dist-config/site.yml is invalid');
 const thirdParty = new Set([...policyOrigins(config).scripts, ...policyOrigins(config).beacons]);
 

@@ -23,7 +23,7 @@ import { writeSite } from '../../pipeline/io/write.ts';
 import { startServer, type RunningServer } from '../../pipeline/io/server.ts';
 import { chromiumArgs, chromiumPath, mermaidVersion, renderDiagrams } from '../../pipeline/io/mermaid.ts';
 import { securityHeaders } from '../../pipeline/stages/csp.ts';
-import { parseDataFile } from '../../pipeline/stages/parse.ts';
+import { parseData } from '../../pipeline/stages/parse.ts';
 import { valueOf } from '../../pipeline/result.ts';
 import { validateConfig } from '../../pipeline/stages/validate.ts';
 import { mermaidSources, renderMarkdown } from '../../pipeline/stages/markdown.ts';
@@ -45,7 +45,7 @@ const files: Record<string, string> = {
   'kennisbank/eilanden.md': '---\ntitle: Code en video\n---\n\n```text\nnpm run build\n```\n\n::video-youtube[Introductie]{#abc123}\n',
 };
 
-const config = valueOf(validateConfig(parseDataFile({ path: 'site.yml', display: 'dist-config/site.yml', text: configText }).parsed));
+const config = valueOf(validateConfig(valueOf(parseData({ path: 'site.yml', display: 'dist-config/site.yml', text: configText }))));
 if (!config) throw new Error('dist-config/site.yml is invalid');
 
 let dir = '';

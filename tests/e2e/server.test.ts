@@ -12,7 +12,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startServer, type RunningServer } from '../../pipeline/io/server.ts';
 import { contentSecurityPolicy, securityHeaders } from '../../pipeline/stages/csp.ts';
-import { parseDataFile } from '../../pipeline/stages/parse.ts';
+import { parseData } from '../../pipeline/stages/parse.ts';
 import { valueOf } from '../../pipeline/result.ts';
 import { validateConfig } from '../../pipeline/stages/validate.ts';
 import { configText } from '../helpers.ts';
@@ -49,7 +49,7 @@ fs.writeFileSync(path.join(work, 'geheim.txt'), SECRET);
 fs.writeFileSync(path.join(work, 'site-geheim.txt'), SECRET);
 fs.writeFileSync(path.join(os.tmpdir(), `ontwikkelaarsportaal-geheim-${process.pid}.txt`), SECRET);
 
-const config = valueOf(validateConfig(parseDataFile({ path: 'site.yml', display: 'dist-config/site.yml', text: configText }).parsed));
+const config = valueOf(validateConfig(valueOf(parseData({ path: 'site.yml', display: 'dist-config/site.yml', text: configText }))));
 if (!config) throw new Error('dist-config/site.yml is invalid');
 const headers = securityHeaders(config, { https: false });
 

@@ -3,15 +3,12 @@ import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { toHtml } from 'hast-util-to-html';
 import { admonitionTitles, renderMarkdown, unsafeHtml, type MarkdownContext } from '../../pipeline/stages/markdown.ts';
-import { admonitionTypes, legacyAdmonitionTitles, parseMarkdownBody, withLiteralsOnlyWherePossible, withoutEmailLiterals } from '../../pipeline/stages/parse.ts';
+import { parseMarkdownBody } from '../../pipeline/stages/parse.ts';
+import { admonitionTypes } from '../../pipeline/stages/parse/legacy-admonition-titles.ts';
 import { codes, configText, post, run } from '../helpers.ts';
 import { codeBlocks } from '../../pipeline/stages/highlight.ts';
 import { visit } from 'unist-util-visit';
 import { readdirSync, readFileSync } from 'node:fs';
-import { unified, type Processor } from 'unified';
-import remarkParse from 'remark-parse';
-import remarkGfm from 'remark-gfm';
-import remarkDirective from 'remark-directive';
 
 const ctx: MarkdownContext = {
   permalinks: new Map([['kennisbank/apis/index.md', '/kennisbank/apis/'], ['kennisbank/apis/problem-details.md', '/kennisbank/apis/problem-details']]),
@@ -118,37 +115,6 @@ markdown('should link bare e-mail addresses and web addresses, as GitHub does', 
   assert.match(html('`info@example.nl` en [schrijf ons](mailto:info@example.nl)\n'), /<code>info@example.nl<\/code> en <a href="mailto:info@example.nl">schrijf ons<\/a>/);
 });
 
-markdown('should parse the real content to the same trees as plain remark-gfm (positions aside)', () => {
-  const reference = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);
-  const withoutPositions = (tree: unknown) => JSON.stringify(tree, (k, v: unknown) => (k === 'position' ? undefined : v));
-  const files = (readdirSync('content', { recursive: true }) as string[]).filter((f) => /\.mdx?$/.test(f));
-  assert.ok(files.length > 100);
-  let links = 0;
-  for (const file of files) {
-    const body = readFileSync(`content/${file}`, 'utf8').replace(/^---\n[\s\S]*?\n---\n/, '');
-    const tree = parseMarkdownBody(body);
-    assert.is(withoutPositions(tree), withoutPositions(reference.runSync(reference.parse(legacyAdmonitionTitles(body).text))), file);
-    visit(tree, 'link', (node) => { if (node.url.startsWith('mailto:')) links++; });
-  }
-  assert.ok(links > 0, 'the content has e-mail links');
-});
-
-markdown('should run remark-gfm\'s literal step only where it can find a literal, with the same trees as when it always runs', () => {
-  // The step the parser guards is still there under the name it looks for, and the guard replaces it.
-  const extensions = () => (unified().use(remarkGfm).freeze().data().fromMarkdownExtensions ?? []).flat();
-  const named = (list: ReturnType<typeof extensions>) => list.flatMap((e) => e.transforms ?? []).filter((t) => t.name === 'transformGfmAutolinkLiterals');
-  assert.is(named(extensions()).length, 1);
-  assert.is(named(extensions().map(withLiteralsOnlyWherePossible)).length, 0);
-  // The parser as it was before the guard: e-mail addresses after parsing, the step on every tree.
-  const unguarded = unified().use(remarkParse).use(remarkGfm).use(function (this: Processor) {
-    this.data().micromarkExtensions = this.data().micromarkExtensions?.map(withoutEmailLiterals);
-  }).use(remarkDirective);
-  const piece = fc.constantFrom('info@example.nl', 'a@b', '@', 'www.', 'www.logius.nl', 'WWW.X.NL', 'http://', 'HTTPS://x.nl/a', 'mailto:', 'xmpp:', '[', ']', '](', ')', '[x]: /y', '<', '>', '*', '_', '`', '~', ' ', '\n', '\n\n', '- ', '> ', '| a |', 'tekst', '.', ',', '(', ':');
-  fc.assert(fc.property(fc.array(piece, { maxLength: 24 }).map((p) => p.join('')), (md) => {
-    assert.equal(parseMarkdownBody(md), unguarded.runSync(unguarded.parse(legacyAdmonitionTitles(md).text)));
-  }), { numRuns: 3000 });
-});
-
 markdown('should read the older admonition title form `:::tip Titel` and keep positions in the original text', () => {
   const md = ':::tip  Zie [de regels](./regels.md) hier\nTekst met [een link](./weg.md).\n:::\n\n:::note Haakje ] los\nTekst.\n:::\n';
   const { content, problems } = render(md);
@@ -203,15 +169,6 @@ markdown('should map positions of any `:::type Titel` back to the title as writt
       assert.equal(titles, [title]);
     },
   ), { numRuns: 300 });
-});
-
-markdown('should leave `:::tip Titel` alone in fenced code and for names that are not admonitions', () => {
-  const md = '```text\n:::tip Titel\n```\n\n:::onbekend Titel\nTekst.\n:::\n';
-  const tree = parseMarkdownBody(md);
-  assert.is(tree.children[0]?.type, 'code');
-  assert.is((tree.children[0] as { value: string }).value, ':::tip Titel');
-  assert.is(tree.children[1]?.type, 'paragraph');
-  assert.equal(legacyAdmonitionTitles(md).lines.size, 0);
 });
 
 markdown('should know the same admonition types in parse and markdown', () => {

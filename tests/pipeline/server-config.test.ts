@@ -16,7 +16,7 @@ import * as assert from 'uvu/assert';
 import { contentSecurityPolicy, policyOrigins, securityHeaders } from '../../pipeline/stages/csp.ts';
 import { serverConfigFiles, withHeaderBlock } from '../../pipeline/stages/server-config.ts';
 import { normalisePath } from '../../pipeline/stages/links.ts';
-import { parseDataFile } from '../../pipeline/stages/parse.ts';
+import { parseData } from '../../pipeline/stages/parse.ts';
 import { validateConfig } from '../../pipeline/stages/validate.ts';
 import { valueOf } from '../../pipeline/result.ts';
 import { configText, root } from '../helpers.ts';
@@ -24,7 +24,7 @@ import { installed, skip } from '../skip.ts';
 
 const test = suite('server configuration (dist-config)');
 
-const config = valueOf(validateConfig(parseDataFile({ path: 'site.yml', display: 'dist-config/site.yml', text: configText }).parsed));
+const config = valueOf(validateConfig(valueOf(parseData({ path: 'site.yml', display: 'dist-config/site.yml', text: configText }))));
 if (!config) throw new Error('dist-config/site.yml is invalid');
 const nginx = fs.readFileSync(path.join(root, 'dist-config/nginx.conf'), 'utf8');
 const caddy = fs.readFileSync(path.join(root, 'dist-config/Caddyfile'), 'utf8');

@@ -1,30 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { configText, run, codes, post } from '../helpers.ts';
-import { splitFrontmatter, parseMarkdownFile } from '../../pipeline/stages/parse.ts';
-
-const parse = suite('parse');
-
-parse('should keep body line numbers after the frontmatter', () => {
-  const text = '---\ntitle: X\ndescription: Y\n---\n\n## Kop\n';
-  const { parsed } = parseMarkdownFile({ path: 'kennisbank/x.md', display: 'content/kennisbank/x.md', text });
-  const heading = parsed.tree.children.find((n) => n.type === 'heading');
-  assert.is(heading?.position?.start.line, 6);
-});
-
-parse('should leave text without frontmatter unchanged', () => {
-  assert.equal(splitFrontmatter('# Kop\n').body, '# Kop\n');
-});
-
-parse('should report YAML syntax errors at their line', () => {
-  const g = run({ 'kennisbank/x.md': '---\ntitle: X\ntags: [api\n---\n\nTekst.\n' });
-  const p = g.problems.find((x) => x.code === 'yaml-syntax');
-  assert.ok(p, 'yaml-syntax reported');
-  assert.is(p?.file, 'content/kennisbank/x.md');
-  assert.ok((p?.line ?? 0) >= 2);
-});
-
-parse.run();
 
 const validate = suite('validate');
 

@@ -1,0 +1,87 @@
+/**
+ * YAML (frontmatter and data files; JSON is YAML too) read with positions, so
+ * that a later message about a field points at the line where it was written.
+ */
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import { error, type Place } from '../../problem.ts';
+import { ok, withProblems, type Problems, type Result } from '../../result.ts';
+
+export type FieldPath = ReadonlyArray<string | number>;
+
+/** YAML data plus a way back from a field path to the place it was written. */
+export interface YamlData {
+  readonly data: unknown;
+  readonly keys: ReadonlyArray<{ readonly key: string; readonly place: Place }>;
+  readonly locate: (path: FieldPath) => Place;
+  /** False when the YAML could not be read; `data` is then null and must not be decoded. */
+  readonly ok: boolean;
+}
+
+const reason = (e: unknown): string => (e instanceof Error ? e.message : String(e)).split('\n')[0] ?? '';
+
+/**
+ * Reads YAML text that starts on `firstLine` of the file `display`. Always a
+ * value: YAML that cannot be read gives `ok: false` with the problems saying
+ * why, so the file's other parts (its Markdown) are still read.
+ */
+export function parseYaml(text: string, display: string, firstLine = 1): Result<YamlData> {
+  const lineCounter = new LineCounter();
+  let doc: Document;
+  try {
+    doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  } catch (e) {
+    // Only for YAML the parser cannot even hold (thousands of nested brackets overflow its stack).
+    const place = { line: firstLine, column: 1 };
+    return withProblems({ data: null, keys: [], locate: () => place, ok: false },
+      [error('yaml-syntax', display, place, `De YAML kan niet worden gelezen (${reason(e)}): ze is te diep genest. Schrijf de waarden eenvoudiger op.`)]);
+  }
+  const at = (offset: number | undefined): Place => {
+    if (offset === undefined) return { line: firstLine, column: 1 };
+    const pos = lineCounter.linePos(offset);
+    return { line: pos.line + firstLine - 1, column: pos.col };
+  };
+  const locate = (path: FieldPath): Place => {
+    // Walk as deep as the path exists: a field points at its key, a list item at the item.
+    let node: unknown = doc.contents;
+    let place = at(doc.contents?.range?.[0]);
+    for (const segment of path) {
+      if (isMap(node)) {
+        const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === String(segment));
+        if (!pair || !isScalar(pair.key)) break;
+        place = at(pair.key.range?.[0]);
+        node = pair.value;
+      } else if (isSeq(node) && typeof segment === 'number') {
+        const item: unknown = node.items[segment];
+        if (!(isScalar(item) || isMap(item) || isSeq(item))) break;
+        place = at(item.range?.[0]);
+        node = item;
+      } else break;
+    }
+    return place;
+  };
+  const keys = isMap(doc.contents)
+    ? doc.contents.items.flatMap((p) => (isScalar(p.key) ? [{ key: String(p.key.value), place: at(p.key.range?.[0]) }] : []))
+    : [];
+  const unreadable = (problems: Problems): Result<YamlData> =>
+    withProblems({ data: null, keys, locate, ok: false }, problems);
+  const syntax = doc.errors.map((e) =>
+    error('yaml-syntax', display, at(e.pos[0]),
+      `De YAML kan niet worden gelezen: ${e.message.split('\n')[0]}. Controleer inspringing, dubbele punten en aanhalingstekens.`),
+  );
+  if (syntax.length > 0) return unreadable(syntax);
+  try {
+    return ok({ data: doc.toJS({ maxAliasCount: 100 }), keys, locate, ok: true });
+  } catch (e) {
+    // Unresolved or runaway aliases (`*naam` without `&naam`) only show up when converting.
+    const alias = /alias/i.test(String(e));
+    return unreadable([error('yaml-syntax', display, aliasPlace(text, at),
+      alias ? 'De YAML gebruikt een alias (*naam) die niet bestaat of te vaak wordt herhaald. Definieer het anker (&naam) of schrijf de waarde uit.'
+        : `De YAML kan niet worden gelezen: ${e instanceof Error ? e.message : String(e)}.`)]);
+  }
+}
+
+/** The place of the first alias (`*naam`) in YAML text, or its start. */
+function aliasPlace(text: string, at: (offset: number | undefined) => Place): Place {
+  const match = /(^|[\s:[,{-])\*[^\s,\]}]+/m.exec(text);
+  return at(match ? match.index + match[1]!.length : undefined);
+}
