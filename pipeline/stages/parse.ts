@@ -11,7 +11,7 @@ import { pipe } from 'fp-ts/function';
 import type { Root } from 'mdast';
 import type { SourceFile } from '../types.ts';
 import type { Store } from '../memo.ts';
-import { error, startOfFile, type Problem } from '../problem.ts';
+import { unprocessable, type Problem } from '../problem.ts';
 import { chain, collect, failed, map, ok, problemsOf, valueOf, withProblems, type Result } from '../result.ts';
 import { splitFrontmatter } from './parse/frontmatter.ts';
 import { fileTooLarge, tooComplex, unsafePageName } from './parse/limits.ts';
@@ -88,8 +88,7 @@ function bodyTree(body: string, file: SourceFile, trees: Store<Root> | undefined
   try {
     return ok(trees ? trees.get([body], () => parseMarkdownBody(body)) : parseMarkdownBody(body));
   } catch (e) {
-    return withProblems(emptyRoot(), [error('content-unprocessable', file.display, startOfFile,
-      `Dit bestand kan niet worden verwerkt (${reason(e)}). Vereenvoudig de opmaak: minder diep geneste of minder herhaalde constructies.`)]);
+    return withProblems(emptyRoot(), [unprocessable(file.display, e)]);
   }
 }
 
@@ -106,7 +105,6 @@ const refusal = (file: SourceFile): Problem | null => fileTooLarge(file) ?? (isM
 const isMarkdown = (file: SourceFile): boolean => /\.mdx?$/i.test(file.path);
 const withoutBom = (text: string): string => text.replace(/^\uFEFF/, '');
 const emptyRoot = (): Root => ({ type: 'root', children: [] });
-const reason = (e: unknown): string => (e instanceof Error ? e.message : String(e)).split('\n')[0] ?? '';
 
 // ---------------------------------------------------------------------------
 // The earlier `{ parsed, problems }` shape, for pipeline/build.ts until it
