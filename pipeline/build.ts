@@ -1,44 +1,51 @@
 /**
- * The stage graph, top to bottom. Everything here is pure: the io edges
- * (pipeline/io) read the sources before `analyse` and write the files after
- * `generate`; the highlighter and mermaid SVGs are made at the edge in between.
+ * The stage graph, top to bottom: every stage is a pure function from typed
+ * input to a `Result` (a value with the problems found), composed here and
+ * nowhere else.
  *
- *   SourceTree ─parse─▶ Parsed[] ─validate─▶ Validated ─resolve─▶ Site
- *   Site ─markdown─▶ Content per page ─routes─▶ Route[] ─links─▶ problems
- *   Route[] ─render─▶ OutputFile[]
+ *   SourceTree ─parse─▶ Parsed[] ─validate─▶ Validated ─resolve─▶ Site          analyse
+ *   Site ─markdown─▶ Content per page                                           markdownStage
+ *   Site ─routes─▶ Route[] ─links─▶ ✓ ─search records─▶ index ─render─▶ OutputFile[]   generating
+ *
+ * The io edges read the sources before `analyse` and write the files after
+ * `generating`; the highlighter and the mermaid SVGs are made at the edge in
+ * between and come in as values (`Effects`). Which of this runs when, and on
+ * which thread, is the schedule's business (pipeline/run/schedule.ts): this
+ * file knows no thread, browser or disk. The stores in `memo` and `cache` are
+ * made by the schedule and passed in; a hit in them is exactly what the stage
+ * would compute.
  */
+import { pipe } from 'fp-ts/function';
+import * as RA from 'fp-ts/ReadonlyArray';
+import type { Root } from 'mdast';
 import type { Highlighter } from './stages/highlight.ts';
-import type { SourceTree } from './io/read.ts';
-import { parseDataFile, parseSources } from './stages/parse.ts';
-import { validate } from './stages/validate.ts';
+import { parse, parseData, type Parsed } from './stages/parse.ts';
+import { validate, type Validated } from './stages/validate.ts';
 import { resolve, type Mode, type Site } from './stages/resolve.ts';
-import { hashAssets, type Assets } from './stages/assets.ts';
-import type { Content, Diagram } from './stages/markdown.ts';
+import { contentHash, hashAssets, type Assets } from './stages/assets.ts';
 import { codeIndex, codeLanguages, diagramSources, type CodeIndex } from './stages/code-blocks.ts';
 import { markdownContext, markdownJobs, renderJob, type MarkdownJobs } from './stages/site-markdown.ts';
 import { buildRoutes, outputFile, type Route } from './stages/routes.ts';
 import { checkLinks } from './stages/links.ts';
 import { searchRecords, type SearchRecord } from './stages/search-records.ts';
 import { buildSearchIndex } from './stages/search-index.ts';
-import { indexOptions } from '../theme/client/search-options.ts';
-import { contentHash } from './stages/assets.ts';
 import { buildFeeds, feedPaths } from './stages/feeds.ts';
 import { buildSitemap } from './stages/sitemap.ts';
 import { buildDiscovery, iconFiles } from './stages/discovery.ts';
-import { sortProblems, unprocessable, type Problem } from './problem.ts';
 import { checkSecurityTxt, securityTxt, securityTxtPath } from './stages/security-txt.ts';
+import { sortProblems, unprocessable, type Problem } from './problem.ts';
+import { all, chain, map, ok, problemsOf, traverse, valueOf, withProblems, type Result } from './result.ts';
 import { renderRoute } from '../renderer/render.tsx';
-import { renderMemo, type ThemeAssets } from '../renderer/context.ts';
+import { renderMemo, type PageContext, type ThemeAssets } from '../renderer/context.ts';
 import { routePages } from '../theme/pages/route-pages.tsx';
-import type { BuildCache, BuildMemo } from './memo.ts';
-import type { SourceFile } from './io/read.ts';
-import type { OutputFile } from './types.ts';
-import { pipe } from 'fp-ts/function';
-import { chain, map, ok, problemsOf, valueOf } from './result.ts';
+import { indexOptions } from '../theme/client/search-options.ts';
+import type { BuildCache, BuildMemo, Store } from './memo.ts';
+import type { Content, Diagram, OutputFile, SourceFile, SourceTree } from './types.ts';
 
 export type { OutputFile } from './types.ts';
 
 export interface Analysis {
+  /** The resolved site, or null when there is none to build (no content folder, no configuration). */
   readonly site: Site | null;
   readonly assets: Assets;
   /** Every page's fenced code blocks, found once. */
@@ -61,45 +68,52 @@ export interface AnalyseOptions {
   readonly cache?: BuildCache;
 }
 
-/** parseSources, one file at a time through the memo when there is one. */
-function parseWithMemo(files: ReadonlyArray<SourceFile>, memo: BuildMemo | undefined, cache: BuildCache | undefined): ReturnType<typeof parseSources> {
-  if (!memo) return parseSources(files, cache?.trees);
-  const parsed: ReturnType<typeof parseSources>['parsed'] = [];
-  const problems: Problem[] = [];
-  for (const file of files) {
-    const result = memo.parsed.get(file.path, [file.display, file.text], () => parseSources([file], cache?.trees));
-    parsed.push(...result.parsed);
-    problems.push(...result.problems);
-  }
-  memo.parsed.keepOnly(new Set(files.map((f) => f.path)));
-  return { parsed, problems };
-}
-
 /** read → parse → validate → resolve. */
 export function analyse(sources: SourceTree, mode: Mode, options: AnalyseOptions = {}): Analysis {
   // Without a content folder every other message would only be a consequence of that one.
   const missing = sources.problems.filter((p) => p.code === 'content-missing');
   if (missing.length) return { site: null, assets: new Map(), code: new Map(), languages: [], diagrams: new Map(), problems: missing };
-  const parsed = parseWithMemo(sources.files, options.memo, options.cache);
-  const config = sources.config ? parseDataFile(sources.config) : null;
-  const validation = validate(parsed.parsed, config?.parsed ?? null);
-  const validated = valueOf(validation);
-  const resolved = pipe(validation, chain((v) => resolve(v, mode)));
-  const code = codeIndex((validated?.entries ?? []).map((e) => e.tree));
+
+  const validated = pipe(
+    all({ parsed: parseAll(sources.files, options), config: sources.config ? parseData(sources.config) : ok(null) }),
+    chain(({ parsed, config }) => validate(parsed, config)),
+  );
+  const resolved = pipe(
+    validated,
+    chain((v) => pipe(resolve(v, mode), chain((site) => pipe(securityTxtExpiry(v, sources, options.today), map(() => site))))),
+  );
+  // Drafts count too: their languages and diagrams are part of every page's cache key.
+  const code = codeIndex((valueOf(validated)?.entries ?? []).map((e) => e.tree));
   const blocks = [...code.values()].flat();
-  const security = validated?.config?.securityTxt;
-  const expiry = security && options.today && sources.config
-    ? checkSecurityTxt(security, options.today, sources.config.display, validated.configPlace(['securityTxt', 'expires']))
-    : ok(undefined);
   return {
     site: valueOf(resolved),
     assets: hashAssets(sources.assets),
     code,
     languages: codeLanguages(blocks),
     diagrams: diagramSources(blocks),
-    problems: [...sources.problems, ...parsed.problems, ...(config?.problems ?? []), ...problemsOf(resolved), ...problemsOf(expiry)],
+    problems: [...sources.problems, ...problemsOf(resolved)],
   };
 }
+
+/** `parse`, a file at a time through the memo when there is one (the dev server's rebuilds). */
+function parseAll(files: ReadonlyArray<SourceFile>, { memo, cache }: AnalyseOptions): Result<ReadonlyArray<Parsed>> {
+  const trees: Store<Root> | undefined = cache?.trees;
+  if (!memo) return parse(files, trees);
+  memo.parsed.keepOnly(new Set(files.map((f) => f.path)));
+  return pipe(
+    files,
+    traverse((file) => memo.parsed.get(file.path, [file.display, file.text], () => parse([file], trees))),
+    map(RA.flatten),
+  );
+}
+
+/** The security.txt expiry check: it needs today's date, which only the CLI has. */
+const securityTxtExpiry = (validated: Validated, sources: SourceTree, today: string | undefined): Result<void> => {
+  const security = validated.config?.securityTxt;
+  return security && today && sources.config
+    ? checkSecurityTxt(security, today, sources.config.display, validated.configPlace(['securityTxt', 'expires']))
+    : ok(undefined);
+};
 
 export interface Effects {
   /** Made for `Analysis.languages`; null when no page's markdown has to be rendered (all in the cache). */
@@ -141,45 +155,48 @@ export interface GenerateOptions {
 /** Search index path in development, where its content hash would only cost time. */
 export const devSearchIndexPath = 'assets/search-index-dev.json';
 
-/** The file a route's page comes from, when it has one. */
-const routeSource = (route: Route): string | null =>
-  'doc' in route ? route.doc.entry.file.display
-    : 'post' in route ? route.post.entry.file.display
-      : 'page' in route && route.page ? route.page.entry.file.display
-        : null;
-
-/** The markdown stage's result for every page, with its problems. */
-export interface MarkdownStage {
-  readonly contents: ReadonlyMap<string, Content>;
-  readonly problems: ReadonlyArray<Problem>;
-}
+/** Every page's markdown by permalink. */
+export type Contents = ReadonlyMap<string, Content>;
 
 /**
  * The markdown of every page, through the memo and cache when there are.
  * `jobs` are the site's markdown jobs when the caller made them already
  * (the schedule does, to render some pages early).
  */
-export function markdownStage(analysis: Analysis, effects: Pick<Effects, 'highlighter' | 'diagrams'>, options: Pick<GenerateOptions, 'memo' | 'cache'> & { readonly jobs?: MarkdownJobs } = {}): MarkdownStage {
+export function markdownStage(analysis: Analysis, effects: Pick<Effects, 'highlighter' | 'diagrams'>, options: Pick<GenerateOptions, 'memo' | 'cache'> & { readonly jobs?: MarkdownJobs } = {}): Result<Contents> {
   const { site } = analysis;
-  if (!site) return { contents: new Map(), problems: [] };
+  if (!site) return ok(new Map());
   const input = { site, code: analysis.code, assets: analysis.assets, languages: analysis.languages, diagrams: effects.diagrams };
   const { jobs, permalinks } = options.jobs ?? markdownJobs(input);
   const ctx = markdownContext(input, permalinks, effects.highlighter);
   const { memo, cache } = options;
-  const rendered = jobs.map((job) => {
-    const renderOnce = () => renderJob(job, ctx);
-    const render = cache ? () => cache.markdown.get(job.key, renderOnce) : renderOnce;
-    return memo ? memo.markdown.get(job.input.path, job.key, render) : render();
-  });
   memo?.markdown.keepOnly(new Set(jobs.map((j) => j.input.path)));
-  return {
-    contents: new Map(jobs.map((job, i) => [job.entry.permalink, rendered[i]!.content] as const)),
-    problems: rendered.flatMap((r) => r.problems),
-  };
+  return pipe(
+    jobs,
+    traverse((job) => {
+      const renderOnce = () => renderJob(job, ctx);
+      const render = cache ? () => cache.markdown.get(job.key, renderOnce) : renderOnce;
+      const { content, problems } = memo ? memo.markdown.get(job.input.path, job.key, render) : render();
+      return withProblems([job.entry.permalink, content] as const, problems);
+    }),
+    map((pages): Contents => new Map(pages)),
+  );
 }
 
-/** markdown → routes → links → render. */
-export function generate(analysis: Analysis, effects: Effects, options: GenerateOptions, markdown: MarkdownStage = markdownStage(analysis, effects, options)): Generated {
+/** The routes of the site, with every link the pages make checked against them. */
+const linkedRoutes = (site: Site, contents: Contents, assets: Assets): Result<ReadonlyArray<Route>> => pipe(
+  buildRoutes(site),
+  chain((routes) => pipe(
+    checkLinks({ routes, contents, files: new Set([...assets.values()].map((a) => a.url)), draftPermalinks: site.draftPermalinks }),
+    map(() => routes),
+  )),
+);
+
+/** What every page of the site renders from; each page adds its route. */
+type SiteContext = Omit<PageContext, 'route'>;
+
+/** markdown → routes → links → render, all at once. */
+export function generate(analysis: Analysis, effects: Effects, options: GenerateOptions, markdown: Result<Contents> = markdownStage(analysis, effects, options)): Generated {
   const files = generating(analysis, effects, options, markdown);
   for (;;) {
     const step = files.next();
@@ -188,25 +205,22 @@ export function generate(analysis: Analysis, effects: Effects, options: Generate
 }
 
 /**
- * `generate`, handing out each file as soon as it is made (the pages one by
- * one), so the io edge can write while the rest renders. Its return value is
- * what `generate` returns.
+ * routes → links → search index → render, handing out each file as soon as
+ * it is made (the pages one by one), so that the schedule can write while
+ * the rest renders. Its return value is what `generate` returns.
  */
-export function* generating(analysis: Analysis, effects: Effects, options: GenerateOptions, markdown: MarkdownStage): Generator<OutputFile, Generated> {
+export function* generating(analysis: Analysis, effects: Effects, options: GenerateOptions, markdown: Result<Contents>): Generator<OutputFile, Generated> {
   const { site, assets } = analysis;
-  if (!site) return { routes: [], contents: new Map(), files: [], problems: sortProblems(analysis.problems) };
-  const { contents } = markdown;
-  const { cache } = options;
-
-  const assetUrls = new Set([...assets.values()].map((a) => a.url));
-  const linked = pipe(
-    buildRoutes(site),
-    chain((routes) => pipe(checkLinks({ routes, contents, files: assetUrls, draftPermalinks: site.draftPermalinks }), map(() => routes))),
-  );
+  const contents = valueOf(markdown) ?? new Map<string, Content>();
+  if (!site) return { routes: [], contents, files: [], problems: sortProblems(analysis.problems) };
+  const linked = linkedRoutes(site, contents, assets);
   const routes = valueOf(linked) ?? [];
-  const problems: Problem[] = [...analysis.problems, ...markdown.problems, ...problemsOf(linked)];
+  const checked = [...analysis.problems, ...problemsOf(markdown), ...problemsOf(linked)];
+  if (!options.render) return { routes, contents, files: [], problems: sortProblems(checked) };
 
+  const lazy = options.render === 'on-request';
   const files: OutputFile[] = [];
+  const onRequest = new Map<string, () => OutputFile['data']>();
   /** Keeps the files for the result, and hands each out. */
   function* made(...some: OutputFile[]): Generator<OutputFile> {
     for (const file of some) {
@@ -214,67 +228,84 @@ export function* generating(analysis: Analysis, effects: Effects, options: Gener
       yield file;
     }
   }
-  const onRequest = new Map<string, () => OutputFile['data']>();
-  if (options.render) {
-    const lazy = options.render === 'on-request';
-    const records = once(() => searchRecords(routes, contents, site.config.locale.lang));
-    const recordsJson = once(() => JSON.stringify(records()));
-    const searchIndex = () => (cache ? cache.searchIndex.get([recordsJson()], () => buildSearchIndex(records(), indexOptions)) : buildSearchIndex(records(), indexOptions));
-    let indexPath = devSearchIndexPath;
-    if (lazy) onRequest.set(indexPath, once(searchIndex));
-    else if (options.searchIndex) {
-      indexPath = options.searchIndex.path;
-      if (options.searchIndex.index !== null) yield* made({ path: indexPath, data: options.searchIndex.index });
-    } else {
-      indexPath = searchIndexPath(recordsJson(), '');
-      yield* made({ path: indexPath, data: searchIndex() });
-    }
-    const byUrl = new Map([...assets.values()].map((a) => [a.path, a.url] as const));
-    const theme = { ...effects.theme, searchIndex: `/${indexPath}` };
-    const ctx = { site, contents, theme, assetUrl: (p: string) => byUrl.get(p) ?? null, dev: site.mode === 'development', memo: renderMemo() };
-    for (const route of routes) {
-      const render = (): string | Problem => {
-        try {
-          return renderRoute(ctx, route, routePages);
-        } catch (err) {
-          return unprocessable(routeSource(route) ?? 'dist-config/site.yml', err);
-        }
-      };
-      if (lazy) {
-        // In the dev server a page that cannot be rendered shows the problem instead.
-        onRequest.set(outputFile(route.path), once(() => {
-          const result = render();
-          return typeof result === 'string' ? result : `${result.file}: ${result.message}`;
-        }));
-        continue;
-      }
-      const result = render();
-      if (typeof result === 'string') yield* made({ path: outputFile(route.path), data: result });
-      // A broken navbar item breaks every page: report it once.
-      else if (!problems.some((p) => p.code === result.code && p.file === result.file && p.message === result.message)) problems.push(result);
-    }
-    for (const asset of assets.values()) yield* made({ path: asset.url.slice(1), data: asset.bytes });
-    // ── Publishing (issue 14): blog feeds, sitemap and robots.txt, OpenSearch and the web app manifest.
-    const feeds = once(() => buildFeeds(site, contents, { assetUrl: ctx.assetUrl, css: theme.css, icon: theme.files.get(iconFiles.png512) ?? `/${iconFiles.png512}` }));
+
+  // The search index first: every page names its path.
+  const index = searchIndex(site, routes, contents, options);
+  if (index.file) yield* made(index.file);
+  if (index.onRequest) onRequest.set(index.path, index.onRequest);
+
+  const byUrl = new Map([...assets.values()].map((a) => [a.path, a.url] as const));
+  const theme = { ...effects.theme, searchIndex: `/${index.path}` };
+  const ctx: SiteContext = { site, contents, theme, assetUrl: (p: string) => byUrl.get(p) ?? null, dev: site.mode === 'development', memo: renderMemo() };
+  const pageProblems = new Map<string, Problem>();
+  for (const route of routes) {
     if (lazy) {
-      for (const url of Object.values(feedPaths)) onRequest.set(url.slice(1), () => feeds().find((f) => f.path === url.slice(1))?.data ?? '');
-    } else yield* made(...feeds());
-    yield* made(
-      ...buildSitemap(site, routes),
-      ...buildDiscovery(site, theme.files),
-    );
-    // ── end publishing
-    if (site.config.securityTxt) yield* made({ path: securityTxtPath, data: securityTxt({ ...site.config, securityTxt: site.config.securityTxt }) });
-    yield* made(...effects.themeFiles);
-    files.sort(byPath);
+      // In the dev server a page that cannot be rendered shows the problem instead.
+      onRequest.set(outputFile(route.path), once(() => {
+        const page = renderPage(ctx, route);
+        return typeof page === 'string' ? page : `${page.file}: ${page.message}`;
+      }));
+      continue;
+    }
+    const page = renderPage(ctx, route);
+    if (typeof page === 'string') yield* made({ path: outputFile(route.path), data: page });
+    // A broken navbar item breaks every page: reported once.
+    else pageProblems.set(JSON.stringify([page.code, page.file, page.message]), page);
   }
-  return { routes, contents, files, problems: sortProblems(problems), ...(options.render === 'on-request' ? { onRequest } : {}) };
+  for (const asset of assets.values()) yield* made({ path: asset.url.slice(1), data: asset.bytes });
+
+  // Publishing: blog feeds, sitemap and robots.txt, OpenSearch and the web app manifest, security.txt.
+  const feeds = once(() => buildFeeds(site, contents, { assetUrl: ctx.assetUrl, css: theme.css, icon: theme.files.get(iconFiles.png512) ?? `/${iconFiles.png512}` }));
+  if (lazy) {
+    for (const url of Object.values(feedPaths)) onRequest.set(url.slice(1), () => feeds().find((f) => f.path === url.slice(1))?.data ?? '');
+  } else yield* made(...feeds());
+  yield* made(...buildSitemap(site, routes), ...buildDiscovery(site, theme.files));
+  if (site.config.securityTxt) yield* made({ path: securityTxtPath, data: securityTxt({ ...site.config, securityTxt: site.config.securityTxt }) });
+  yield* made(...effects.themeFiles);
+
+  const problems = sortProblems([...checked, ...[...pageProblems.values()].filter((p) => !checked.some((c) => c.code === p.code && c.file === p.file && c.message === p.message))]);
+  return { routes, contents, files: [...files].sort(byPath), problems, ...(lazy ? { onRequest } : {}) };
+}
+
+/** One page's HTML, or the problem that kept it from rendering. */
+function renderPage(ctx: SiteContext, route: Route): string | Problem {
+  try {
+    return renderRoute(ctx, route, routePages);
+  } catch (err) {
+    return unprocessable(routeSource(route) ?? 'dist-config/site.yml', err);
+  }
+}
+
+/** The file a route's page comes from, when it has one. */
+const routeSource = (route: Route): string | null =>
+  'doc' in route ? route.doc.entry.file.display
+    : 'post' in route ? route.post.entry.file.display
+      : 'page' in route && route.page ? route.page.entry.file.display
+        : null;
+
+/**
+ * Where the search index goes and its file: made apart by the schedule
+ * (`options.searchIndex`, its file then added by the schedule when a worker
+ * builds it), on request in the dev server, or built here.
+ */
+function searchIndex(site: Site, routes: ReadonlyArray<Route>, contents: Contents, options: GenerateOptions): { path: string; file?: OutputFile; onRequest?: () => string } {
+  const records = once(() => searchRecords(routes, contents, site.config.locale.lang));
+  const recordsJson = once(() => JSON.stringify(records()));
+  const build = () => buildSearchIndex(records(), indexOptions);
+  const index = () => (options.cache ? options.cache.searchIndex.get([recordsJson()], build) : build());
+  if (options.render === 'on-request') return { path: devSearchIndexPath, onRequest: once(index) };
+  if (options.searchIndex) {
+    const { path, index: known } = options.searchIndex;
+    return known === null ? { path } : { path, file: { path, data: known } };
+  }
+  const path = searchIndexPath(recordsJson(), '');
+  return { path, file: { path, data: index() } };
 }
 
 /** The records the search index is built from: what `generate` indexes, for an index built apart. */
-export function searchIndexRecords(analysis: Analysis, markdown: MarkdownStage): SearchRecord[] {
+export function searchIndexRecords(analysis: Analysis, markdown: Result<Contents>): SearchRecord[] {
   if (!analysis.site) return [];
-  return searchRecords(valueOf(buildRoutes(analysis.site)) ?? [], markdown.contents, analysis.site.config.locale.lang);
+  return searchRecords(valueOf(buildRoutes(analysis.site)) ?? [], valueOf(markdown) ?? new Map(), analysis.site.config.locale.lang);
 }
 
 /**

@@ -6,6 +6,7 @@
  * build has no memo.
  */
 import type { Problem } from './problem.ts';
+import type { Result } from './result.ts';
 import type { Parsed } from './stages/parse.ts';
 import type { Content } from './types.ts';
 import type { Root } from 'mdast';
@@ -42,7 +43,7 @@ export class Memo<V> {
 }
 
 export interface BuildMemo {
-  readonly parsed: Memo<{ readonly parsed: ReadonlyArray<Parsed>; readonly problems: ReadonlyArray<Problem> }>;
+  readonly parsed: Memo<Result<ReadonlyArray<Parsed>>>;
   readonly markdown: Memo<MarkdownResult>;
 }
 

@@ -4,7 +4,7 @@
  * way: stages → types ← renderer ← theme.
  */
 import type { Root as HastRoot } from 'hast';
-import type { Place } from './problem.ts';
+import type { Place, Problem } from './problem.ts';
 
 /** A text file of the content tree, as the input edge (pipeline/io/read.ts) read it. */
 export interface SourceFile {
@@ -20,6 +20,14 @@ export interface AssetFile {
   readonly path: string;
   readonly display: string;
   readonly bytes: Uint8Array;
+}
+
+/** Everything the read edge found: the sources the graph starts from, and what it could not read. */
+export interface SourceTree {
+  readonly files: ReadonlyArray<SourceFile>;
+  readonly assets: ReadonlyArray<AssetFile>;
+  readonly config: SourceFile | null;
+  readonly problems: ReadonlyArray<Problem>;
 }
 
 /** A file of the built site. */

@@ -10,16 +10,9 @@ import { pipe } from 'fp-ts/function';
 import { error, startOfFile, warning, type Problem } from '../problem.ts';
 import { all, collect, failed, ok, problemsOf, tell, valueOf, withProblems, type Result } from '../result.ts';
 
-import type { AssetFile, SourceFile } from '../types.ts';
+import type { AssetFile, SourceFile, SourceTree } from '../types.ts';
 
-export type { AssetFile, SourceFile } from '../types.ts';
-
-export interface SourceTree {
-  readonly files: ReadonlyArray<SourceFile>;
-  readonly assets: ReadonlyArray<AssetFile>;
-  readonly config: SourceFile | null;
-  readonly problems: ReadonlyArray<Problem>;
-}
+export type { AssetFile, SourceFile, SourceTree } from '../types.ts';
 
 const textExtensions = /\.(md|mdx|ya?ml|json)$/i;
 export const assetExtensions = /\.(svg|png|jpe?g|gif|webp|avif|ico|pdf)$/i;

@@ -12,7 +12,7 @@ import type { Root } from 'mdast';
 import type { SourceFile } from '../types.ts';
 import type { Store } from '../memo.ts';
 import { unprocessable, type Problem } from '../problem.ts';
-import { chain, collect, failed, map, ok, problemsOf, valueOf, withProblems, type Result } from '../result.ts';
+import { chain, collect, failed, map, ok, withProblems, type Result } from '../result.ts';
 import { splitFrontmatter } from './parse/frontmatter.ts';
 import { fileTooLarge, tooComplex, unsafePageName } from './parse/limits.ts';
 import { parseMarkdownBody } from './parse/markdown-body.ts';
@@ -105,20 +105,3 @@ const refusal = (file: SourceFile): Problem | null => fileTooLarge(file) ?? (isM
 const isMarkdown = (file: SourceFile): boolean => /\.mdx?$/i.test(file.path);
 const withoutBom = (text: string): string => text.replace(/^\uFEFF/, '');
 const emptyRoot = (): Root => ({ type: 'root', children: [] });
-
-// ---------------------------------------------------------------------------
-// The earlier `{ parsed, problems }` shape, for pipeline/build.ts until it
-// composes Results; these two go then.
-
-/** @deprecated `parse`, in the earlier shape. */
-export function parseSources(files: ReadonlyArray<SourceFile>, trees?: Store<Root>): { parsed: Parsed[]; problems: Problem[] } {
-  const result = parse(files, trees);
-  return { parsed: [...(valueOf(result) ?? [])], problems: [...problemsOf(result)] };
-}
-
-/** @deprecated `parseData`, in the earlier shape. */
-export function parseDataFile(file: SourceFile): { parsed: ParsedData; problems: Problem[] } {
-  const result = parseData(file);
-  // parseData always makes a value (YAML it cannot read is `ok: false`).
-  return { parsed: valueOf(result) as ParsedData, problems: [...problemsOf(result)] };
-}

@@ -12,12 +12,19 @@ import * as assert from 'uvu/assert';
 import { wasmBinaryPromise } from 'shiki/wasm';
 import { readSources } from '../../pipeline/io/read.ts';
 import { analyse, markdownStage } from '../../pipeline/build.ts';
+import { problemsOf, valueOf } from '../../pipeline/result.ts';
 import { highlightAhead, markdownAsReady, siteJobs } from '../../pipeline/run/schedule.ts';
 import { createHighlighter, onigWasm } from '../../pipeline/io/highlighter.ts';
 import { HighlightWorkers } from '../../pipeline/io/highlight.ts';
 import { codeRequests, HighlighterFailure, highlightedLanguage, highlightGroups, highlightKey, type Highlighter, type HighlightRequest } from '../../pipeline/stages/highlight.ts';
 import { emptyBuildCache } from '../../pipeline/memo.ts';
 import { root, tree } from '../helpers.ts';
+
+/** The markdown stage's contents and problems, side by side. */
+const markdownOf = (...args: Parameters<typeof markdownStage>) => {
+  const result = markdownStage(...args);
+  return { contents: valueOf(result) ?? new Map(), problems: problemsOf(result) };
+};
 
 const test = suite('build: highlighting in a worker thread');
 
@@ -44,14 +51,14 @@ const site = tree({
 
 test('every code block and warning comes out as with an in-process highlighter, ahead or asked for', async () => {
   const analysis = analyse(site, 'production');
-  const inProcess = markdownStage(analysis, { highlighter: await createHighlighter(analysis.languages), diagrams: new Map() }, {});
+  const inProcess = markdownOf(analysis, { highlighter: await createHighlighter(analysis.languages), diagrams: new Map() }, {});
   // Only the first file's blocks are sent ahead: the second file's are asked for when needed.
   const worker = new HighlightWorkers();
   try {
     const firstFile = analysis.site?.docs.find((d) => d.entry.file.path === 'kennisbank/codeblokken.md')?.entry.tree;
     assert.ok(firstFile);
     const highlighter = worker.start(analysis.languages, codeRequests([firstFile]));
-    const viaWorker = markdownStage(analyse(site, 'production'), { highlighter, diagrams: new Map() }, {});
+    const viaWorker = markdownOf(analyse(site, 'production'), { highlighter, diagrams: new Map() }, {});
     assert.equal(JSON.stringify([...viaWorker.contents]), JSON.stringify([...inProcess.contents]));
     assert.equal(viaWorker.problems, inProcess.problems);
     assert.ok(inProcess.problems.some((p) => p.code === 'unknown-language'), 'the unknown language is warned about');
@@ -63,13 +70,13 @@ test('every code block and warning comes out as with an in-process highlighter, 
 test('the real content renders the same through the worker', async () => {
   const sources = await readSources(path.join(root, 'content'), path.join(root, 'dist-config/site.yml'));
   const analysis = analyse(sources, 'production');
-  const inProcess = markdownStage(analysis, { highlighter: await createHighlighter(analysis.languages), diagrams: null }, {});
+  const inProcess = markdownOf(analysis, { highlighter: await createHighlighter(analysis.languages), diagrams: null }, {});
   const fresh = analyse(sources, 'production');
   const worker = new HighlightWorkers();
   try {
     const ahead = highlightAhead(siteJobs(fresh, null), emptyBuildCache());
     assert.ok(ahead.length > 100, `the content has many code blocks (${ahead.length})`);
-    const viaWorker = markdownStage(fresh, { highlighter: worker.start(fresh.languages, ahead), diagrams: null }, {});
+    const viaWorker = markdownOf(fresh, { highlighter: worker.start(fresh.languages, ahead), diagrams: null }, {});
     assert.equal(JSON.stringify([...viaWorker.contents]), JSON.stringify([...inProcess.contents]));
   } finally {
     await worker.close();
@@ -79,7 +86,7 @@ test('the real content renders the same through the worker', async () => {
 test('pages rendered as their code comes back from the threads are the pages of the markdown stage', async () => {
   const sources = await readSources(path.join(root, 'content'), path.join(root, 'dist-config/site.yml'));
   const analysis = analyse(sources, 'production');
-  const inProcess = markdownStage(analysis, { highlighter: await createHighlighter(analysis.languages), diagrams: null }, {});
+  const inProcess = markdownOf(analysis, { highlighter: await createHighlighter(analysis.languages), diagrams: null }, {});
   const fresh = analyse(sources, 'production');
   const cache = emptyBuildCache();
   const worker = new HighlightWorkers();
@@ -91,7 +98,7 @@ test('pages rendered as their code comes back from the threads are the pages of 
     }
     assert.ok(waits > 0, 'it waited for the threads');
     const rendered = cache.markdown.misses;
-    const viaWorker = markdownStage(fresh, { highlighter, diagrams: null }, { cache });
+    const viaWorker = markdownOf(fresh, { highlighter, diagrams: null }, { cache });
     assert.is(cache.markdown.misses, rendered, 'the stage rendered nothing more');
     assert.equal(JSON.stringify([...viaWorker.contents]), JSON.stringify([...inProcess.contents]));
     assert.equal(viaWorker.problems, inProcess.problems);
@@ -118,8 +125,8 @@ test('a page is rendered once every block it shows is ready, not before', async 
   }
   const rest = entries.length - withCode;
   assert.equal(steps, [[true, rest], [false, rest], [false, rest], [true, entries.length]]);
-  const inProcess = markdownStage(analyse(site, 'production'), { highlighter: shiki, diagrams: null }, {});
-  assert.equal(JSON.stringify([...markdownStage(analysis, { highlighter: shiki, diagrams: null }, { cache }).contents]), JSON.stringify([...inProcess.contents]));
+  const inProcess = markdownOf(analyse(site, 'production'), { highlighter: shiki, diagrams: null }, {});
+  assert.equal(JSON.stringify([...markdownOf(analysis, { highlighter: shiki, diagrams: null }, { cache }).contents]), JSON.stringify([...inProcess.contents]));
 });
 
 test('the blocks sent ahead are exactly the calls the markdown stage makes', async () => {
@@ -140,7 +147,7 @@ test('the blocks sent ahead are exactly the calls the markdown stage makes', asy
         return shiki.codeToHast(code, options);
       },
     };
-    markdownStage(analysis, { highlighter: recording, diagrams: null }, {});
+    markdownOf(analysis, { highlighter: recording, diagrams: null }, {});
     assert.ok(calls.size > 5);
     assert.equal([...ahead].sort(), [...calls].sort());
   }
@@ -151,16 +158,16 @@ test('a highlighter that fails stops the stage and caches nothing; an error for 
   const shiki = await createHighlighter(analysis.languages);
   const throwing = (error: Error): Highlighter => ({ getLoadedLanguages: () => shiki.getLoadedLanguages(), codeToHast: () => { throw error; } });
   const cache = emptyBuildCache();
-  assert.throws(() => markdownStage(analysis, { highlighter: throwing(new HighlighterFailure('de highlight-worker antwoordt niet')), diagrams: null }, { cache }), (e: unknown) => e instanceof HighlighterFailure);
+  assert.throws(() => markdownOf(analysis, { highlighter: throwing(new HighlighterFailure('de highlight-worker antwoordt niet')), diagrams: null }, { cache }), (e: unknown) => e instanceof HighlighterFailure);
   // The next build with the same cache and a working highlighter is exactly a build without a cache.
   const again = analyse(site, 'production');
-  const next = markdownStage(again, { highlighter: shiki, diagrams: null }, { cache });
-  const fresh = markdownStage(analyse(site, 'production'), { highlighter: shiki, diagrams: null }, {});
+  const next = markdownOf(again, { highlighter: shiki, diagrams: null }, { cache });
+  const fresh = markdownOf(analyse(site, 'production'), { highlighter: shiki, diagrams: null }, {});
   assert.equal(JSON.stringify([...next.contents]), JSON.stringify([...fresh.contents]));
   assert.equal(next.problems, fresh.problems);
   assert.not.ok(next.problems.some((p) => p.code === 'content-unprocessable'));
   // A block shiki cannot highlight is the problem of its page, as before.
-  const { problems } = markdownStage(analyse(site, 'production'), { highlighter: throwing(new Error('kapot')), diagrams: null }, {});
+  const { problems } = markdownOf(analyse(site, 'production'), { highlighter: throwing(new Error('kapot')), diagrams: null }, {});
   assert.equal(problems.filter((p) => p.code === 'content-unprocessable').map((p) => p.file).sort(), ['content/kennisbank/codeblokken.md', 'content/kennisbank/nog-een.md']);
 });
 
