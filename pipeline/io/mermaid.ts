@@ -8,6 +8,7 @@
  * draw diagrams lazily.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
@@ -54,6 +55,41 @@ export async function renderDiagrams(sources: ReadonlyMap<string, string>, cache
  * Chromium starts early (`DiagramDrawer.expect`).
  */
 export const fencesMermaid = (text: string): boolean => /^[ \t>*+\-\d.]*(?:`{3,}|~{3,})[ \t]*mermaid\b/m.test(text);
+
+/**
+ * The start of the name of a diagram Chromium's profile folder in the
+ * temporary folder, for the build process `pid`. The pid tells a later build
+ * whether the folder is still in use (`removeStaleProfiles`); the prefix is
+ * ours alone, so no other program's folder is ever taken for one.
+ */
+export const profilePrefix = (pid: number): string => `ontwikkelaarsportaal-mermaid-chromium-${pid}-`;
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Removes the profile folders of diagram Chromiums whose build no longer runs.
+ * A build killed outright (SIGKILL, power loss) takes its Chromium with it (the
+ * pipe closes, mermaid-worker.ts) but cannot remove the folder; the next build does.
+ */
+export function removeStaleProfiles(tmpdir = os.tmpdir()): void {
+  let names: string[];
+  try {
+    names = fs.readdirSync(tmpdir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(/^ontwikkelaarsportaal-mermaid-chromium-(\d+)-/.exec(name)?.[1]);
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !alive(pid)) fs.rmSync(path.join(tmpdir, name), { recursive: true, force: true });
+  }
+}
 
 /** Chromium with mermaid loaded into one page. */
 export interface Session {
@@ -135,7 +171,10 @@ export class DiagramDrawer {
   private closing: Promise<void> | null = null;
   private readonly drawn = new Map<string, Promise<Diagram>>();
 
-  constructor(private readonly cacheDir: string) {}
+  constructor(private readonly cacheDir: string) {
+    // Every build makes one drawer, whether it draws or not: the profiles of killed builds go at the next.
+    removeStaleProfiles();
+  }
 
   /** Whether Chromium was started for this drawer (and not closed yet). */
   get started(): boolean {

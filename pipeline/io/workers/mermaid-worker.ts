@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
-import { browserEntry, chromiumArgs, diagramChromiumPath, mermaidDist, mermaidVersion, type Session, type WorkerReply, type WorkerRequest } from '../mermaid.ts';
+import { browserEntry, chromiumArgs, diagramChromiumPath, mermaidDist, mermaidVersion, profilePrefix, type Session, type WorkerReply, type WorkerRequest } from '../mermaid.ts';
 import { mermaidConfig } from '../../../theme/client/mermaid-config.ts';
 import { patchMermaid, patchWarning } from '../mermaid-patch.ts';
 
@@ -16,10 +16,18 @@ const origin = 'http://mermaid.invalid';
 
 async function openChromium(): Promise<Session> {
   const { default: puppeteer } = await import('puppeteer-core');
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ontwikkelaarsportaal-mermaid-'));
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), profilePrefix(process.pid)));
   // One page, no site isolation: one process instead of five keeps the build's memory down.
   const lean = ['--single-process', '--no-zygote', '--disable-extensions', '--disable-dev-shm-usage', '--disable-site-isolation-trials', '--renderer-process-limit=1'];
-  const browser = await puppeteer.launch({ executablePath: diagramChromiumPath, headless: diagramChromiumPath.endsWith('headless-shell') ? 'shell' : true, userDataDir, args: [...chromiumArgs, ...lean] });
+  // Over a pipe (fds 3 and 4) instead of a debugging port: Chromium ends when the pipe closes, so it dies
+  // with the build however the build ends, a SIGKILL included (it runs in a process group of its own,
+  // and no signal of ours reaches it then).
+  const browser = await puppeteer.launch({
+    executablePath: diagramChromiumPath, headless: diagramChromiumPath.endsWith('headless-shell') ? 'shell' : true, pipe: true, userDataDir, args: [...chromiumArgs, ...lean],
+  }).catch((e: unknown) => {
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+    throw e;
+  });
   // Nothing of the browser is kept, its profile is thrown away: ending the process frees its memory
   // at once, where closing it took 60 to 80 ms, mostly writing a profile nobody reads.
   const close = async () => {
