@@ -204,6 +204,18 @@ export async function compileClient(compiledCli: string): Promise<void> {
 }
 
 /**
+ * The site's one stylesheet: the design tokens first (`theme/tokens.css`, when
+ * there is one), then `theme/styles.css`, then each part in `theme/styles/`
+ * in name order. One file, so a page makes one request for its CSS.
+ */
+function stylesheet(): string {
+  const partsDir = path.join(themeDir, 'styles');
+  const parts = fs.existsSync(partsDir) ? fs.readdirSync(partsDir).filter((f) => f.endsWith('.css')).sort().map((f) => path.join(partsDir, f)) : [];
+  const tokens = path.join(themeDir, 'tokens.css');
+  return [...(fs.existsSync(tokens) ? [tokens] : []), path.join(themeDir, 'styles.css'), ...parts].map((file) => fs.readFileSync(file, 'utf8')).join('\n');
+}
+
+/**
  * `mermaidInBrowser`: some diagram could not be drawn at build time (no Chromium), so pages load
  * mermaid themselves; only then does the build carry its 3.6 MB self-hosted copy.
  */
@@ -218,7 +230,7 @@ export async function loadTheme(options: { mermaidInBrowser?: boolean; cacheDir?
     files.push({ path: out, data });
     names.set(name, `/${out}`);
   }
-  const css = fs.readFileSync(path.join(themeDir, 'styles.css'), 'utf8');
+  const css = stylesheet();
   const cssPath = hashed('styles.css', css);
   files.push({ path: cssPath, data: css });
   const client = await bundleClient({ cacheDir: options.cacheDir });
