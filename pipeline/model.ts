@@ -5,6 +5,44 @@
 import * as t from 'io-ts';
 
 // ---------------------------------------------------------------------------
+// Addresses
+
+/**
+ * The scheme of an address as a browser reads it (leading spaces and control
+ * characters dropped, tabs and line breaks anywhere ignored: `java\tscript:`
+ * is `javascript:`), lower case; null for a path (`/blog`, `./img/a.png`,
+ * `#kop`, `//host/x`).
+ */
+const schemeOf = (u: string): string | null =>
+  /^([a-z][a-z0-9+.-]*):/i.exec(u.replace(/^[\u0000-\u0020]+/, '').replace(/[\t\n\r]/g, ''))?.[1]?.toLowerCase() ?? null;
+
+/**
+ * An address an author writes in the configuration or authors.yml: a path, or
+ * one of `schemes`. A `javascript:` or `data:` address would run script or
+ * open a document of its own where it is clicked; React defuses them at
+ * render, but they are a mistake in the content, reported at their line.
+ * `name` says what the address may be instead (it is the problem message's "moet … zijn").
+ */
+const address = (schemes: ReadonlyArray<string>, name: string): t.Type<string, string, unknown> => {
+  const is = (u: unknown): u is string => {
+    if (typeof u !== 'string') return false;
+    const scheme = schemeOf(u);
+    return scheme === null || schemes.includes(scheme);
+  };
+  return new t.Type<string, string, unknown>(name, is, (u, c) => (is(u) ? t.success(u) : t.failure(u, c)), t.identity);
+};
+
+/** A link's target: a page of the site or an address elsewhere, never script. */
+const Href = address(['https', 'http', 'mailto', 'tel'],
+  'een pad op de site (zoals /blog) of een https://-, http://-, mailto:- of tel:-adres');
+/** An image to show (an author's picture): a file beside the content or an address on the web. */
+const ImageHref = address(['https', 'http'],
+  'een pad naar een afbeelding (zoals ./img/ada.png) of een https://-adres');
+/** A social profile: a user name on the network, or the address of the profile. */
+const ProfileHref = address(['https', 'http'],
+  'een gebruikersnaam (zoals ada-jansen) of een https://-adres');
+
+// ---------------------------------------------------------------------------
 // Frontmatter
 
 const HeadingLevel = t.union([t.literal(2), t.literal(3), t.literal(4), t.literal(5), t.literal(6)]);
@@ -89,10 +127,10 @@ export const AuthorDefinition = t.intersection([
   t.type({ name: t.string }),
   t.partial({
     title: t.string,
-    url: t.string,
-    image_url: t.string,
+    url: Href,
+    image_url: ImageHref,
     email: t.string,
-    socials: t.record(t.string, t.string),
+    socials: t.record(t.string, ProfileHref),
     page: t.boolean,
   }),
 ]);
@@ -112,7 +150,7 @@ export type CategoryFile = t.TypeOf<typeof CategoryFile>;
 // ---------------------------------------------------------------------------
 // Site configuration (dist-config/site.yml)
 
-const Link = t.type({ label: t.string, href: t.string });
+const Link = t.type({ label: t.string, href: Href });
 
 const NavbarBase = t.partial({ label: t.string, position: t.union([t.literal('left'), t.literal('right')]) });
 
@@ -122,7 +160,7 @@ export const navbarItemTypes = [
 ] as const;
 export type NavbarItemType = (typeof navbarItemTypes)[number];
 
-export const NavbarLinkItem = t.intersection([NavbarBase, t.type({ type: t.literal('link'), label: t.string, href: t.string })]);
+export const NavbarLinkItem = t.intersection([NavbarBase, t.type({ type: t.literal('link'), label: t.string, href: Href })]);
 /** `docsPluginId` picks the docs area (kennisbank or communities); kennisbank when left out. */
 const DocsPluginRef = t.partial({ docsPluginId: t.union([t.literal('kennisbank'), t.literal('communities')]) });
 export const NavbarDocItem = t.intersection([NavbarBase, DocsPluginRef, t.type({ type: t.literal('doc'), label: t.string, docId: t.string })]);
@@ -241,9 +279,9 @@ export const SiteConfig = t.intersection([
   }),
   t.partial({
     announcementBar: t.intersection([t.type({ id: t.string, content: t.string }), t.partial({ isCloseable: t.boolean })]),
-    editUrl: t.string,
-    ideaUrl: t.string,
-    blogIdeaUrl: t.string,
+    editUrl: Href,
+    ideaUrl: Href,
+    blogIdeaUrl: Href,
     /** At most 16 characters: OpenSearch `ShortName` and the web app manifest's `short_name`. */
     shortName: t.string,
     analytics: Analytics,

@@ -9,7 +9,7 @@ import type { AuthorDefinition, Config, DocsVersion, TagDefinition } from '../mo
 import { error, startOfFile, type Problem } from '../problem.ts';
 import { closest } from './text.ts';
 import { all, chain, collect, failed, map, ok, tell, traverse, withProblems, type Result } from '../result.ts';
-import type { DocEntry, DocsPlugin, Entry, PageEntry, PostEntry, Validated } from './validate.ts';
+import type { DocEntry, DocsPlugin, Entry, PageEntry, PostEntry, Registry, Validated } from './validate.ts';
 
 export type Mode = 'development' | 'production';
 
@@ -142,14 +142,24 @@ export const isTruncateMarker = (node: Nodes): boolean =>
 
 export const hasTruncateMarker = (tree: Root): boolean => tree.children.some(isTruncateMarker);
 
-/** The entry's tags against the registry; an unknown key drops out with a problem at its place. */
-function resolveTags(entry: Entry, area: 'kennisbank' | 'communities' | 'blog' | null, tags: Validated['tags']): Result<ReadonlyArray<TagRef>> {
+/**
+ * Whether a key missing from `registry` is the author's to fix where it is
+ * used. It is not when the file gave no definitions at all (one problem at
+ * the file says why and counts the uses: `registryProblems`) or refused this
+ * key's definition (reported at its line).
+ */
+const reportedAtUse = (registry: Registry<unknown>, key: string): boolean => !registry.unusable && !registry.refused.has(key);
+
+/** The entry's tags against the registry; an unknown key drops out, with a problem at its place when it is the author's typo. */
+function resolveTags(entry: Entry, area: 'kennisbank' | 'communities' | 'blog' | null, registry: Validated['tags']): Result<ReadonlyArray<TagRef>> {
+  const tags = registry.entries;
   return collect((key: string, i): Result<TagRef> => {
     const def = tags.get(key);
     if (!def) {
+      if (!reportedAtUse(registry, key)) return failed([]);
       const suggestion = closest(key, tags.keys());
       return failed([error('unknown-tag', entry.file.display, entry.locate(['tags', i]),
-        `De tag "${key}" staat niet in content/tags.yml.${suggestion ? ` Bedoel je "${suggestion}"?` : ''} Voeg de tag daar toe met een label en beschrijving, of gebruik een bestaande tag.`)]);
+        `De tag "${key}" staat niet in ${registry.file}.${suggestion ? ` Bedoel je "${suggestion}"?` : ''} Voeg de tag daar toe met een label en beschrijving, of gebruik een bestaande tag.`)]);
     }
     return ok({
       key,
@@ -335,19 +345,20 @@ const resolveDoc = (tags: Validated['tags']) => (entry: DocEntry): Result<Doc> =
   })),
 );
 
-/** A post's authors against the registry; an unknown key drops out with a problem at its place. */
-const postAuthors = (entry: PostEntry, authors: ReadonlyArray<Author>): Result<ReadonlyArray<Author>> =>
+/** A post's authors against the registry; an unknown key drops out, with a problem at its place when it is the author's typo. */
+const postAuthors = (entry: PostEntry, authors: ReadonlyArray<Author>, registry: Validated['authors']): Result<ReadonlyArray<Author>> =>
   collect((key: string, i): Result<Author> => {
     const author = authors.find((a) => a.key === key);
     if (author) return ok(author);
+    if (!reportedAtUse(registry, key)) return failed([]);
     const suggestion = closest(key, authors.map((a) => a.key));
     return failed([error('unknown-author', entry.file.display, entry.locate(['authors', i]),
-      `De auteur "${key}" staat niet in content/blog/authors.yml.${suggestion ? ` Bedoel je "${suggestion}"?` : ''} Voeg de auteur daar toe of gebruik een bestaande sleutel.`)]);
+      `De auteur "${key}" staat niet in ${registry.file}.${suggestion ? ` Bedoel je "${suggestion}"?` : ''} Voeg de auteur daar toe of gebruik een bestaande sleutel.`)]);
   })(entry.frontmatter.authors);
 
 /** A post; a draft left out of the build has no value, but its truncation marker and authors are still checked. */
-const resolvePost = (tags: Validated['tags'], authors: ReadonlyArray<Author>, include: (e: Entry) => boolean) => (entry: PostEntry): Result<Post> => pipe(
-  postAuthors(entry, authors),
+const resolvePost = (tags: Validated['tags'], authors: ReadonlyArray<Author>, registry: Validated['authors'], include: (e: Entry) => boolean) => (entry: PostEntry): Result<Post> => pipe(
+  postAuthors(entry, authors, registry),
   tell(hasTruncateMarker(entry.tree) ? [] : [error('missing-truncate', entry.file.display, startOfFile,
     'Deze blogpost heeft geen afkapregel. Zet `<!-- truncate -->` op een eigen regel na de inleiding: de tekst daarboven verschijnt in de bloglijst.')]),
   chain((byKey) => !include(entry) ? failed([]) : pipe(
@@ -397,6 +408,49 @@ function referenceProblems(docs: ReadonlyArray<Doc>, sidebars: ReadonlyArray<Sid
   ];
 }
 
+/** The uses of a registry's keys: how many, in how many files. */
+interface Uses { readonly count: number; readonly files: number }
+
+const usesIn = (lists: ReadonlyArray<ReadonlyArray<string>>): Uses =>
+  ({ count: lists.reduce((n, keys) => n + keys.length, 0), files: lists.filter((keys) => keys.length > 0).length });
+
+/** "623 keer een tag in 170 bestanden", in the singular where it is one. */
+const usesText = ({ count, files }: Uses, noun: string): string => `${count} keer een ${noun} in ${files} ${files === 1 ? 'bestand' : 'bestanden'}`;
+
+/** What a registry holds, in the words of its problems. */
+interface RegistryWords {
+  readonly code: 'unknown-tag' | 'unknown-author';
+  readonly noun: string;
+  readonly plural: string;
+  /** What one definition needs: "een label en een beschrijving". */
+  readonly needs: string;
+}
+
+/**
+ * A registry file that gave no definitions while keys of it are used: one
+ * problem at the file that names the cause and counts the uses, instead of a
+ * problem at every use (six hundred of them hid the one cause). It carries the
+ * code of the cause: the YAML that could not be read (its own problem says
+ * where), a file that holds no keys (also reported at its start), or the
+ * unknown keys of a missing or empty file.
+ */
+function registryProblems(registry: Registry<unknown>, uses: Uses, words: RegistryWords): Problem[] {
+  if (!registry.unusable || uses.count === 0) return [];
+  const { file } = registry;
+  const unknown = `geen enkele ${words.noun} is bekend (${usesText(uses, words.noun)})`;
+  const define = `per ${words.noun} een sleutel met ${words.needs}`;
+  switch (registry.unusable) {
+    case 'missing':
+      return [error(words.code, file, startOfFile, `${file} ontbreekt of kon niet worden gelezen: ${unknown}. Maak het bestand aan: ${define}.`)];
+    case 'empty':
+      return [error(words.code, file, startOfFile, `${file} is leeg: ${unknown}. Zet de ${words.plural} terug: ${define}.`)];
+    case 'unreadable':
+      return [error('yaml-syntax', file, startOfFile, `De YAML van ${file} kan niet worden gelezen (de andere melding bij dit bestand zegt waar): ${unknown}. Herstel de YAML.`)];
+    case 'not-a-map':
+      return [error('frontmatter-field', file, startOfFile, `${file} bevat geen ${words.plural} op sleutel: ${unknown}. Schrijf ${define}.`)];
+  }
+}
+
 /** Spec section 3: every configured version of both docs plugins. */
 function versionsOf(config: Config, docs: ReadonlyArray<Doc>, sidebars: ReadonlyArray<Sidebar>): Version[] {
   const plugins: DocsPlugin[] = ['kennisbank', 'communities'];
@@ -418,18 +472,25 @@ export function resolve(validated: Validated, mode: Mode): Result<Site> {
   if (!config) return failed([]);
   const include = (e: Entry) => mode === 'development' || e.frontmatter.draft !== true;
   const leftOut = validated.entries.filter((e) => !include(e));
-  const authors = [...validated.authors].map(([key, def]) => toAuthor(key, def.value)).sort((a, b) => a.key.localeCompare(b.key, 'nl'));
-  const tags = new Map([...validated.tags].map(([k, v]) => [k, v.value] as const));
+  const authors = [...validated.authors.entries].map(([key, def]) => toAuthor(key, def.value)).sort((a, b) => a.key.localeCompare(b.key, 'nl'));
+  const tags = new Map([...validated.tags.entries].map(([k, v]) => [k, v.value] as const));
+  // The uses resolve checks: tags of what is built, authors of every post (drafts included).
+  const tagged = validated.entries.filter(include).map((e) => e.frontmatter.tags ?? []);
+  const authored = validated.entries.filter(isPost).map((e) => e.frontmatter.authors);
   return pipe(
     all({
       docs: traverse(resolveDoc(validated.tags))(validated.entries.filter(isDoc).filter(include)),
       posts: pipe(
         validated.entries.filter(isPost),
-        collect(resolvePost(validated.tags, authors, include)),
+        collect(resolvePost(validated.tags, authors, validated.authors, include)),
         map((posts) => [...posts].sort((a, b) => b.date.localeCompare(a.date, 'nl') || a.permalink.localeCompare(b.permalink, 'nl'))),
       ),
       pages: traverse(resolvePage(validated.tags))(validated.entries.filter(isPage).filter(include)),
     }),
+    tell([
+      ...registryProblems(validated.tags, usesIn(tagged), { code: 'unknown-tag', noun: 'tag', plural: 'tags', needs: 'een label en een beschrijving' }),
+      ...registryProblems(validated.authors, usesIn(authored), { code: 'unknown-author', noun: 'auteur', plural: 'auteurs', needs: 'ten minste een naam' }),
+    ]),
     chain(({ docs, posts, pages }) => pipe(
       buildSidebars(docs, validated.categories),
       chain((sidebars) => withProblems<Site>({

@@ -56,10 +56,28 @@ export interface Located<A> {
   readonly place: Place;
 }
 
+/**
+ * A registry file (tags.yml, authors.yml) as later stages need it: its
+ * definitions, and what makes a key missing from them not the author's typo.
+ */
+export interface Registry<A> {
+  /** The file as problems name it (`content/tags.yml`), also when there is none. */
+  readonly file: string;
+  readonly entries: ReadonlyMap<string, Located<A>>;
+  /**
+   * Why the file gives no definition at all, when it gives none: then every
+   * use of a key is a consequence of that one cause, and is reported with it.
+   * `unreadable` (its YAML) was reported by parse, `not-a-map` by this stage.
+   */
+  readonly unusable: 'missing' | 'empty' | 'unreadable' | 'not-a-map' | null;
+  /** Keys the file defines whose definition was refused (reported at its line): a use of one is no unknown key. */
+  readonly refused: ReadonlySet<string>;
+}
+
 export interface Validated {
   readonly entries: ReadonlyArray<Entry>;
-  readonly tags: ReadonlyMap<string, Located<TagDefinition>>;
-  readonly authors: ReadonlyMap<string, Located<AuthorDefinition>>;
+  readonly tags: Registry<TagDefinition>;
+  readonly authors: Registry<AuthorDefinition>;
   /** `_category_.json` per folder, keyed by `plugin/folder` (`kennisbank/apis`). */
   readonly categories: ReadonlyMap<string, CategoryFile>;
   readonly config: Config | null;
@@ -218,13 +236,18 @@ function validateCategory(parsed: ParsedData): Result<readonly [string, Category
   );
 }
 
-/** A registry file (tags.yml, authors.yml) as a map by key; a bad item drops out, the others stay. */
-function validateRegistry<A>(parsed: Parsed | undefined, codec: t.Type<Record<string, A>, unknown, unknown>, itemCodec: t.Type<A, unknown, unknown>, what: string): Result<ReadonlyMap<string, Located<A>>> {
-  const none = new Map<string, Located<A>>();
-  if (!parsed || parsed.kind !== 'data') return ok(none);
+/**
+ * A registry file (tags.yml, authors.yml) by key; a bad item drops out, the
+ * others stay. `display` names the file in problems, also when there is none.
+ */
+function validateRegistry<A>(parsed: Parsed | undefined, display: string, codec: t.Type<Record<string, A>, unknown, unknown>, itemCodec: t.Type<A, unknown, unknown>, what: string): Result<Registry<A>> {
+  const none = (unusable: Registry<A>['unusable']): Registry<A> => ({ file: display, entries: new Map(), unusable, refused: new Set() });
+  if (!parsed || parsed.kind !== 'data') return ok(none('missing'));
   const { yaml, file } = parsed;
-  if (!yaml.ok || yaml.data === null) return ok(none);
-  if (!isPlainObject(yaml.data)) return withProblems(none, problemsOf(decode(codec, yaml.data, file.display, yaml.locate, what)));
+  // Unreadable YAML was reported by parse.
+  if (!yaml.ok) return ok(none('unreadable'));
+  if (yaml.data === null || yaml.data === undefined || (isPlainObject(yaml.data) && Object.keys(yaml.data).length === 0)) return ok(none('empty'));
+  if (!isPlainObject(yaml.data)) return withProblems(none('not-a-map'), problemsOf(decode(codec, yaml.data, file.display, yaml.locate, what)));
   const item = ([key, raw]: readonly [string, unknown]): Result<readonly [string, Located<A>]> => {
     // The key becomes a folder in dist/ (`/blog/authors/{key}`, `/blog/tags/{key}`): one plain path segment.
     if (key.trim() === '' || key === '.' || key === '..' || /[\u0000-\u001f\u007f/\\?#%]/.test(key)) {
@@ -236,8 +259,22 @@ function validateRegistry<A>(parsed: Parsed | undefined, codec: t.Type<Record<st
       map((value) => [key, { value, file: file.display, place: yaml.locate([key]) }] as const),
     );
   };
-  return pipe(Object.entries(yaml.data), collect(item), map((items) => new Map(items)));
+  const keys = Object.keys(yaml.data);
+  return pipe(Object.entries(yaml.data), collect(item), map((items): Registry<A> => {
+    const entries = new Map(items);
+    return { file: file.display, entries, unusable: null, refused: new Set(keys.filter((key) => !entries.has(key))) };
+  }));
 }
+
+/**
+ * How problems name a file of the content folder that may not exist: like the
+ * other files of the folder (`content/tags.yml`).
+ */
+const displayOf = (parsed: ReadonlyArray<Parsed>, path: string): string => {
+  const known = parsed.find((p) => p.file.path === path) ?? parsed.find((p) => p.file.display.endsWith(p.file.path));
+  if (!known) return path;
+  return known.file.path === path ? known.file.display : `${known.file.display.slice(0, -known.file.path.length)}${path}`;
+};
 
 /** The site configuration; no value when there is none to build with (parse or this stage says why). */
 export function validateConfig(parsed: Parsed | null): Result<Config> {
@@ -299,8 +336,8 @@ export function validate(parsed: ReadonlyArray<Parsed>, config: Parsed | null): 
     all({
       entries: collect(validateMarkdown)(parsed.filter(isMarkdown)),
       categories: pipe(parsed.filter(isCategory), collect(validateCategory), map((pairs) => new Map(pairs))),
-      tags: validateRegistry(parsed.find((p) => p.file.path === 'tags.yml'), TagsFile, TagDefinition, 'tags.yml'),
-      authors: validateRegistry(parsed.find((p) => p.file.path === 'blog/authors.yml'), AuthorsFile, AuthorDefinition, 'authors.yml'),
+      tags: validateRegistry(parsed.find((p) => p.file.path === 'tags.yml'), displayOf(parsed, 'tags.yml'), TagsFile, TagDefinition, 'tags.yml'),
+      authors: validateRegistry(parsed.find((p) => p.file.path === 'blog/authors.yml'), displayOf(parsed, 'blog/authors.yml'), AuthorsFile, AuthorDefinition, 'authors.yml'),
       // Without a valid configuration the rest is still checked; resolve then stops.
       config: withProblems(valueOf(site), problemsOf(site)),
     }),
