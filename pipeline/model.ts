@@ -188,6 +188,21 @@ export type DocsVersion = t.TypeOf<typeof DocsVersion>;
 
 const Image = t.type({ src: t.string, alt: t.string });
 
+/** Width or height of an image in CSS pixels: a whole number from 1 to 2000. */
+const Pixels = new t.Type<number, number, unknown>(
+  'een geheel aantal pixels van 1 tot en met 2000',
+  (u): u is number => typeof u === 'number' && Number.isInteger(u) && u >= 1 && u <= 2000,
+  (u, c) => (typeof u === 'number' && Number.isInteger(u) && u >= 1 && u <= 2000 ? t.success(u) : t.failure(u, c)),
+  t.identity,
+);
+
+/**
+ * The government's logo, centred at the top of the header: a file in theme/static/ and its alt text.
+ * The header shows it at the emblem strip's height; `width` and `height` (default 44 × 80, the theme's
+ * own strip) give its aspect ratio, so the page does not shift while it loads.
+ */
+const GovernmentLogo = t.intersection([Image, t.partial({ width: Pixels, height: Pixels })]);
+
 /** An absolute https address: analytics scripts and endpoints are never loaded over plain http. */
 const HttpsUrl = new t.Type<string, string, unknown>(
   'een https-adres (https://…)',
@@ -252,7 +267,7 @@ export const SiteConfig = t.intersection([
     url: t.string,
     locale: t.type({ lang: t.string, label: t.string, direction: t.union([t.literal('ltr'), t.literal('rtl')]), calendar: t.string }),
     logo: Image,
-    governmentLogo: Image,
+    governmentLogo: GovernmentLogo,
     navbar: t.type({ items: t.array(t.unknown) }),
     footer: t.intersection([
       t.type({ style: t.union([t.literal('columns'), t.literal('row')]), copyright: t.string }),

@@ -1,6 +1,7 @@
 /**
  * Effect edge: the theme's files. Reads the stylesheet and static files from
- * theme/, bundles theme/client with rollup, and gives each a content-hashed URL.
+ * theme/ and the site font's files from its npm package (theme/fonts.ts),
+ * bundles theme/client with rollup, and gives each a content-hashed URL.
  *
  * The bundle is cached on disk (`<cacheDir>/client/<key>.json`): bundling costs
  * about 0.6 s of every build. The key covers what can change the output (the
@@ -14,11 +15,13 @@
  * of a site finds it there (`installedClient`).
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { contentHash } from '../stages/assets.ts';
 import type { OutputFile } from '../types.ts';
 import type { ThemeAssets } from '../../renderer/context.ts';
 import { mermaidBrowserFiles, mermaidBrowserUrl } from './mermaid.ts';
+import { fontFile, siteFont } from '../../theme/fonts.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const themeDir = path.join(repoRoot, 'theme');
@@ -216,6 +219,28 @@ function stylesheet(): string {
 }
 
 /**
+ * The site font's faces (theme/fonts.ts): each woff2 file from the npm package
+ * under a content-hashed name in assets/, and the @font-face rules that point
+ * there, limited to the subset's characters (others fall back per character).
+ * `font-display: swap`: text shows at once in the fallback font.
+ */
+function fontFaces(): { css: string; files: Array<{ name: string; path: string; data: Uint8Array }> } {
+  const require = createRequire(path.join(repoRoot, 'package.json'));
+  const ranges = JSON.parse(fs.readFileSync(require.resolve(`${siteFont.package}/unicode.json`), 'utf8')) as Record<string, string>;
+  const range = ranges[siteFont.subset];
+  const files = siteFont.weights.map((weight) => {
+    const name = fontFile(weight);
+    const data = new Uint8Array(fs.readFileSync(require.resolve(`${siteFont.package}/files/${name}`)));
+    return { name, path: hashed(name, data), data, weight };
+  });
+  const css = [
+    `/* ${siteFont.family}, SIL Open Font License 1.1 (${siteFont.package}). */`,
+    ...files.map((f) => `@font-face { font-family: "${siteFont.family}"; font-style: normal; font-weight: ${f.weight}; font-display: swap; src: url(/${f.path}) format("woff2");${range ? ` unicode-range: ${range};` : ''} }`),
+  ].join('\n');
+  return { css, files };
+}
+
+/**
  * `mermaidInBrowser`: some diagram could not be drawn at build time (no Chromium), so pages load
  * mermaid themselves; only then does the build carry its 3.6 MB self-hosted copy.
  */
@@ -230,7 +255,12 @@ export async function loadTheme(options: { mermaidInBrowser?: boolean; cacheDir?
     files.push({ path: out, data });
     names.set(name, `/${out}`);
   }
-  const css = stylesheet();
+  const fonts = fontFaces();
+  for (const font of fonts.files) {
+    files.push({ path: font.path, data: font.data });
+    names.set(font.name, `/${font.path}`);
+  }
+  const css = `${fonts.css}\n${stylesheet()}`;
   const cssPath = hashed('styles.css', css);
   files.push({ path: cssPath, data: css });
   const client = await bundleClient({ cacheDir: options.cacheDir });

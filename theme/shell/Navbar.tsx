@@ -156,19 +156,25 @@ function menuMarkup(ctx: PageContext, items: ReadonlyArray<NavbarItem>): { __htm
 export function Navbar({ ctx }: { ctx: PageContext }) {
   const { config } = ctx.site;
   const isHome = ctx.route.path === '/';
-  const logo = <img src={themeFile(ctx, config.logo.src)} alt={isHome ? config.logo.alt : ''} width="40" height="40" />;
   const items = config.navbar.items;
+  const government = config.governmentLogo;
+  // The word mark is text in the site font; the logo beside it says nothing the text does not (alt="").
+  // Off the home page the whole brand links home, named by its visible text (WCAG 2.5.3) and where it goes.
+  const brand = (
+    <>
+      <img className="navbar-logo" src={themeFile(ctx, config.logo.src)} alt="" width="48" height="48" />
+      <span className="navbar-title">
+        <span className="navbar-site-name">{config.siteName}</span>
+        <span className="navbar-tagline">{tagline(ctx)}</span>
+        {isHome ? null : <span className="visually-hidden">, naar de homepagina</span>}
+      </span>
+    </>
+  );
   return (
     <header className="navbar" data-navbar>
       <div className="navbar-top">
-        <div className="navbar-brand">
-          {isHome ? logo : <a href="/" className="navbar-logo" aria-label={`${config.siteName}, naar de homepagina`}>{logo}</a>}
-          <p className="navbar-title">
-            <span className="navbar-site-name">{config.siteName}</span>
-            <span className="navbar-tagline">{tagline(ctx)}</span>
-          </p>
-        </div>
-        <img className="government-logo" src={themeFile(ctx, config.governmentLogo.src)} alt={config.governmentLogo.alt} width="44" height="80" />
+        {isHome ? <div className="navbar-brand">{brand}</div> : <a href="/" className="navbar-brand">{brand}</a>}
+        <img className="government-logo" src={themeFile(ctx, government.src)} alt={government.alt} width={government.width ?? 44} height={government.height ?? 80} />
       </div>
       <div className="navbar-bar">
         <button type="button" className="navbar-toggle" data-mobile-toggle aria-label={labels.openNavbar} aria-expanded="false" hidden>
