@@ -45,7 +45,10 @@ export function enhanceAnnouncement(root: Document): void {
   close.addEventListener('click', () => {
     storage.set(announcementKeys.dismiss, 'true');
     html.classList.add(dismissedClass);
-    // The focused button disappears: continue in the navbar, at the top of the page.
-    root.querySelector<HTMLElement>('[data-navbar] a[href], [data-navbar] button:not([hidden])')?.focus();
+    // The focused button disappears. Its place in the tab order lies between the skip link and the
+    // navbar: focus the skip link (always there, shown on focus), so the next Tab enters the navbar
+    // as it would have from the bar, and the reader can still jump to the content. Focusing a navbar
+    // link instead could pick one hidden behind the mobile menu button, which leaves focus on body.
+    (root.querySelector<HTMLElement>('.skip-link') ?? root.getElementById('hoofdinhoud'))?.focus();
   });
 }

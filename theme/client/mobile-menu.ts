@@ -30,7 +30,9 @@ function mobileDropdowns(list: Element): void {
     const active = dropdown.classList.contains('active');
     items.id = `mobile-dropdown-${i}`;
     items.hidden = !active;
-    const caret = el('button', { type: 'button', className: 'menu-caret' });
+    // The desktop button's chevron, so both menus show the same indicator.
+    const chevron = dropdown.querySelector('button svg')?.cloneNode(true);
+    const caret = el('button', { type: 'button', className: 'menu-caret' }, ...(chevron ? [chevron] : []));
     const set = (open: boolean) => {
       caret.setAttribute('aria-expanded', String(open));
       caret.setAttribute('aria-label', open ? 'Dropdown inklappen' : 'Dropdown uitvouwen');

@@ -9,6 +9,20 @@
  * navigations never pile up handlers.
  */
 
+/**
+ * Hides or shows the navbar, and tells the stylesheet where the page's visible
+ * area starts: `--navbar-offset` on <html> is the navbar's height while it
+ * shows and 0 while it is hidden. The sticky docs sidebar and TOC stick at
+ * that offset (theme/styles/docs.css), so they move up with the navbar
+ * instead of leaving a blank band where it was.
+ */
+function setNavbarHidden(root: Document, navbar: HTMLElement, hidden: boolean): void {
+  navbar.classList.toggle('navbar-hidden', hidden);
+  const offset = hidden ? '0px' : `${navbar.offsetHeight}px`;
+  const style = root.documentElement.style;
+  if (style.getPropertyValue('--navbar-offset') !== offset) style.setProperty('--navbar-offset', offset);
+}
+
 export function hideOnScroll(root: Document): () => void {
   const navbar = root.querySelector<HTMLElement>('[data-navbar]');
   if (!navbar) return () => {};
@@ -18,14 +32,21 @@ export function hideOnScroll(root: Document): () => void {
     const height = navbar.offsetHeight;
     // Never hide near the top, and never while something in the navbar has focus.
     const hide = y > last && y > height && !navbar.contains(root.activeElement);
-    navbar.classList.toggle('navbar-hidden', hide);
+    setNavbarHidden(root, navbar, hide);
     last = y;
   };
   // A hash whose target does not exist (typed, or history): show the navbar again.
   const onHash = () => { if (!hashTarget(root, location.hash)) showNavbar(root); };
+  // The navbar's height changes with the width (the header stacks on narrow screens) and the text size.
+  const resized = typeof ResizeObserver === 'function'
+    ? new ResizeObserver(() => setNavbarHidden(root, navbar, navbar.classList.contains('navbar-hidden')))
+    : null;
+  resized?.observe(navbar);
+  setNavbarHidden(root, navbar, navbar.classList.contains('navbar-hidden'));
   window.addEventListener('scroll', onScroll, { passive: true });
   window.addEventListener('hashchange', onHash);
   return () => {
+    resized?.disconnect();
     window.removeEventListener('scroll', onScroll);
     window.removeEventListener('hashchange', onHash);
   };
@@ -42,7 +63,10 @@ export function hashTarget(root: Document, hash: string): HTMLElement | null {
 }
 
 /** Show the navbar again, e.g. after navigating to a hash whose target does not exist. */
-export const showNavbar = (root: Document) => root.querySelector('[data-navbar]')?.classList.remove('navbar-hidden');
+export function showNavbar(root: Document): void {
+  const navbar = root.querySelector<HTMLElement>('[data-navbar]');
+  if (navbar) setNavbarHidden(root, navbar, false);
+}
 
 /** How an open dropdown was opened: a hover-opened one closes when the pointer leaves. */
 type OpenedBy = 'hover' | 'focus' | 'toggle';

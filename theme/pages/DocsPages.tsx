@@ -9,7 +9,7 @@ import { bodyTheme } from '../shell/body-theme.tsx';
 import { Layout } from '../shell/Layout.tsx';
 import { siteHosts } from '../shell/Navbar.tsx';
 import { labels } from '../client/labels.ts';
-import { Banner, Breadcrumbs, DocsSidebar, Paginator, TableOfContents, TagList, findItem, trail } from './parts.tsx';
+import { Banner, Breadcrumbs, CollapsibleTableOfContents, DocsSidebar, Paginator, TableOfContents, TagList, findItem, trail } from './parts.tsx';
 import { docById, docByPermalink, sidebarById, sidebarPlaces } from './docs-index.ts';
 
 /** Number of articles below a category: every doc link and every category with its own page. */
@@ -99,6 +99,7 @@ export function DocPage({ ctx, doc, variant }: { ctx: PageContext; doc: Doc; var
           {version?.unmaintained ? <Banner kind="unmaintained">{labels.unmaintainedVersion(version.label)}</Banner> : null}
           <Breadcrumbs crumbs={crumbs} />
           {multipleVersions && version ? <span className="badge">{labels.version(version.label)}</span> : null}
+          {showToc && content ? <CollapsibleTableOfContents toc={content.toc} /> : null}
           <header><h1>{doc.title}</h1></header>
           <Markdown tree={content?.body} siteHosts={siteHosts(ctx)} bodyTheme={bodyTheme(ctx)} docCards={placedCards.some((i) => i.href) ? () => renderToStaticMarkup(<CategoryCards ctx={ctx} items={placedCards} />) : undefined} />
           {content?.docCardList ? null : <CategoryCards ctx={ctx} items={areaCards} />}

@@ -4,6 +4,7 @@ import type { Post, Sidebar, SidebarItem, TagRef } from '../../pipeline/stages/r
 import type { TocItem } from '../../pipeline/types.ts';
 import type { PageContext } from '../../renderer/context.ts';
 import { labels } from '../client/labels.ts';
+import { ChevronIcon } from '../shell/icons.tsx';
 import { dutchDate } from './dutch-date.ts';
 
 // ---------------------------------------------------------------------------
@@ -30,7 +31,9 @@ function SidebarItems({ items, path, depth }: { items: ReadonlyArray<SidebarItem
             <div className="menu-category-row">
               {link}
               {item.items.length ? (
-                <button type="button" className="menu-caret" data-menu-toggle aria-controls={id} aria-expanded={expanded ? 'true' : 'false'} aria-label={`${expanded ? labels.collapseDropdown : labels.expandDropdown}: ${item.label}`} hidden />
+                <button type="button" className="menu-caret" data-menu-toggle aria-controls={id} aria-expanded={expanded ? 'true' : 'false'} aria-label={`${expanded ? labels.collapseDropdown : labels.expandDropdown}: ${item.label}`} hidden>
+                  <ChevronIcon />
+                </button>
               ) : null}
             </div>
             {item.items.length ? <div id={id} hidden={!expanded}><SidebarItems items={item.items} path={path} depth={depth + 1} /></div> : null}
@@ -87,28 +90,59 @@ export function Breadcrumbs({ crumbs }: { crumbs: ReadonlyArray<{ label: string;
   );
 }
 
-export function TableOfContents({ toc }: { toc: ReadonlyArray<TocItem> }) {
-  if (toc.length === 0) return null;
+/** TOC entries with the deeper headings nested under the one before them. */
+function tocTree(toc: ReadonlyArray<TocItem>): Array<{ item: TocItem; children: TocItem[] }> {
   const min = Math.min(...toc.map((t) => t.depth));
-  // Nest deeper headings under the one before them.
   const tree: Array<{ item: TocItem; children: TocItem[] }> = [];
   for (const item of toc) {
     const parent = tree[tree.length - 1];
     if (item.depth > min && parent) parent.children.push(item);
     else tree.push({ item, children: [] });
   }
+  return tree;
+}
+
+function TocLinks({ toc }: { toc: ReadonlyArray<TocItem> }) {
+  return (
+    <ul>
+      {tocTree(toc).map(({ item, children }) => (
+        <li key={item.id}>
+          <a href={`#${item.id}`}>{item.text}</a>
+          {children.length ? <ul>{children.map((c) => <li key={c.id}><a href={`#${c.id}`}>{c.text}</a></li>)}</ul> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The table of contents beside the article, from 997 px up. */
+export function TableOfContents({ toc }: { toc: ReadonlyArray<TocItem> }) {
+  if (toc.length === 0) return null;
   return (
     <nav className="toc" aria-labelledby="toc-title">
       <p className="toc-title" id="toc-title">{labels.onThisPage}</p>
-      <ul>
-        {tree.map(({ item, children }) => (
-          <li key={item.id}>
-            <a href={`#${item.id}`}>{item.text}</a>
-            {children.length ? <ul>{children.map((c) => <li key={c.id}><a href={`#${c.id}`}>{c.text}</a></li>)}</ul> : null}
-          </li>
-        ))}
-      </ul>
+      <TocLinks toc={toc} />
     </nav>
+  );
+}
+
+/**
+ * The same table of contents at the top of the article below 997 px, closed
+ * until the reader opens it: a details element, so it works without
+ * JavaScript. Hidden from 997 px up, where the side TOC shows (docs.css).
+ */
+export function CollapsibleTableOfContents({ toc }: { toc: ReadonlyArray<TocItem> }) {
+  if (toc.length === 0) return null;
+  return (
+    <details className="toc-collapsible">
+      <summary className="toc-collapsible-summary">
+        {labels.onThisPage}
+        <ChevronIcon />
+      </summary>
+      <nav className="toc-collapsible-links" aria-label={labels.onThisPage}>
+        <TocLinks toc={toc} />
+      </nav>
+    </details>
   );
 }
 

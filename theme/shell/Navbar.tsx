@@ -6,7 +6,7 @@ import type { NavbarItem } from '../../pipeline/model.ts';
 import { memoSlot, themeFile, type PageContext } from '../../renderer/context.ts';
 import { isExternal } from '../../renderer/markdown.tsx';
 import { labels } from '../client/labels.ts';
-import { MenuIcon, SearchIcon } from './icons.tsx';
+import { ChevronIcon, MenuIcon, SearchIcon } from './icons.tsx';
 import { tagline } from './Layout.tsx';
 import { searchModalData } from './search-modal-data.ts';
 import { SmartLink } from './SmartLink.tsx';
@@ -71,6 +71,7 @@ function Dropdown({ ctx, label, items, id }: { ctx: PageContext; label: string; 
     <div className={`navbar-dropdown${active ? ' active' : ''}`} data-dropdown>
       <button type="button" className="navbar-link dropdown-toggle" aria-expanded="false" aria-controls={id}>
         {label}
+        <ChevronIcon />
       </button>
       <ul className="dropdown-menu" id={id}>
         {items.map((i) => (

@@ -33,3 +33,14 @@ export const AdmonitionIcon = ({ type }: { type: string }) => (
     <path fill="currentColor" d={admonitionPaths[type] ?? admonitionPaths.note} />
   </svg>
 );
+
+/**
+ * A chevron pointing down: the open/closed indicator of sidebar categories,
+ * navbar dropdowns and the collapsible TOC. The stylesheet turns it with the
+ * state (theme/styles/docs.css). Its stroke follows the text colour.
+ */
+export const ChevronIcon = ({ className = 'chevron' }: { className?: string }) => (
+  <svg className={className} width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+    <path fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" d="m4 6 4 4 4-4" />
+  </svg>
+);
