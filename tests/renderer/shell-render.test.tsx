@@ -53,12 +53,12 @@ navbar('should render all nine item types', () => {
   // doc sidebar: the sidebar's first own doc, active on its pages
   assert.match(html, /<a href="\/kennisbank\/apis\/" class="navbar-link active">API-artikelen<\/a>/);
   // dropdown: a button with aria-expanded and aria-controls, and its items
-  assert.match(html, /<button type="button" class="navbar-link dropdown-toggle" aria-expanded="false" aria-controls="dropdown-2">Meer<\/button><ul class="dropdown-menu" id="dropdown-2"><li><a href="\/contact"/);
+  assert.match(html, /<button type="button" class="navbar-link dropdown-toggle" aria-expanded="false" aria-controls="dropdown-2">Meer<svg class="chevron"[^>]*aria-hidden="true"[^]*?<\/svg><\/button><ul class="dropdown-menu" id="dropdown-2"><li><a href="\/contact"/);
   // locale dropdown: the locale label, linking to this page
-  assert.match(html, /aria-controls="dropdown-4">Nederlands<\/button><ul class="dropdown-menu" id="dropdown-4"><li><a href="\/kennisbank\/apis\/lang"/);
+  assert.match(html, /aria-controls="dropdown-4">Nederlands<svg class="chevron"[^]*?<\/svg><\/button><ul class="dropdown-menu" id="dropdown-4"><li><a href="\/kennisbank\/apis\/lang"/);
   // docs version and docs version dropdown
   assert.match(html, /<a href="\/kennisbank" class="navbar-link active">Versie<\/a>/);
-  assert.match(html, />Versie: Next<\/button>/);
+  assert.match(html, />Versie: Next<svg class="chevron"[^]*?<\/svg><\/button>/);
   // raw html, as configured
   assert.match(html, /<span class="navbar-html"><span class="fixture-html">Bèta<\/span><\/span>/);
   // search: a page is configured, so an icon link
