@@ -13,6 +13,21 @@ export const siteFont = {
   subset: 'latin',
   weights: [400, 600],
   preload: 400,
+  /**
+   * Shown until the font has loaded: Arial (or its metric twins Liberation
+   * Sans and Helvetica), scaled per weight to Fira Sans's width on our text,
+   * so lines wrap the same before and after the swap. Measured in Chromium
+   * on an article: Fira Sans 400 is 1.1 % wider than Arial, Fira Sans 600
+   * 4.9 % narrower than Arial Bold. (DejaVu Sans, Linux's system font, is
+   * 12 to 26 % wider: text jumped when the font arrived.)
+   */
+  fallback: {
+    family: 'Fira Sans fallback',
+    faces: [
+      { weight: 400, local: ['Arial', 'ArialMT', 'Liberation Sans', 'LiberationSans', 'Helvetica'], sizeAdjust: '101.1%' },
+      { weight: 600, local: ['Arial Bold', 'Arial-BoldMT', 'Liberation Sans Bold', 'LiberationSans-Bold', 'Helvetica Bold', 'Helvetica-Bold'], sizeAdjust: '95.1%' },
+    ],
+  },
 } as const;
 
 /** The package's file name of one face; also its key in the theme's files (`ctx.theme.files`). */

@@ -222,7 +222,8 @@ function stylesheet(): string {
  * The site font's faces (theme/fonts.ts): each woff2 file from the npm package
  * under a content-hashed name in assets/, and the @font-face rules that point
  * there, limited to the subset's characters (others fall back per character).
- * `font-display: swap`: text shows at once in the fallback font.
+ * `font-display: swap`: text shows at once in the fallback font, a local font
+ * scaled to the same width (`siteFont.fallback`).
  */
 function fontFaces(): { css: string; files: Array<{ name: string; path: string; data: Uint8Array }> } {
   const require = createRequire(path.join(repoRoot, 'package.json'));
@@ -236,6 +237,7 @@ function fontFaces(): { css: string; files: Array<{ name: string; path: string; 
   const css = [
     `/* ${siteFont.family}, SIL Open Font License 1.1 (${siteFont.package}). */`,
     ...files.map((f) => `@font-face { font-family: "${siteFont.family}"; font-style: normal; font-weight: ${f.weight}; font-display: swap; src: url(/${f.path}) format("woff2");${range ? ` unicode-range: ${range};` : ''} }`),
+    ...siteFont.fallback.faces.map((f) => `@font-face { font-family: "${siteFont.fallback.family}"; font-style: normal; font-weight: ${f.weight}; src: ${f.local.map((name) => `local("${name}")`).join(', ')}; size-adjust: ${f.sizeAdjust}; }`),
   ].join('\n');
   return { css, files };
 }
