@@ -259,6 +259,28 @@ export const SecurityTxt = t.intersection([
 ]);
 export type SecurityTxt = t.TypeOf<typeof SecurityTxt>;
 
+/** A tile's label ("beta", "uitgelicht", "tutorial"): one short line, so it fits beside the pictogram. */
+const TileBadge = new t.Type<string, string, unknown>(
+  'een kort label op één regel van hoogstens 20 tekens (zoals "beta", "uitgelicht" of "tutorial")',
+  (u): u is string => typeof u === 'string' && u.trim() !== '' && u.length <= 20 && !/[\r\n]/.test(u),
+  (u, c) => (typeof u === 'string' && u.trim() !== '' && u.length <= 20 && !/[\r\n]/.test(u) ? t.success(u) : t.failure(u, c)),
+  t.identity,
+);
+
+/** The pictograms the theme draws for home tiles (`theme/pages/pictograms.tsx`). */
+export const tilePictograms = ['kennisbank', 'tutorial', 'api', 'opensource', 'communities', 'blog'] as const;
+export type TilePictogram = (typeof tilePictograms)[number];
+
+/** A tile on the home page (and the not-found page): a pictogram, a title, a short text and an optional badge. */
+export const HomeTile = t.intersection([
+  t.type({ title: t.string, href: Href, text: t.string }),
+  t.partial({
+    pictogram: t.keyof(Object.fromEntries(tilePictograms.map((p) => [p, null])) as Record<TilePictogram, null>),
+    badge: TileBadge,
+  }),
+]);
+export type HomeTile = t.TypeOf<typeof HomeTile>;
+
 export const SiteConfig = t.intersection([
   t.type({
     product: t.string,
@@ -301,6 +323,8 @@ export const SiteConfig = t.intersection([
     shortName: t.string,
     analytics: Analytics,
     securityTxt: SecurityTxt,
+    /** The home page's tiles, in this order; the not-found page shows them too. */
+    home: t.type({ tiles: t.array(HomeTile) }),
   }),
 ]);
 export type SiteConfig = t.TypeOf<typeof SiteConfig>;

@@ -1,5 +1,7 @@
 /** Blog page types: list, post, archive, tags list, tag posts, authors list, author posts. */
-import type { Author, Post } from '../../pipeline/stages/resolve.ts';
+import type { ReactNode } from 'react';
+import type { Author, Post, TagRef } from '../../pipeline/stages/resolve.ts';
+import { feedPaths, publishedPosts } from '../../pipeline/published.ts';
 import type { Pagination } from '../../pipeline/stages/paginate.ts';
 import type { TagSummary } from '../../pipeline/stages/routes.ts';
 import type { PageContext } from '../../renderer/context.ts';
@@ -44,16 +46,98 @@ function BlogIdea({ ctx }: { ctx: PageContext }) {
   return url ? <p className="blog-idea"><a href={url} target="_blank" rel="noopener noreferrer">{labels.blogIdea}<span className="visually-hidden"> {labels.opensInNewTab}</span></a></p> : null;
 }
 
+/** Words only the blog's server-rendered pages use; kept out of labels.ts, which ships in the browser bundle. */
+const words = {
+  sidebar: 'Blog',
+  popularTags: 'Veelgebruikte tags',
+  follow: 'Volg de blog',
+  feeds: [['rss', 'RSS-feed'], ['atom', 'Atom-feed'], ['json', 'JSON Feed']] as const,
+} as const;
+
+/** How many tags the sidebar shows: the ones with the most posts. */
+const sidebarTags = 12;
+
+/** The blog's tags with the most published posts, most first (ties by name). */
+function popularTags(posts: ReadonlyArray<Post>, limit: number): ReadonlyArray<{ tag: TagRef; count: number }> {
+  const counts = new Map<string, { tag: TagRef; count: number }>();
+  for (const post of posts) for (const tag of post.tags) {
+    const seen = counts.get(tag.key);
+    counts.set(tag.key, { tag, count: (seen?.count ?? 0) + 1 });
+  }
+  return [...counts.values()].sort((a, b) => b.count - a.count || a.tag.label.localeCompare(b.tag.label, 'nl')).slice(0, limit);
+}
+
+/**
+ * Beside the blog's lists (below them on narrow screens): the blog's own pages, the recent posts
+ * when the configuration asks for them (`blog.sidebarCount`, grouped by year), the most used tags,
+ * the feeds and the invitation to write.
+ */
+function BlogSidebar({ ctx }: { ctx: PageContext }) {
+  const posts = publishedPosts(ctx.site);
+  const { sidebarCount, sidebarTitle } = ctx.site.config.blog;
+  const recent = sidebarCount > 0 ? posts.slice(0, sidebarCount) : [];
+  const years = [...new Set(recent.map((p) => p.date.slice(0, 4)))];
+  const tags = popularTags(posts, sidebarTags);
+  const here = ctx.route.path;
+  const pages = [['/blog', labels.allPosts], ['/blog/archive', labels.archive], ['/blog/tags', labels.tagsTitle], ['/blog/authors', labels.authors]] as const;
+  return (
+    <div className="blog-sidebar">
+      <nav className="blog-sidebar-section" aria-label={words.sidebar}>
+        <ul className="blog-sidebar-links">
+          {pages.map(([href, label]) => <li key={href}><a href={href} aria-current={here === href ? 'page' : undefined}>{label}</a></li>)}
+        </ul>
+      </nav>
+      {recent.length ? (
+        <section className="blog-sidebar-section" aria-labelledby="blog-recent-title">
+          <h2 id="blog-recent-title" className="blog-sidebar-title">{sidebarTitle}</h2>
+          {years.map((year) => (
+            <div key={year}>
+              <h3 className="blog-sidebar-year">{year}</h3>
+              <ul className="blog-sidebar-links">
+                {recent.filter((p) => p.date.startsWith(year)).map((p) => <li key={p.permalink}><a href={p.permalink} aria-current={here === p.permalink ? 'page' : undefined}>{p.title}</a></li>)}
+              </ul>
+            </div>
+          ))}
+        </section>
+      ) : null}
+      {tags.length ? (
+        <section className="blog-sidebar-section" aria-labelledby="blog-tags-title">
+          <h2 id="blog-tags-title" className="blog-sidebar-title">{words.popularTags}</h2>
+          <ul className="tags">
+            {tags.map(({ tag, count }) => <li key={tag.key}><a className="tag" href={tag.permalink}>{tag.label} <span className="tag-count">({count})</span></a></li>)}
+          </ul>
+        </section>
+      ) : null}
+      <section className="blog-sidebar-section" aria-labelledby="blog-follow-title">
+        <h2 id="blog-follow-title" className="blog-sidebar-title">{words.follow}</h2>
+        <ul className="blog-sidebar-links">
+          {words.feeds.map(([kind, label]) => <li key={kind}><a href={feedPaths[kind]}>{label}</a></li>)}
+        </ul>
+        <BlogIdea ctx={ctx} />
+      </section>
+    </div>
+  );
+}
+
+/** A blog list page: the list in the main column, the blog sidebar beside it from 997 px, below it on narrower screens. */
+function BlogColumns({ ctx, children }: { ctx: PageContext; children: ReactNode }) {
+  return (
+    <div className="blog-layout">
+      <div className="blog-page">{children}</div>
+      <BlogSidebar ctx={ctx} />
+    </div>
+  );
+}
+
 export function BlogListPage({ ctx, pagination }: { ctx: PageContext; pagination: Pagination<Post> }) {
   return (
     <Layout ctx={ctx} title={`Blog${pageSuffix(pagination)}`} description="Nieuws, achtergronden en verhalen van ontwikkelaars bij de overheid.">
-      <div className="blog-page">
+      <BlogColumns ctx={ctx}>
         <h1>Blog{pageSuffix(pagination)}</h1>
         <p className="blog-links"><a href="/blog/archive">{labels.archive}</a> · <a href="/blog/tags">{labels.tagsTitle}</a> · <a href="/blog/authors">{labels.authors}</a></p>
         {pagination.items.map((post) => <PostSummary key={post.permalink} ctx={ctx} post={post} />)}
         <ListPaginator pagination={pagination} />
-        <BlogIdea ctx={ctx} />
-      </div>
+      </BlogColumns>
     </Layout>
   );
 }
@@ -93,7 +177,7 @@ export function BlogPostPage({ ctx, post, newer, older }: { ctx: PageContext; po
 export function BlogArchivePage({ ctx, years }: { ctx: PageContext; years: ReadonlyArray<{ year: string; posts: ReadonlyArray<Post> }> }) {
   return (
     <Layout ctx={ctx} title={labels.archive} description={labels.archiveDescription}>
-      <div className="blog-page">
+      <BlogColumns ctx={ctx}>
         <Breadcrumbs crumbs={[{ label: 'Blog', href: '/blog' }, { label: labels.archive, href: null }]} />
         <h1>{labels.archive}</h1>
         <p className="lead">{labels.archiveDescription}</p>
@@ -105,7 +189,7 @@ export function BlogArchivePage({ ctx, years }: { ctx: PageContext; years: Reado
             </ul>
           </section>
         ))}
-      </div>
+      </BlogColumns>
     </Layout>
   );
 }
@@ -113,13 +197,13 @@ export function BlogArchivePage({ ctx, years }: { ctx: PageContext; years: Reado
 export function BlogTagsPage({ ctx, tags }: { ctx: PageContext; tags: ReadonlyArray<TagSummary> }) {
   return (
     <Layout ctx={ctx} title={`${labels.tagsTitle} | Blog`} description="Alle onderwerpen op de blog.">
-      <div className="blog-page">
+      <BlogColumns ctx={ctx}>
         <Breadcrumbs crumbs={[{ label: 'Blog', href: '/blog' }, { label: labels.tagsTitle, href: null }]} />
         <h1>{labels.tagsTitle}</h1>
         <ul className="tag-index">
           {tags.map((t) => <li key={t.key}><a className="tag" href={t.permalink}>{t.label} <span className="tag-count">({t.count})</span></a></li>)}
         </ul>
-      </div>
+      </BlogColumns>
     </Layout>
   );
 }
@@ -128,13 +212,13 @@ export function BlogTagPostsPage({ ctx, tag, pagination }: { ctx: PageContext; t
   const title = labels.postsTagged(tag.count, tag.label);
   return (
     <Layout ctx={ctx} title={`${title}${pageSuffix(pagination)}`} description={tag.description || title}>
-      <div className="blog-page">
+      <BlogColumns ctx={ctx}>
         <Breadcrumbs crumbs={[{ label: 'Blog', href: '/blog' }, { label: labels.tagsTitle, href: '/blog/tags' }, { label: tag.label, href: null }]} />
         <h1>{title}{pageSuffix(pagination)}</h1>
         <p><a href="/blog/tags">{labels.showAllTags}</a></p>
         {pagination.items.map((post) => <PostSummary key={post.permalink} ctx={ctx} post={post} />)}
         <ListPaginator pagination={pagination} />
-      </div>
+      </BlogColumns>
     </Layout>
   );
 }
@@ -162,13 +246,13 @@ function AuthorCard({ ctx, author, count, heading }: { ctx: PageContext; author:
 export function BlogAuthorsPage({ ctx, authors }: { ctx: PageContext; authors: ReadonlyArray<{ author: Author; count: number }> }) {
   return (
     <Layout ctx={ctx} title={labels.authors} description="De mensen en teams die voor de blog schrijven.">
-      <div className="blog-page">
+      <BlogColumns ctx={ctx}>
         <Breadcrumbs crumbs={[{ label: 'Blog', href: '/blog' }, { label: labels.authors, href: null }]} />
         <h1>{labels.authors}</h1>
         <ul className="author-list">
           {authors.map(({ author, count }) => <li key={author.key}><AuthorCard ctx={ctx} author={author} count={count} heading="h2" /></li>)}
         </ul>
-      </div>
+      </BlogColumns>
     </Layout>
   );
 }
@@ -176,13 +260,13 @@ export function BlogAuthorsPage({ ctx, authors }: { ctx: PageContext; authors: R
 export function BlogAuthorPostsPage({ ctx, author, pagination }: { ctx: PageContext; author: Author; pagination: Pagination<Post> }) {
   return (
     <Layout ctx={ctx} title={`${labels.postsBy(author.name)}${pageSuffix(pagination)}`} description={`${author.name}${author.title ? `, ${author.title}` : ''}: berichten op de blog.`}>
-      <div className="blog-page">
+      <BlogColumns ctx={ctx}>
         <Breadcrumbs crumbs={[{ label: 'Blog', href: '/blog' }, { label: labels.authors, href: '/blog/authors' }, { label: author.name, href: null }]} />
         <AuthorCard ctx={ctx} author={author} count={null} heading="h1" />
         <h2>{labels.postsBy(author.name)}</h2>
         {pagination.items.map((post) => <PostSummary key={post.permalink} ctx={ctx} post={post} />)}
         <ListPaginator pagination={pagination} />
-      </div>
+      </BlogColumns>
     </Layout>
   );
 }

@@ -12,6 +12,8 @@ import { labels } from '../client/labels.ts';
 import { dutchDate } from './dutch-date.ts';
 import { Banner, TableOfContents } from './parts.tsx';
 import { areaSidebar, countArticles } from './DocsPages.tsx';
+import { Pictogram } from './pictograms.tsx';
+import type { HomeTile } from '../../pipeline/model.ts';
 
 export function ContentPage({ ctx, page }: { ctx: PageContext; page: Page }) {
   const content = ctx.contents.get(page.permalink);
@@ -31,15 +33,42 @@ export function ContentPage({ ctx, page }: { ctx: PageContext; page: Page }) {
   );
 }
 
-function SearchForm({ id, autoFocus }: { id: string; autoFocus?: boolean }) {
+/**
+ * The search form of the home, search and not-found pages. A plain GET to the
+ * search page, so it works without JavaScript; the search page reads `q`.
+ */
+function SearchForm({ id, size = 'regular', home }: { id: string; size?: 'regular' | 'large'; home?: boolean }) {
   return (
-    <form className="search-form" action="/zoeken" method="get" role="search">
+    <form className={`search-form${size === 'large' ? ' search-form-large' : ''}`} action="/zoeken" method="get" role="search">
       <label htmlFor={id} className="search-label">{labels.searchLabel}</label>
       <div className="search-row">
-        <input id={id} name="q" type="search" autoComplete="off" data-search-input={autoFocus ? 'home' : 'page'} />
+        <input id={id} name="q" type="search" autoComplete="off" enterKeyHint="search" data-search-input={home ? 'home' : 'page'} />
         <button type="submit" className="button">{labels.searchButton}</button>
       </div>
     </form>
+  );
+}
+
+/** Words only the server-rendered pages use; kept out of labels.ts, which ships in the browser bundle. */
+const words = {
+  kennisbankTopics: 'Onderwerpen in de kennisbank',
+} as const;
+
+/** The configured tiles (site.yml `home.tiles`): pictogram, title, text and an optional badge; the whole tile is the link. */
+export function Tiles({ ctx, tiles }: { ctx: PageContext; tiles: ReadonlyArray<HomeTile> }) {
+  if (!tiles.length) return null;
+  const hosts = siteHosts(ctx);
+  return (
+    <ul className="tiles-grid">
+      {tiles.map((tile) => (
+        <li key={tile.href} className="tile">
+          {tile.pictogram ? <Pictogram name={tile.pictogram} /> : null}
+          <h2 className="tile-title"><SmartLink href={tile.href} siteHosts={hosts} className="tile-link">{tile.title}</SmartLink></h2>
+          {tile.badge ? <p className="tile-badge">{tile.badge}</p> : null}
+          <p className="tile-text">{tile.text}</p>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -58,44 +87,44 @@ export function HomePage({ ctx, page }: { ctx: PageContext; page: Page | null })
   return (
     <Layout ctx={ctx} title={page?.title ?? ctx.site.config.siteName} description={page?.description ?? content?.firstParagraph ?? null}>
       <section className="hero" aria-labelledby="hero-title">
-        <h1 id="hero-title">{page?.title ?? ctx.site.config.siteName}</h1>
-        {page?.description ? <p className="hero-lead">{page.description}</p> : null}
-        <SearchForm id="home-search" autoFocus />
+        <div className="hero-inner">
+          <h1 id="hero-title">{page?.title ?? ctx.site.config.siteName}</h1>
+          {page?.description ? <p className="hero-lead">{page.description}</p> : null}
+          <SearchForm id="home-search" size="large" home />
+        </div>
       </section>
       <div className="home-content">
-        {content ? <Markdown tree={content.body} siteHosts={hosts} bodyTheme={bodyTheme(ctx)} /> : null}
-        <section aria-labelledby="areas-title">
-          <h2 id="areas-title">Kennisbank</h2>
-          <ul className="cards tiles">
-            {areas.map((a) => (
-              <li key={a.href} className="card">
-                <h3 className="card-title"><a href={a.href ?? undefined}>{a.label}</a></h3>
-                {a.type === 'category' && a.description ? <p className="card-description">{a.description}</p> : null}
-                <p className="card-count">{labels.articles(areaCount(a.href))}</p>
-              </li>
-            ))}
-            <li className="card">
-              <h3 className="card-title"><SmartLink href="https://apis.developer.overheid.nl" siteHosts={hosts}>API-register</SmartLink></h3>
-              <p className="card-description">Vind API’s van overheidsorganisaties, met hun documentatie en contactgegevens.</p>
-            </li>
-            <li className="card">
-              <h3 className="card-title"><a href="/communities/">Communities</a></h3>
-              <p className="card-description">Werk samen met ontwikkelaars en ontwerpers van andere overheden.</p>
-            </li>
-          </ul>
-        </section>
-        {latest.length ? (
-          <section aria-labelledby="latest-title">
-            <h2 id="latest-title">{labels.latestPosts}</h2>
-            <ul className="latest-posts">
-              {latest.map((p) => (
-                <li key={p.permalink}>
-                  <a href={p.permalink}>{p.title}</a> <time dateTime={p.date}>{dutchDate(p.date)}</time>
-                  {p.description ? <p>{p.description}</p> : null}
+        <Tiles ctx={ctx} tiles={ctx.site.config.home?.tiles ?? []} />
+        <div className="home-band">
+          {content ? <div className="home-intro"><Markdown tree={content.body} siteHosts={hosts} bodyTheme={bodyTheme(ctx)} /></div> : null}
+          {latest.length ? (
+            <section className="home-latest" aria-labelledby="latest-title">
+              <h2 id="latest-title">{labels.latestPosts}</h2>
+              <ul className="latest-posts">
+                {latest.map((p) => (
+                  <li key={p.permalink}>
+                    <a href={p.permalink}>{p.title}</a>
+                    <time dateTime={p.date}>{dutchDate(p.date)}</time>
+                    {p.description ? <p>{p.description}</p> : null}
+                  </li>
+                ))}
+              </ul>
+              <p><a href="/blog">{labels.allPosts}</a></p>
+            </section>
+          ) : null}
+        </div>
+        {areas.length ? (
+          <section aria-labelledby="areas-title">
+            <h2 id="areas-title">{words.kennisbankTopics}</h2>
+            <ul className="cards tiles">
+              {areas.map((a) => (
+                <li key={a.href} className="card">
+                  <h3 className="card-title"><a href={a.href ?? undefined}>{a.label}</a></h3>
+                  {a.type === 'category' && a.description ? <p className="card-description">{a.description}</p> : null}
+                  <p className="card-count">{labels.articles(areaCount(a.href))}</p>
                 </li>
               ))}
             </ul>
-            <p><a href="/blog">{labels.allPosts}</a></p>
           </section>
         ) : null}
       </div>
@@ -108,9 +137,11 @@ export function SearchPage({ ctx, page }: { ctx: PageContext; page: Page | null 
   return (
     <Layout ctx={ctx} title={labels.searchTitle} description="Zoek in de kennisbank, de blog en de communities van het ontwikkelaarsportaal." robots="noindex, follow">
       <div className="content-page search-page">
-        <h1>{labels.searchTitle}</h1>
-        {content ? <Markdown tree={content.body} siteHosts={siteHosts(ctx)} bodyTheme={bodyTheme(ctx)} /> : null}
-        <SearchForm id="search-page-input" />
+        <div className="search-panel">
+          <h1>{labels.searchTitle}</h1>
+          {content ? <Markdown tree={content.body} siteHosts={siteHosts(ctx)} bodyTheme={bodyTheme(ctx)} /> : null}
+          <SearchForm id="search-page-input" size="large" />
+        </div>
         <noscript><p className="search-no-js" data-search-no-js>{labels.searchNeedsJs}</p></noscript>
         <div className="search-results" data-search-results={ctx.theme.searchIndex ?? ''} data-external-hosts={(ctx.site.config.search.externalHosts ?? []).join(',')}
           data-search-config={JSON.stringify(clientSearchConfig(ctx.site, ctx.theme.searchIndex ?? null))} />
@@ -123,9 +154,16 @@ export function NotFoundPage({ ctx }: { ctx: PageContext }) {
   return (
     <Layout ctx={ctx} title={labels.notFoundTitle} description={labels.notFoundText} robots="noindex">
       <div className="content-page not-found">
-        <h1>{labels.notFoundTitle}</h1>
-        <p>{labels.notFoundText}</p>
-        <p>{labels.notFoundHelp}</p>
+        <div className="not-found-panel">
+          <Pictogram name="search" />
+          <div className="not-found-text">
+            <h1>{labels.notFoundTitle}</h1>
+            <p className="not-found-lead">{labels.notFoundText}</p>
+            <p>{labels.notFoundHelp}</p>
+            <SearchForm id="not-found-search" size="large" />
+          </div>
+        </div>
+        <Tiles ctx={ctx} tiles={ctx.site.config.home?.tiles ?? []} />
       </div>
     </Layout>
   );
