@@ -85,13 +85,14 @@ export function analyse(sources: SourceTree, mode: Mode, options: AnalyseOptions
   // Drafts count too: their languages and diagrams are part of every page's cache key.
   const code = codeIndex((valueOf(validated)?.entries ?? []).map((e) => e.tree));
   const blocks = [...code.values()].flat();
+  const assets = hashAssets(sources.assets);
   return {
     site: valueOf(resolved),
-    assets: hashAssets(sources.assets),
+    assets: valueOf(assets) ?? new Map(),
     code,
     languages: codeLanguages(blocks),
     diagrams: diagramSources(blocks),
-    problems: [...sources.problems, ...problemsOf(resolved)],
+    problems: [...sources.problems, ...problemsOf(assets), ...problemsOf(resolved)],
   };
 }
 

@@ -28,6 +28,8 @@ export type ProblemCode =
   | 'missing-alt'
   | 'mermaid-syntax'
   | 'mermaid-unavailable'
+  | 'mermaid-html-label'
+  | 'unsafe-svg'
   | 'config-invalid'
   | 'config-navbar-item'
   | 'config-sidebar'

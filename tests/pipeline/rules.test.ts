@@ -47,6 +47,8 @@ const coverage: Record<ProblemCode, 'fixture' | { readonly skip: string }> = {
   'missing-alt': 'fixture',
   'mermaid-syntax': { skip: 'needs mermaid rendered in Chromium at the io edge (pipeline/io/mermaid.ts)' },
   'mermaid-unavailable': { skip: 'depends on whether the io edge found a browser; the pure run passes an empty diagram map' },
+  'mermaid-html-label': 'fixture',
+  'unsafe-svg': { skip: 'the rule fixtures hold no asset files (tests/helpers.ts tree()); tests/pipeline/assets.test.ts publishes SVG files' },
   'config-invalid': 'fixture',
   'config-navbar-item': 'fixture',
   'config-sidebar': 'fixture',
