@@ -84,9 +84,10 @@ export function HomePage({ ctx, page }: { ctx: PageContext; page: Page | null })
   // The same posts as the blog feeds: published and listed, newest first.
   const latest = publishedPosts(ctx.site).slice(0, 3);
   const hosts = siteHosts(ctx);
+  const tiles = ctx.site.config.home?.tiles ?? [];
   return (
     <Layout ctx={ctx} title={page?.title ?? ctx.site.config.siteName} description={page?.description ?? content?.firstParagraph ?? null}>
-      <section className="hero" aria-labelledby="hero-title">
+      <section className={`hero${tiles.length ? ' hero-with-tiles' : ''}`} aria-labelledby="hero-title">
         <div className="hero-inner">
           <h1 id="hero-title">{page?.title ?? ctx.site.config.siteName}</h1>
           {page?.description ? <p className="hero-lead">{page.description}</p> : null}
@@ -94,7 +95,7 @@ export function HomePage({ ctx, page }: { ctx: PageContext; page: Page | null })
         </div>
       </section>
       <div className="home-content">
-        <Tiles ctx={ctx} tiles={ctx.site.config.home?.tiles ?? []} />
+        <Tiles ctx={ctx} tiles={tiles} />
         <div className="home-band">
           {content ? <div className="home-intro"><Markdown tree={content.body} siteHosts={hosts} bodyTheme={bodyTheme(ctx)} /></div> : null}
           {latest.length ? (
