@@ -6,9 +6,11 @@
  * Enter opens it), one result per page with its breadcrumb and the matched words marked. Tab
  * cycles inside the dialog; Escape, the close button, a click beside it or the shortcut again
  * close it and focus returns to where it was. The query only ever reaches the page as text.
+ * Until a backend has answered once (the embedded index loads on the first search), the body
+ * shows "Zoekindex laden…", announced by a polite live region of its own.
  */
 import { backendFor, readSearchConfig, type SearchBackend, type SearchHit, type SearchResult } from './search-backend.ts';
-import { markedSnippet } from './search-page.ts';
+import { loadingRegion, markedSnippet, setLoading } from './search-page.ts';
 import { markExternal } from './search-result.ts';
 import { storage } from './storage.ts';
 import { labels } from './labels.ts';
@@ -39,6 +41,8 @@ interface Settings {
 
 /** One backend per configuration, so the index loads once however often the modal opens. */
 const backends = new Map<string, SearchBackend | null>();
+/** Backends that have answered a search: their index is there, no loading state any more. */
+const answered = new WeakSet<SearchBackend>();
 
 function settingsOf(trigger: HTMLElement): Settings {
   const data = trigger.dataset;
@@ -111,6 +115,7 @@ interface Ui {
   readonly list: HTMLElement;
   readonly message: HTMLElement;
   readonly status: HTMLElement;
+  readonly loading: HTMLElement;
   readonly footer: HTMLElement;
 }
 
@@ -151,13 +156,15 @@ function build(): Ui {
   list.hidden = true;
   const status = el('p', 'visually-hidden');
   status.setAttribute('role', 'status');
+  status.setAttribute('aria-live', 'polite');
+  const loading = loadingRegion('search-loading search-modal-loading');
   const message = el('div', 'search-modal-message');
   const footer = el('p', 'search-modal-footer');
   footer.hidden = true;
   const keys = el('p', 'search-modal-keys', labels.searchKeys);
   keys.setAttribute('aria-hidden', 'true');
 
-  const dialog = el('div', 'search-modal', form, el('div', 'search-modal-body', status, list, message), footer, keys);
+  const dialog = el('div', 'search-modal', form, el('div', 'search-modal-body', status, loading, list, message), footer, keys);
   dialog.id = id('dialog');
   dialog.setAttribute('role', 'dialog');
   dialog.setAttribute('aria-modal', 'true');
@@ -188,7 +195,7 @@ function build(): Ui {
     if (link.classList.contains('search-modal-hit') || link.closest('.search-modal-footer')) remember(input.value);
     closeSearchModal(false);
   });
-  return { root, dialog, input, list, message, status, footer };
+  return { root, dialog, input, list, message, status, loading, footer };
 }
 
 function setActive(i: number, scroll = true): void {
@@ -257,6 +264,7 @@ function showResults(query: string, hits: ReadonlyArray<SearchHit>, total: numbe
   const { searchPage } = settings;
   options = hits.slice(0, shown).map((hit, i) => resultOption(hit, i));
   active = -1;
+  setLoading(ui.loading, false);
   ui.list.replaceChildren(...options);
   ui.list.hidden = false;
   ui.input.setAttribute('aria-expanded', 'true');
@@ -273,6 +281,7 @@ function showResults(query: string, hits: ReadonlyArray<SearchHit>, total: numbe
 
 function showMessage(status: string, ...content: Node[]): void {
   if (!ui) return;
+  setLoading(ui.loading, false);
   options = [];
   setActive(-1);
   ui.list.replaceChildren();
@@ -300,6 +309,13 @@ function showFailure(): void {
   showMessage(labels.searchFailed, el('p', 'search-modal-title', labels.searchFailed), el('p', 'search-modal-help', labels.searchFailedHelp));
 }
 
+/** The index is still loading: the loading line instead of results or a message (the status line stays quiet). */
+function showLoading(): void {
+  if (!ui) return;
+  showMessage('');
+  setLoading(ui.loading, true);
+}
+
 /** With an empty query: the recent searches, if any. */
 const showStart = () => showMessage('', ...termList(labels.searchRecent, recentSearches()));
 
@@ -312,11 +328,14 @@ async function run(query: string): Promise<void> {
   if (!q || !settings) { showStart(); return; }
   const controller = new AbortController();
   inFlight = controller;
-  const result: SearchResult = settings.backend
-    ? await settings.backend.search(q, { limit: shown, signal: controller.signal })
+  const { backend } = settings;
+  if (backend && !answered.has(backend)) showLoading();
+  const result: SearchResult = backend
+    ? await backend.search(q, { limit: shown, signal: controller.signal })
     : { ok: false, failure: 'not-found' };
   if (mine !== generation || !open) return; // a newer query, or closed meanwhile
   if (inFlight === controller) inFlight = null;
+  if (backend && result.ok) answered.add(backend);
   if (!result.ok) { if (result.failure !== 'aborted') showFailure(); }
   else if (result.hits.length === 0) showNothingFound(q);
   else showResults(q, result.hits, result.total);

@@ -2,12 +2,33 @@
  * The /zoeken page: the query lives in the address parameter `q` (read on
  * load, written as the user types), results grouped per page with the
  * matched words marked. Query text only ever reaches the page as text.
+ *
+ * Until the backend has answered once (the embedded index is some 250 KB),
+ * a search shows "Zoekindex laden…" in a polite live region of its own, so
+ * the result count in the status line is the last thing announced.
  */
 import { backendFor, readSearchConfig, type SearchBackend, type SearchHit } from './search-backend.ts';
 import { markExternal } from './search-result.ts';
 import { labels } from './labels.ts';
 
 const pageSize = 10;
+
+/** Shown, and announced politely, while a search waits for the index. */
+export const searchLoading = 'Zoekindex laden…';
+
+/** A polite live region for the loading state; empty when nothing is loading. */
+export function loadingRegion(className: string): HTMLElement {
+  const region = document.createElement('p');
+  region.className = className;
+  region.setAttribute('aria-live', 'polite');
+  return region;
+}
+
+/** Shows or clears the loading state in a region made by `loadingRegion`. */
+export function setLoading(region: HTMLElement, loading: boolean): void {
+  region.textContent = loading ? searchLoading : '';
+  region.classList.toggle('is-loading', loading);
+}
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -62,13 +83,17 @@ export function enhanceSearchPage(root: Document, backend?: SearchBackend): void
   // The backend the configuration chose (data-search-config); an older page only names the embedded index.
   const search = backend ?? backendFor(readSearchConfig(container.dataset.searchConfig)
     ?? { backend: 'embedded', index: container.dataset.searchResults ?? '', siteOrigin: null, externalHosts });
+  const loading = loadingRegion('search-loading');
   const status = root.createElement('p');
   status.className = 'search-status';
   status.setAttribute('role', 'status');
+  status.setAttribute('aria-live', 'polite');
   const list = root.createElement('ol');
   list.className = 'search-result-list';
   const sentinel = root.createElement('div');
-  container.replaceChildren(status, list, sentinel);
+  container.replaceChildren(loading, status, list, sentinel);
+  /** The backend has answered once: later searches need no loading state. */
+  let ready = false;
 
   let hits: ReadonlyArray<SearchHit> = [];
   let shown = 0;
@@ -88,13 +113,18 @@ export function enhanceSearchPage(root: Document, backend?: SearchBackend): void
     list.replaceChildren();
     hits = [];
     shown = 0;
-    if (!query.trim()) { status.textContent = ''; return; }
+    status.classList.remove('search-status-failed');
+    if (!query.trim()) { status.textContent = ''; setLoading(loading, false); return; }
+    if (!ready) { status.textContent = ''; setLoading(loading, true); }
     const result = await search.search(query);
     if (mine !== generation) return; // a newer query has started
+    setLoading(loading, false);
     if (!result.ok) {
+      status.classList.add('search-status-failed');
       status.replaceChildren(Object.assign(root.createElement('strong'), { textContent: labels.searchFailed }), root.createElement('br'), root.createTextNode(labels.searchFailedHelp));
       return;
     }
+    ready = true;
     hits = result.hits;
     status.textContent = hits.length ? labels.documentsFound(hits.length) : labels.noResults;
     showMore();
