@@ -2,6 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'puppeteer-core';
 import { testSite, closeBrowser } from './browser.ts';
+import { inViewLimit } from '../../theme/client/router.ts';
 
 const shell = suite('e2e: interactive shell');
 shell.after(async () => { await closeBrowser(); });
@@ -364,7 +365,8 @@ shell('should prefetch on focus and when links scroll into view, and not at all 
   assert.not.ok(top.includes(below), `not yet: ${below} is below the fold`);
   assert.not.ok(top.includes('/kennisbank'), 'never the page itself (its own hash links)');
   const scrolled = await fetched(null, async (tab) => { await tab.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' })); });
-  assert.ok(scrolled.includes(below), `scrolled into view: ${scrolled.join(', ')}`);
+  // Links below the fold are fetched as they scroll into view, within the per-page limit (which the links at the bottom may fill before the last one).
+  assert.ok(scrolled.some((p) => !top.includes(p)) && scrolled.length <= inViewLimit, `scrolled into view: ${scrolled.join(', ')}`);
   const focus = async (tab: Page) => { await tab.$eval('[data-navbar] a[href="/blog"]', (a) => (a as HTMLElement).focus()); };
   assert.ok((await fetched(null, focus)).includes('/blog'), 'on focus');
   const all = async (tab: Page) => { await focus(tab); await tab.hover('[data-navbar] a[href="/communities/"]'); };

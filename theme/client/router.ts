@@ -1,8 +1,11 @@
 /**
  * Client-side navigation: same-origin link clicks load the next page first,
  * then swap it in and push history. Failures fall back to a full page load.
- * Pages are prefetched on hover, focus or when a link scrolls into view,
- * unless the connection is 2g or data saving is on.
+ * Pages are prefetched on hover and focus, unless the connection is 2g or
+ * data saving is on. Links in view are prefetched only once the page is idle,
+ * at most `inViewLimit` per page, and not at all on a metered or slow
+ * connection: a list page in view holds a dozen links, and fetching them all
+ * at once cost 300 KB of HTML before the reader did anything.
  */
 import { createProgress } from './progress.ts';
 import { hashTarget, showNavbar } from './navbar.ts';
@@ -27,9 +30,22 @@ export class BoundedCache<K, V> {
 
 const pageCache = new BoundedCache<string, Promise<Response>>(cacheLimit);
 
+/** Pages prefetched per page because their links are in view (hover and focus do not count). */
+export const inViewLimit = 4;
+
+interface Connection { readonly saveData?: boolean; readonly effectiveType?: string; readonly type?: string }
+const connection = (): Connection | undefined => (navigator as Navigator & { connection?: Connection }).connection;
+
+/** Data saving on, or a 2g connection: no prefetch at all. */
 const saveData = (): boolean => {
-  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
-  return connection?.saveData === true || (connection?.effectiveType ?? '').includes('2g');
+  const c = connection();
+  return c?.saveData === true || (c?.effectiveType ?? '').includes('2g');
+};
+
+/** Also no prefetch of links in view on a connection that is slow (3g) or may be paid per byte (cellular). */
+const meteredOrSlow = (): boolean => {
+  const c = connection();
+  return saveData() || c?.effectiveType === '3g' || c?.type === 'cellular';
 };
 
 /** A link the router may handle: same origin, a page (not a file), no new tab, no download. */
@@ -55,10 +71,13 @@ function load(url: URL): Promise<Response> {
   return request;
 }
 
-export function prefetch(url: URL): void {
+/** Starts loading `url` unless it is loading or loaded already; true when this started a request. */
+export function prefetch(url: URL): boolean {
   // Not on 2g or with data saving on, and never the page on screen (its own hash links).
-  if (saveData() || keyOf(url) === keyOf(new URL(location.href))) return;
+  const key = keyOf(url);
+  if (saveData() || key === keyOf(new URL(location.href)) || pageCache.get(key)) return false;
   void load(url).catch(() => {});
+  return true;
 }
 
 export interface RouterOptions {
@@ -219,19 +238,55 @@ export function startRouter(root: Document, options: RouterOptions): void {
 }
 
 let visibleObserver: IntersectionObserver | null = null;
+let idleHandle: (() => void) | null = null;
 
-/** Prefetch the page links of the current page as they scroll into view (the previous page's observer stops). */
+/** Runs `run` once the page has loaded and the main thread is idle; returns a cancel function. */
+function whenIdle(run: () => void): () => void {
+  let cancel = () => {};
+  const idle = () => {
+    if ('requestIdleCallback' in window) {
+      const id = requestIdleCallback(run, { timeout: 3000 });
+      cancel = () => cancelIdleCallback(id);
+    } else {
+      // Safari has no requestIdleCallback: a second after load is past the page's own work.
+      const id = setTimeout(run, 1000);
+      cancel = () => clearTimeout(id);
+    }
+  };
+  if (document.readyState === 'complete') idle();
+  else {
+    let cancelled = false;
+    window.addEventListener('load', () => { if (!cancelled) idle(); }, { once: true });
+    cancel = () => { cancelled = true; };
+  }
+  return () => cancel();
+}
+
+/** Links in the content come before those in navigation and side columns. */
+const rank = (a: Element) => (a.closest('nav, aside') ? 1 : 0);
+
+/**
+ * Prefetch the page links of the current page that are in view, once the page is idle: at most
+ * `inViewLimit` pages, content links first. The previous page's observer stops.
+ */
 export function prefetchVisible(root: Document): void {
   visibleObserver?.disconnect();
   visibleObserver = null;
-  if (saveData() || !('IntersectionObserver' in window)) return;
-  const observer = visibleObserver = new IntersectionObserver((entries) => {
-    for (const entry of entries) {
-      if (!entry.isIntersecting) continue;
-      observer.unobserve(entry.target);
-      const url = routable(entry.target as HTMLAnchorElement);
-      if (url) prefetch(url);
-    }
+  idleHandle?.();
+  idleHandle = null;
+  if (meteredOrSlow() || !('IntersectionObserver' in window)) return;
+  idleHandle = whenIdle(() => {
+    idleHandle = null;
+    let started = 0;
+    const observer = visibleObserver = new IntersectionObserver((entries) => {
+      const seen = entries.filter((e) => e.isIntersecting).map((e) => e.target as HTMLAnchorElement).sort((a, b) => rank(a) - rank(b));
+      for (const a of seen) {
+        observer.unobserve(a);
+        const url = started < inViewLimit ? routable(a) : null;
+        if (url && prefetch(url)) started++;
+      }
+      if (started >= inViewLimit) observer.disconnect();
+    });
+    root.querySelectorAll<HTMLAnchorElement>('main a[href], .paginator a[href]').forEach((a) => observer.observe(a));
   });
-  root.querySelectorAll<HTMLAnchorElement>('main a[href], .paginator a[href]').forEach((a) => observer.observe(a));
 }
