@@ -109,6 +109,28 @@ const el = (tagName: string, properties: Properties, children: ElementContent[] 
 
 const tableElements = new Set(['table', 'tbody', 'thead', 'tfoot', 'tr']);
 
+/** A drawn diagram's natural size: the width and height of its root element's viewBox. */
+function svgSize(svg: string): { width: number; height: number } | null {
+  const box = /^\s*<svg\b[^>]*?\sviewBox="\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)\s*"/i.exec(svg);
+  const width = Number(box?.[1]);
+  const height = Number(box?.[2]);
+  return width > 0 && height > 0 ? { width, height } : null;
+}
+
+/**
+ * A diagram in a frame that keeps its text readable: the SVG shrinks to no less than a share of
+ * its natural width (theme/styles/diagrams.css) and, wider than the column, scrolls sideways in a
+ * region the keyboard can reach (WCAG 1.4.10, 2.1.1). The figure inside keeps its own text
+ * alternative; the shell adds a button that shows it full screen (theme/client/diagram.ts).
+ */
+function diagramFrame(label: string, size: { width: number; height: number } | null, figure: Element, drawn: boolean): Element {
+  const style = size ? `--diagram-width:${size.width}px;--diagram-ratio:${(size.width / size.height).toFixed(4)}` : undefined;
+  // Undrawn, the source block scrolls (and takes focus) itself: the region joins the tab order once the shell draws it.
+  return el('div', { className: ['diagram'], style }, [
+    el('div', { className: ['diagram-viewport'], role: 'region', tabIndex: drawn ? 0 : undefined, ariaLabel: label }, [figure]),
+  ]);
+}
+
 function themed(nodes: ReadonlyArray<RootContent | ElementContent>, scope: Scope, parent: string | null): ElementContent[] {
   const out: ElementContent[] = [];
   for (const node of nodes) {
@@ -205,14 +227,14 @@ function themedElement(node: Element, scope: Scope): Element | null {
       if (!classes(properties).includes('mermaid-diagram')) break;
       const label = String(properties.dataLabel ?? 'Diagram');
       const svg = properties.dataMermaidSvg;
-      // Trusted: rendered at build time by mermaid with securityLevel "strict".
-      if (typeof svg === 'string') return el('figure', { className: ['mermaid-diagram'], role: 'img', ariaLabel: label }, [raw(svg)]);
+      // Drawn at build time and held to the SVG schema by the mermaid job (pipeline/stages/svg-sanitize.ts).
+      if (typeof svg === 'string') return diagramFrame(label, svgSize(svg), el('figure', { className: ['mermaid-diagram'], role: 'img', ariaLabel: label }, [raw(svg)]), true);
       // Not rendered at build time: the source is the text alternative until (and unless) the shell
       // draws it. `data-mermaid-lazy` is what makes the shell load mermaid, on this page only.
       const lazy = properties.dataMermaidLazy != null;
-      return el('figure', { className: lazy ? ['mermaid-diagram', 'mermaid-lazy'] : ['mermaid-diagram'], ariaLabel: label, dataMermaidLazy: lazy ? '' : undefined }, [
+      return diagramFrame(label, null, el('figure', { className: lazy ? ['mermaid-diagram', 'mermaid-lazy'] : ['mermaid-diagram'], ariaLabel: label, dataMermaidLazy: lazy ? '' : undefined }, [
         el('pre', { className: ['mermaid-source'], tabIndex: 0 }, [text(String(properties.dataMermaidSource ?? ''))]),
-      ]);
+      ]), false);
     }
     case 'img': {
       const src = stringProperty(properties, 'src');

@@ -36,9 +36,13 @@ function page(): void {
   island('docsversie', () => rememberDocsVersion(document));
   const results = document.querySelector('[data-search-results]');
   if (results) lazy('zoeken', results, () => import('./search-page.ts'), (m) => m.enhanceSearchPage(document));
+  // Diagrams: the full-screen button, in a chunk only a page with a diagram loads.
+  const frame = document.querySelector('.diagram');
+  const enhanceDiagrams = () => { if (frame) lazy('diagram vergroten', frame, () => import('./diagram.ts'), (m) => m.enhanceDiagrams(document)); };
+  enhanceDiagrams();
   // Diagrams the build could not draw (no Chromium): only such a page loads mermaid.
   const diagram = document.querySelector('figure[data-mermaid-lazy]');
-  if (diagram) lazy('diagrammen', diagram, () => import('./mermaid-lazy.ts').then((m) => m.renderLazyDiagrams(document)), () => {});
+  if (diagram) lazy('diagrammen', diagram, () => import('./mermaid-lazy.ts').then((m) => m.renderLazyDiagrams(document)), enhanceDiagrams);
   prefetchVisible(document);
 }
 
