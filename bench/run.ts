@@ -4,7 +4,9 @@
  *
  *   --runs N        runs per figure (default 3)
  *   --scale 1,10    content multiples for the scale part (default 1,10; 30 is slow)
- *   --only a,b      parts: build, scale, incremental, weight, browser, lighthouse, serve
+ *   --only a,b      parts: build, scale, incremental, weight, browser, lighthouse, serve,
+ *                   and screenshots (not run by default: PNGs of every page type at 390, 1280 and
+ *                   1920 px in bench/screenshots/, for a person to look at; no figures)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -338,11 +340,61 @@ async function benchServe(dist: string): Promise<void> {
   rows.push(['preview server throughput / p99 / errors', `${Math.round(result.requests.average)} req/s / ${result.latency.p99} ms / ${result.errors + result.non2xx}`, '≥ 2000 req/s, p99 < 50 ms, 0 errors']);
 }
 
+/** The pages `screenshots` shows: one of each page type (those the site has), and a diagram in dark mode. */
+function screenshotPages(dist: string): Array<{ name: string; url: string; dark: boolean }> {
+  const first = (dir: string) => fs.existsSync(path.join(dist, dir)) ? fs.readdirSync(path.join(dist, dir), { withFileTypes: true }).find((d) => d.isDirectory() && d.name !== 'page')?.name : undefined;
+  const author = first('blog/authors');
+  const diagram = fs.readdirSync(path.join(dist, 'kennisbank'), { recursive: true }).map(String)
+    .find((f) => f.endsWith('index.html') && fs.readFileSync(path.join(dist, 'kennisbank', f), 'utf8').includes('class="diagram"'));
+  const pages: Array<[string, string | undefined]> = [
+    ['home', '/'], ['kennisbank', '/kennisbank'], ['doc', '/kennisbank/apis/problem-details'], ['category-index', '/kennisbank/apis/'],
+    ['doc-with-diagram', diagram ? `/kennisbank/${path.dirname(diagram)}` : undefined], ['docs-tags', '/kennisbank/tags'],
+    ['communities', '/communities/'], ['blog-list', '/blog'], ['blog-post', blogPostPath(dist)], ['blog-tags', '/blog/tags'],
+    ['blog-tag', '/blog/tags/api'], ['blog-author', author ? `/blog/authors/${author}` : undefined], ['blog-archive', '/blog/archive'],
+    ['search', '/zoeken?q=api'], ['not-found', '/deze-pagina-bestaat-niet'],
+  ];
+  const found = pages.filter((p): p is [string, string] => p[1] !== undefined).map(([name, url]) => ({ name, url, dark: false }));
+  return [...found, ...found.filter((p) => p.name === 'home' || p.name === 'doc-with-diagram').map((p) => ({ ...p, dark: true }))];
+}
+
+/** Full-page screenshots in bench/screenshots/<page>-<width>[-dark].png, written afresh each run. */
+async function benchScreenshots(dist: string): Promise<void> {
+  const out = path.join(root, 'bench/screenshots');
+  fs.rmSync(out, { recursive: true, force: true });
+  fs.mkdirSync(out, { recursive: true });
+  const server = await serve(dist);
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-chromium-'));
+  // The analytics hosts fail at once instead of waiting on DNS.
+  const offline = '--host-resolver-rules=MAP teller.developer.overheid.nl ~NOTFOUND, MAP statistiek.developer.overheid.nl ~NOTFOUND';
+  const browser = await puppeteer.launch({ executablePath: chromiumPath, headless: true, userDataDir: profile, args: [...chromiumArgs, offline] });
+  let count = 0;
+  try {
+    for (const { name, url, dark } of screenshotPages(dist)) {
+      for (const width of [390, 1280, 1920]) {
+        const page = await browser.newPage();
+        await page.setViewport({ width, height: width < 997 ? 844 : 1000 });
+        await page.goto(`${server.origin}${url}`, { waitUntil: 'networkidle0' });
+        if (dark) await page.evaluate(() => { document.documentElement.dataset.theme = 'dark'; });
+        if (url.startsWith('/zoeken')) await page.waitForFunction(() => document.querySelector('.search-result, .search-status:not(:empty)'), { timeout: 15_000 }).catch(() => {});
+        await page.evaluate(() => document.fonts.ready);
+        await page.screenshot({ path: path.join(out, `${name}-${width}${dark ? '-dark' : ''}.png`), fullPage: true });
+        await page.close();
+        count++;
+      }
+    }
+  } finally {
+    await browser.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+    server.close();
+  }
+  console.log(`${count} screenshots in ${path.relative(root, out)}/`);
+}
+
 async function main(): Promise<void> {
   if (parts.has('build')) await benchBuild();
   if (parts.has('scale')) await benchScale();
   if (parts.has('incremental')) await benchIncremental();
-  if (parts.has('weight') || parts.has('browser') || parts.has('lighthouse') || parts.has('serve')) {
+  if (parts.has('weight') || parts.has('browser') || parts.has('lighthouse') || parts.has('serve') || parts.has('screenshots')) {
     const ws = workspace(path.join(root, 'content'));
     const dist = path.join(ws, 'dist');
     await timedBuild(ws, dist);
@@ -350,8 +402,11 @@ async function main(): Promise<void> {
     if (parts.has('browser')) await benchBrowser(dist);
     if (parts.has('lighthouse')) await benchLighthouse(dist);
     if (parts.has('serve')) await benchServe(dist);
+    if (parts.has('screenshots')) await benchScreenshots(dist);
     fs.rmSync(ws, { recursive: true, force: true });
   }
+  // Screenshots alone measure nothing: keep the last figures in bench/results.json.
+  if (rows.length === 0) return;
   const width = Math.max(...rows.map((r) => r[0].length));
   const valueWidth = Math.max(...rows.map((r) => r[1].length));
   console.log(`${'figure'.padEnd(width)}  ${'median (min–max)'.padEnd(valueWidth)}  budget`);
