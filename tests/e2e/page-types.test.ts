@@ -406,7 +406,7 @@ types('blog archive: "Archief" grouped by year (/blog/archive)', async () => {
     assert.ok(years.every((y) => /^\d{4}$/.test(y)), `every h2 is a year: ${years.join(', ')}`);
     for (const y of ['2023', '2024', '2025']) assert.ok(years.includes(y), `year ${y}`);
     assert.equal(years, [...years].sort().reverse(), 'newest year first');
-    const grouped = await tab.$$eval('main h2', (hs) => hs.map((h) => {
+    const grouped = await tab.$$eval('main .blog-page h2', (hs) => hs.map((h) => {
       const section = h.closest('section') ?? h.parentElement;
       return { year: (h.textContent ?? '').trim(), posts: [...(section?.querySelectorAll('a') ?? [])].map((a) => a.getAttribute('href') ?? '') };
     }));
