@@ -5,7 +5,7 @@
  *
  *   build   production build into dist/ (drafts left out)
  *   check   validate everything, write nothing
- *   dev     development build, served with live reload on http://localhost:3000
+ *   dev     development build, served with live reload on http://localhost:3000, with the security headers
  *   serve   serve an existing dist/ on 127.0.0.1, with the production security headers
  *   server-config  rewrite the security headers in dist-config/nginx.conf and Caddyfile
  *
@@ -112,8 +112,14 @@ async function main(): Promise<number> {
     // pages are rendered when the browser asks for them (docs/performance.md).
     const memo = createMemo();
     let site: MemorySite = { files: new Map(), onRequest: new Map() };
+    // The production security headers, so that what breaks under them breaks here first. Live reload
+    // needs nothing more: its script and event stream are same-origin. Until the configuration is
+    // valid, the policy without third-party origins.
+    const policyOf = () => securityHeaders(readConfig(base.config) ?? { search: { backend: 'embedded' } }, { https: false });
+    let headers = policyOf();
     const rebuild = async (): Promise<boolean> => {
       const started = performance.now();
+      headers = policyOf();
       const result = await runBuild({ ...base, mode: 'development', render: 'on-request', memo });
       if (result.problems.length) report(result.problems, 'text');
       // In development a content error must not take the preview away: show what can be built.
@@ -123,7 +129,7 @@ async function main(): Promise<number> {
       return true;
     };
     await rebuild();
-    const server = await startServer({ root: cacheDir, port, dev: true, memory: () => site });
+    const server = await startServer({ root: cacheDir, port, dev: true, headers: () => headers, memory: () => site });
     process.stdout.write(`Ontwikkelserver draait op ${server.url} (stoppen met Ctrl+C)\n`);
     const { watch } = await import('chokidar');
     let timer: NodeJS.Timeout | null = null;

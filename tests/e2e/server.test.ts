@@ -15,7 +15,7 @@ import { contentSecurityPolicy, securityHeaders } from '../../pipeline/stages/cs
 import { parseData } from '../../pipeline/stages/parse.ts';
 import { valueOf } from '../../pipeline/result.ts';
 import { validateConfig } from '../../pipeline/stages/validate.ts';
-import { configText } from '../helpers.ts';
+import { configText, root } from '../helpers.ts';
 
 const test = suite('server: preview and development');
 
@@ -38,6 +38,8 @@ const files: Record<string, string> = {
   'manifest.webmanifest': '{"name":"x"}',
   'favicon.ico': '\x00\x00\x01\x00',
   '.well-known/security.txt': 'Contact: mailto:security@developer.overheid.nl\n',
+  // Past the size the server keeps in memory (pipeline/io/site-files.ts): streamed from disk.
+  'assets/groot-0123456789.txt': Array.from({ length: 150_000 }, (_, i) => `${i % 10}bcdefghij`).join(''),
   '.verborgen': SECRET,
 };
 for (const [p, data] of Object.entries(files)) {
@@ -64,7 +66,7 @@ test.before(async () => {
   const [pages, rest] = [Object.entries(files).filter(([p]) => p.endsWith('.html')), Object.entries(files).filter(([p]) => !p.endsWith('.html'))];
   const inMemory = { files: new Map(rest), onRequest: new Map(pages.map(([p, data]) => [p, () => data] as const)) };
   // The folder holds the secret files: the memory server must not read it at all.
-  memory = await startServer({ root: work, port: 0, dev: true, memory: () => inMemory });
+  memory = await startServer({ root: work, port: 0, dev: true, headers, memory: () => inMemory });
 });
 test.after(async () => {
   await new Promise((r) => production.server.close(r));
@@ -142,9 +144,11 @@ for (const mode of ['production', 'development', 'memory'] as const) {
 test('production: content types, validators and cache lifetimes', async () => {
   const types: Array<[string, string]> = [
     ['/', 'text/html;charset=utf-8'], ['/kennisbank', 'text/html;charset=utf-8'], ['/kennisbank/', 'text/html;charset=utf-8'],
-    ['/assets/styles-0123456789.css', 'text/css'], ['/assets/shell-ABCDEFGH.js', 'text/javascript'], ['/assets/search-index-0123456789.json', 'application/json'],
-    ['/assets/logo-0123456789.svg', 'image/svg+xml'], ['/sitemap.xml', 'text/xml'], ['/robots.txt', 'text/plain'],
-    ['/manifest.webmanifest', 'application/manifest+json'], ['/favicon.ico', 'image/x-icon'], ['/.well-known/security.txt', 'text/plain'],
+    // Text in UTF-8, as nginx's charset_types sends it (dist-config/nginx.conf).
+    ['/assets/styles-0123456789.css', 'text/css;charset=utf-8'], ['/assets/shell-ABCDEFGH.js', 'text/javascript;charset=utf-8'],
+    ['/assets/search-index-0123456789.json', 'application/json;charset=utf-8'], ['/assets/logo-0123456789.svg', 'image/svg+xml;charset=utf-8'],
+    ['/sitemap.xml', 'text/xml;charset=utf-8'], ['/robots.txt', 'text/plain;charset=utf-8'], ['/manifest.webmanifest', 'application/manifest+json;charset=utf-8'],
+    ['/favicon.ico', 'image/x-icon'], ['/.well-known/security.txt', 'text/plain;charset=utf-8'],
   ];
   for (const [p, type] of types) {
     const a = await request(production, p);
@@ -205,6 +209,23 @@ test('production: HEAD and Range requests', async () => {
   assert.is(headMissing.status, 404);
 });
 
+test('production: a file too large to keep in memory is streamed, whole, in a range and for HEAD', async () => {
+  const p = '/assets/groot-0123456789.txt';
+  const expected = Buffer.from(files['assets/groot-0123456789.txt'] ?? '');
+  const whole = await request(production, p);
+  assert.is(whole.status, 200);
+  assert.is(Number(whole.headers['content-length']), expected.length);
+  assert.ok(whole.body.equals(expected), 'the whole file');
+  const range = await request(production, p, { headers: { Range: 'bytes=1048570-1048589' } });
+  assert.is(range.status, 206);
+  assert.is(range.headers['content-range'], `bytes 1048570-1048589/${expected.length}`);
+  assert.ok(range.body.equals(expected.subarray(1048570, 1048590)), 'the bytes asked for');
+  const head = await request(production, p, { method: 'HEAD' });
+  assert.is(head.status, 200);
+  assert.is(head.body.length, 0);
+  assert.is(Number(head.headers['content-length']), expected.length);
+});
+
 test('production: the security headers of pipeline/stages/csp.ts on every answer, 404s and redirects included', async () => {
   for (const p of ['/', '/assets/shell-ABCDEFGH.js', '/bestaat/niet', '/contact.html']) {
     const a = await request(production, p);
@@ -217,10 +238,24 @@ test('production: the security headers of pipeline/stages/csp.ts on every answer
   assert.not.ok(headers.some(([name]) => name === 'Strict-Transport-Security'), 'no HSTS over plain http');
 });
 
-test('development: no Content-Security-Policy, and the live-reload script from the same origin', async () => {
-  const a = await request(development, '/');
-  assert.is(a.status, 200);
-  assert.is(a.headers['content-security-policy'], undefined);
+test('docs/operations.md: the redirects its checks after publishing promise are the ones the server sends', async () => {
+  const docs = fs.readFileSync(path.join(root, 'docs/operations.md'), 'utf8');
+  const checks = [...docs.matchAll(/curl -sI \$site(\S+) \| grep -i '\^location'\s+# 301 naar (\S+)/g)];
+  assert.ok(checks.length > 0, 'operations.md checks a redirect');
+  for (const [, from = '', to = ''] of checks) {
+    const a = await request(production, from);
+    assert.is(a.status, 301, from);
+    assert.is(a.headers.location, to, `operations.md: ${from} redirects to ${to}`);
+  }
+});
+
+test('development: the same security headers as production, and the live-reload script from the same origin', async () => {
+  for (const server of [development, memory]) {
+    for (const p of ['/', '/assets/logo-0123456789.svg', '/bestaat/niet', '/contact.html', '/__dev/reload.js']) {
+      const a = await request(server, p);
+      for (const [name, value] of headers) assert.is(a.headers[name.toLowerCase()], value, `${name} on ${p}`);
+    }
+  }
   const reload = await request(development, '/__dev/reload.js');
   assert.is(reload.status, 200);
   assert.match(String(reload.headers['content-type']), /javascript/);
