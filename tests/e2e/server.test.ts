@@ -1,5 +1,5 @@
 /**
- * The preview server (pipeline/io/server.ts: sirv on 127.0.0.1), production
+ * The preview server (pipeline/io/server.ts on 127.0.0.1), production
  * and development, over a small built site with a secret file next to it.
  * Raw HTTP requests (`http.request` with a path string), because fetch and
  * URL normalise away exactly the paths an attacker sends.
