@@ -17,13 +17,22 @@ import { chromiumArgs, chromiumPath } from '../../pipeline/io/mermaid.ts';
 
 const staticDir = path.resolve(import.meta.dirname, '../static');
 const blue = '#154273';
-const glyph = '<path d="M14 13 7 20l7 7M26 13l7 7-7 7M22 10l-4 20" fill="none" stroke="#fff" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/>';
+/**
+ * The site mark on a 40×40 grid: angle brackets around a shield with a
+ * four-pointed star cut out, as in logo.svg but with wider gaps so it stays
+ * legible at 16 px. `fg` is the mark, `bg` the square behind it (the star shows
+ * the background colour). Keep in step with favicon.svg.
+ */
+const glyph = (fg: string, bg: string) =>
+  `<path d="M8.6 12.5 4 20l4.6 7.5M31.4 12.5 36 20l-4.6 7.5" fill="none" stroke="${fg}" stroke-width="3.2" stroke-linecap="round" stroke-linejoin="round"/>` +
+  `<path d="M12.5 7.5h15v12.5c0 6-3.4 10.1-7.5 12.8-4.1-2.7-7.5-6.8-7.5-12.8z" fill="${fg}"/>` +
+  `<path d="M20 12.5l1.5 4 4 1.5-4 1.5-1.5 4-1.5-4-4-1.5 4-1.5z" fill="${bg}"/>`;
 
-/** The favicon as it is: a rounded lintblauw square with the code glyph. */
+/** The favicon as it is: a rounded lintblauw square with the white mark. */
 const roundedIcon = fs.readFileSync(path.join(staticDir, 'favicon.svg'), 'utf8');
-/** Full-bleed square (iOS and Android round the corners themselves); `scale` shrinks the glyph into the safe zone. */
+/** Full-bleed square (iOS and Android round the corners themselves); `scale` shrinks the mark into the safe zone. */
 const squareIcon = (scale: number) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" fill="${blue}"/><g transform="translate(20 20) scale(${scale}) translate(-20 -20)">${glyph}</g></svg>`;
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" fill="${blue}"/><g transform="translate(20 20) scale(${scale}) translate(-20 -20)">${glyph('#fff', blue)}</g></svg>`;
 
 async function shoot(page: Page, html: string, width: number, height: number, transparent: boolean): Promise<Uint8Array> {
   await page.setViewport({ width, height, deviceScaleFactor: 1 });
@@ -62,7 +71,7 @@ const cards = {
 
 function cardHtml(area: keyof typeof cards): string {
   const { title, text } = cards[area];
-  const icon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40" width="96" height="96"><rect width="40" height="40" rx="6" fill="#fff"/>${glyph.replace('stroke="#fff"', `stroke="${blue}"`)}</svg>`;
+  const icon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40" width="96" height="96"><rect width="40" height="40" rx="6" fill="#fff"/>${glyph(blue, '#fff')}</svg>`;
   return `
 <div style="position:relative;width:1200px;height:630px;background:${blue};color:#fff;font-family:'Liberation Sans',Arial,sans-serif;overflow:hidden">
   <div style="position:absolute;left:96px;top:0;width:72px;height:150px;background:#fff"></div>
@@ -95,7 +104,7 @@ async function main(): Promise<void> {
     write('apple-touch-icon.png', await shoot(page, squareIcon(0.8), 180, 180, false));
     write('icon-192.png', await shoot(page, roundedIcon, 192, 192, true));
     write('icon-512.png', await shoot(page, roundedIcon, 512, 512, true));
-    // Maskable: the glyph inside the central 80% circle that every mask shape keeps.
+    // Maskable: the mark inside the central 80% circle that every mask shape keeps.
     write('icon-maskable-512.png', await shoot(page, squareIcon(0.6), 512, 512, false));
     for (const area of Object.keys(cards) as Array<keyof typeof cards>) {
       write(`social-${area}.png`, await shoot(page, cardHtml(area), 1200, 630, false));
