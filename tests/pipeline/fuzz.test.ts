@@ -172,6 +172,8 @@ const nested = (kind: string, depth: number): string => {
     case 'list': return Array.from({ length: depth }, (_, i) => `${'  '.repeat(i)}- x`).join('\n');
     case 'ordered': return Array.from({ length: depth }, (_, i) => `${'   '.repeat(i)}1. x`).join('\n');
     case 'quote': return `${'> '.repeat(depth)}x`;
+    case 'one-line': return `${'- '.repeat(depth)}x`;
+    case 'one-line-mixed': return `${Array.from({ length: depth }, (_, i) => ['1. ', '- ', '> '][i % 3]).join('')}x`;
     case 'mixed': return Array.from({ length: depth }, (_, i) => `${'> '.repeat(i % 3)}${'  '.repeat(i)}- x`).join('\n');
     case 'brackets': return `${'['.repeat(depth)}x${']('.repeat(depth)}`;
     case 'emphasis': return `${'*'.repeat(depth)}x${'_'.repeat(depth)}`;
@@ -183,7 +185,7 @@ const nested = (kind: string, depth: number): string => {
     default: return 'x';
   }
 };
-const nestingKinds = ['list', 'ordered', 'quote', 'mixed', 'brackets', 'emphasis', 'html', 'html-lines', 'details', 'admonition', 'headings'] as const;
+const nestingKinds = ['list', 'ordered', 'quote', 'one-line', 'one-line-mixed', 'mixed', 'brackets', 'emphasis', 'html', 'html-lines', 'details', 'admonition', 'headings'] as const;
 
 // Link and image targets with `..`, encodings and odd schemes.
 const segment = fc.constantFrom('..', '.', '', 'a', 'b', 'kennisbank', 'x.md', 'y.md', 'img.png', '%2e%2e', '%2E%2E%2F', '..%2f', '%00', '%E0%A4%A', '%zz', '~', 'etc', 'passwd', '.git', 'index.md', '..\\..', 'Ä.md');
@@ -227,7 +229,7 @@ const runs = {
 
 /** Whether `kind` at `depth` (see `nested`) goes beyond what the parser is given: nesting or delimiters over the limits. */
 const overLimits = (kind: string, depth: number): boolean =>
-  ['list', 'ordered', 'quote', 'mixed', 'admonition'].includes(kind) ? depth > limits.nesting
+  ['list', 'ordered', 'quote', 'one-line', 'one-line-mixed', 'mixed', 'admonition', 'html', 'html-lines', 'details'].includes(kind) ? depth > limits.nesting
     : ['brackets', 'emphasis'].includes(kind) ? 2 * depth > limits.delimiters : false;
 
 const properties: Record<string, () => Outcome> = {

@@ -1,12 +1,13 @@
 /**
  * Limits that keep hostile content from hanging or crashing the build. The
- * Markdown parser slows down quadratically on deeply nested lists and on long
- * runs of unmatched delimiters, so these are measured line by line before it
- * runs; the largest real page is about 11 KB and nests 4 levels deep.
+ * Markdown parser slows down quadratically on deep nesting and on long runs
+ * of unmatched delimiters, so these are measured before it runs; the largest
+ * real page is about 11 KB and nests 4 levels deep.
  */
 import type { SourceFile } from '../../types.ts';
 import { error, startOfFile, type Problem } from '../../problem.ts';
 import { fencedCodeLines } from './fenced-code.ts';
+import { markdownNesting } from './nesting.ts';
 
 export const limits = { fileChars: 256 * 1024, nesting: 32, delimiters: 5000 } as const;
 
@@ -16,44 +17,6 @@ export const limits = { fileChars: 256 * 1024, nesting: 32, delimiters: 5000 } a
  * change what a URL means; control characters cannot be typed in a link.
  */
 const unsafeNameCharacters = /[\\?#%\u0000-\u001f\u007f]/;
-
-const listItem = /^((?:[ \t]*>)*)([ \t]*)(?:[-*+]|\d{1,9}[.)])(?=[ \t]|$)/;
-const width = (ws: string): number => [...ws].reduce((n, c) => (c === '\t' ? n + 4 - (n % 4) : n + 1), 0);
-
-/**
- * The deepest nesting of lists and block quotes in Markdown, estimated line by
- * line without parsing (fenced code is skipped), with the line where it is
- * deepest. Cheap and linear, so it can run before the parser.
- */
-export function markdownNesting(text: string): { depth: number; line: number } {
-  const indents: number[] = [];
-  const inCode = fencedCodeLines();
-  let max = 0;
-  let at = 1;
-  let line = 0;
-  // Open container directives (`:::note` … `:::`) nest like lists: deep nesting makes parsing slow.
-  let directives = 0;
-  for (const raw of text.split('\n')) {
-    line++;
-    if (inCode(raw)) continue;
-    const prefix = /^(?:[ \t]*>)*/.exec(raw)?.[0] ?? '';
-    const quotes = prefix.split('>').length - 1;
-    const item = listItem.exec(raw);
-    if (item) {
-      const indent = width(item[2] ?? '');
-      while (indents.length && (indents[indents.length - 1] ?? 0) >= indent) indents.pop();
-      indents.push(indent);
-    } else if (quotes === 0 && /^\S/.test(raw)) {
-      // Text at the left margin ends every open list (or continues it lazily: then this underestimates).
-      indents.length = 0;
-    }
-    const directive = /^[ \t>]*(:{3,})([a-zA-Z][\w-]*)?/.exec(raw);
-    if (directive) directives = directive[2] ? directives + 1 : Math.max(0, directives - 1);
-    const depth = quotes + indents.length + directives;
-    if (depth > max) { max = depth; at = line; }
-  }
-  return { depth: max, line: at };
-}
 
 /**
  * The most emphasis, link and code delimiters (`* _ ~ [ ] \``) in one block of
@@ -99,10 +62,10 @@ export function unsafePageName(file: SourceFile): Problem | null {
 
 /** Why the parser must not see this Markdown body (nested or delimited beyond the limits), or null. */
 export function tooComplex(body: string, file: SourceFile): Problem | null {
-  const nesting = markdownNesting(body);
+  const nesting = markdownNesting(body, limits.nesting);
   if (nesting.depth > limits.nesting) {
     return error('markup-too-complex', file.display, { line: nesting.line, column: 1 },
-      `Lijsten en citaten zijn hier ${nesting.depth} niveaus diep genest; het maximum is ${limits.nesting}. Maak de structuur platter, bijvoorbeeld met tussenkoppen.`);
+      `Lijsten, citaten, admonitions en HTML-elementen zijn hier ${nesting.depth} niveaus diep in elkaar genest; het maximum is ${limits.nesting}. Maak de structuur platter, bijvoorbeeld met tussenkoppen.`);
   }
   const delimiters = markdownDelimiters(body);
   return delimiters.count > limits.delimiters ? error('markup-too-complex', file.display, { line: delimiters.line, column: 1 },

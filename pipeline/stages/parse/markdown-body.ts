@@ -9,6 +9,8 @@ import remarkGfm from 'remark-gfm';
 import remarkDirective from 'remark-directive';
 import type { Root } from 'mdast';
 import { emailLiteralsAfterParsing } from './gfm-literals.ts';
+// micromark's edits in linear time instead of quadratic (see the module).
+import './micromark-edits.ts';
 import { legacyAdmonitionTitles, restorePositions } from './legacy-admonition-titles.ts';
 
 /**

@@ -1,25 +1,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { fileTooLarge, limits, markdownDelimiters, markdownNesting, tooComplex, unsafePageName } from '../../../pipeline/stages/parse/limits.ts';
+import { fileTooLarge, limits, markdownDelimiters, tooComplex, unsafePageName } from '../../../pipeline/stages/parse/limits.ts';
 
 const limit = suite('parse: limits');
 
 const file = (path: string, text = '') => ({ path, display: `content/${path}`, text });
-
-limit('markdownNesting should count lists, block quotes and open directives, with the deepest line', () => {
-  assert.equal(markdownNesting('Tekst.\n'), { depth: 0, line: 1 });
-  assert.equal(markdownNesting('- a\n  - b\n    - c\n- d\n'), { depth: 3, line: 3 });
-  assert.equal(markdownNesting('> > citaat\n> > - punt\n'), { depth: 3, line: 2 });
-  assert.equal(markdownNesting(':::note\n:::tip\n- a\n:::\n:::\n'), { depth: 3, line: 3 });
-  // Text at the left margin ends the open lists.
-  assert.equal(markdownNesting('- a\n  - b\nTekst\n- c\n'), { depth: 2, line: 2 });
-  // Tabs count to the next multiple of four.
-  assert.equal(markdownNesting('- a\n\t- b\n').depth, 2);
-});
-
-limit('markdownNesting should skip fenced code', () => {
-  assert.equal(markdownNesting('```\n- a\n  - b\n    - c\n```\n- d\n'), { depth: 1, line: 6 });
-});
 
 limit('markdownDelimiters should count per block between blank lines, skipping fenced code', () => {
   assert.equal(markdownDelimiters('Tekst.\n'), { count: 0, line: 1 });
@@ -38,6 +23,27 @@ limit('tooComplex should name the deepest line, or the block, beyond the limits'
   assert.equal([starred?.code, starred?.line], ['markup-too-complex', 3]);
   assert.match(starred?.message ?? '', new RegExp(`${limits.delimiters + 1} opmaaktekens`));
   assert.is(tooComplex('*'.repeat(limits.delimiters), page), null);
+});
+
+limit('tooComplex should refuse nesting on one line beyond the limit, at its line, naming the limit', () => {
+  const page = file('kennisbank/x.md');
+  const intro = 'Intro.\n\n';
+  for (const [text, depth] of [[`${'- '.repeat(10_000)}x`, 10_000], [`${'- '.repeat(33)}x`, 33], [`${'- '.repeat(500)}x`, 500], [`${'> '.repeat(40)}x`, 40], [`${'1. - > '.repeat(11)}x`, 33]] as const) {
+    const problem = tooComplex(`${intro}${text}\n`, page);
+    assert.equal([problem?.code, problem?.file, problem?.line, problem?.column], ['markup-too-complex', 'content/kennisbank/x.md', 3, 1], text.slice(0, 20));
+    assert.match(problem?.message ?? '', `${depth} niveaus diep`);
+    assert.match(problem?.message ?? '', `het maximum is ${limits.nesting}`);
+  }
+  assert.is(tooComplex(`${intro}${'- '.repeat(limits.nesting)}x\n`, page), null);
+});
+
+limit('tooComplex should refuse directives and raw HTML nested beyond the limit', () => {
+  const page = file('kennisbank/x.md');
+  const directives = Array.from({ length: limits.nesting + 1 }, (_, i) => `${':'.repeat(3 + limits.nesting - i)}note`).join('\n');
+  assert.equal([tooComplex(`${directives}\nx\n`, page)?.line], [limits.nesting + 1]);
+  assert.equal([tooComplex(`Tekst.\n\n${'<div>'.repeat(limits.nesting + 1)}x\n`, page)?.line], [3]);
+  assert.equal([tooComplex(`${'<div>\n\n'.repeat(limits.nesting + 1)}x\n`, page)?.line], [2 * limits.nesting + 1]);
+  assert.is(tooComplex(`${'<div>'.repeat(limits.nesting)}x${'</div>'.repeat(limits.nesting)}\n`.repeat(3), page), null);
 });
 
 limit('fileTooLarge should refuse a file over the limit in characters', () => {
