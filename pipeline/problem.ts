@@ -40,7 +40,11 @@ export type ProblemCode =
   | 'markup-too-complex'
   | 'content-unprocessable'
   | 'unsafe-file-name'
-  | 'symlink-ignored';
+  | 'symlink-ignored'
+  | 'invalid-encoding'
+  | 'not-text'
+  | 'file-empty'
+  | 'hidden-file-ignored';
 
 export interface Problem {
   readonly severity: Severity;

@@ -8,7 +8,8 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { pipe } from 'fp-ts/function';
 import { error, startOfFile, warning, type Problem } from '../problem.ts';
-import { all, collect, failed, ok, problemsOf, tell, valueOf, withProblems, type Result } from '../result.ts';
+import { all, collect, failed, map, ok, problemsOf, tell, valueOf, withProblems, type Result } from '../result.ts';
+import { decodedText } from './decoded-text.ts';
 
 import type { AssetFile, SourceFile, SourceTree } from '../types.ts';
 
@@ -32,11 +33,11 @@ async function readNoFollow(abs: string): Promise<Buffer> {
 }
 
 /** One file of the walk, made into `A` by `make`; a file that cannot be read is a problem, not a crash. */
-async function readOne<A>(root: string, rel: string, make: (bytes: Buffer, shown: string) => A): Promise<Result<A>> {
+async function readOne<A>(root: string, rel: string, make: (bytes: Buffer, shown: string) => Result<A>): Promise<Result<A>> {
   const abs = path.join(root, rel);
   const shown = display(abs);
   try {
-    return ok(make(await readNoFollow(abs), shown));
+    return make(await readNoFollow(abs), shown);
   } catch (e) {
     return failed([error('file-unreadable', shown, startOfFile, `Het bestand kan niet worden gelezen (${describe(e)}). Controleer de rechten op het bestand.`)]);
   }
@@ -53,10 +54,25 @@ async function inTurn<A, B>(items: ReadonlyArray<A>, read: (item: A) => Promise<
 async function readConfig(configFile: string): Promise<Result<SourceFile | null>> {
   const configAbs = path.resolve(configFile);
   try {
-    return ok({ path: path.basename(configAbs), display: display(configAbs), text: await fs.readFile(configAbs, 'utf8') });
+    const shown = display(configAbs);
+    // A configuration that is no text is no configuration: null, with the reason, as when it cannot be read.
+    const decoded = decodedText(await fs.readFile(configAbs), shown);
+    const text = valueOf(decoded);
+    return withProblems(text === null ? null : { path: path.basename(configAbs), display: shown, text }, problemsOf(decoded));
   } catch (e) {
     return withProblems(null, [error('config-invalid', display(configAbs), startOfFile, `De siteconfiguratie kan niet worden gelezen (${describe(e)}). Zet een geldig ${path.basename(configAbs)} in dist-config/.`)]);
   }
+}
+
+/**
+ * Why a Markdown file with a hidden name (`.concept.md`) is no page. A name of
+ * dots only (`...md`) would be the path `..`, so it cannot be one either way.
+ */
+function hiddenPage(shown: string, name: string): Problem {
+  const dotsOnly = /^\.*\.mdx?$/i.test(name);
+  return warning('hidden-file-ignored', shown, startOfFile, dotsOnly
+    ? `De naam ${JSON.stringify(name)} bestaat alleen uit punten; de build slaat zo'n bestand over, want het pad van de pagina zou "..", "." of leeg worden. Geef het bestand een naam met letters.`
+    : `De naam ${JSON.stringify(name)} begint met een punt: de build slaat verborgen bestanden over. Is dit een pagina, haal dan de punt weg.`);
 }
 
 /**
@@ -73,23 +89,27 @@ export async function readSources(contentRoot: string, configFile: string): Prom
     `De contentmap bestaat niet. Maak de map aan of geef een andere map op met --content MAP.`)];
   // One walk that never follows a symbolic link (a loop, or a way out of the content root):
   // regular files are read, links are reported and skipped, anything else (a pipe, a socket) is left alone.
-  const walked = stat?.isDirectory()
-    ? await fg('**/*', { cwd: root, dot: false, onlyFiles: false, followSymbolicLinks: false, objectMode: true }).catch(() => [])
+  // Hidden names (`.x`) are skipped; `**/.*` finds them in visible folders only, to say so of Markdown files.
+  const found = stat?.isDirectory()
+    ? await fg(['**/*', '**/.*'], { cwd: root, dot: false, onlyFiles: false, followSymbolicLinks: false, objectMode: true }).catch(() => [])
     : [];
+  const walked = found.filter((e) => !e.name.startsWith('.'));
   const entries = walked.filter((e) => e.dirent.isFile()).map((e) => e.path).sort();
   const links = walked.filter((e) => e.dirent.isSymbolicLink()).map((e) => e.path).sort().map((link) =>
     warning('symlink-ignored', display(path.join(root, link)), startOfFile,
       'Dit is een symbolische link; de build volgt geen links en leest alleen echte bestanden binnen de contentmap. Zet het bestand zelf in content/.'));
+  const hidden = found.filter((e) => e.name.startsWith('.') && e.dirent.isFile() && /\.mdx?$/i.test(e.name)).map((e) => e.path).sort()
+    .map((rel) => hiddenPage(display(path.join(root, rel)), path.basename(rel)));
 
   const read = pipe(
     all({
       files: await inTurn(entries.filter((rel) => textExtensions.test(rel)), (rel) =>
-        readOne(root, rel, (bytes, shown): SourceFile => ({ path: rel, display: shown, text: bytes.toString('utf8') }))),
+        readOne(root, rel, (bytes, shown) => pipe(decodedText(bytes, shown), map((text): SourceFile => ({ path: rel, display: shown, text }))))),
       assets: await inTurn(entries.filter((rel) => !textExtensions.test(rel) && assetExtensions.test(rel)), (rel) =>
-        readOne(root, rel, (bytes, shown): AssetFile => ({ path: rel, display: shown, bytes: new Uint8Array(bytes) }))),
+        readOne(root, rel, (bytes, shown) => ok<AssetFile>({ path: rel, display: shown, bytes: new Uint8Array(bytes) }))),
       config: await readConfig(configFile),
     }),
-    tell([...missing, ...links]),
+    tell([...missing, ...links, ...hidden]),
   );
   // Every part above keeps a value, so `read` has one; `empty` only satisfies the type.
   const empty = { files: [], assets: [], config: null };

@@ -14,7 +14,7 @@ import type { Store } from '../memo.ts';
 import { unprocessable, type Problem } from '../problem.ts';
 import { chain, collect, failed, map, ok, withProblems, type Result } from '../result.ts';
 import { splitFrontmatter } from './parse/frontmatter.ts';
-import { fileTooLarge, tooComplex, unsafePageName } from './parse/limits.ts';
+import { emptyPage, fileTooLarge, tooComplex, unsafePageName } from './parse/limits.ts';
 import { parseMarkdownBody } from './parse/markdown-body.ts';
 import { parseYaml, type YamlData } from './parse/yaml.ts';
 
@@ -99,8 +99,8 @@ function bodyTree(body: string, file: SourceFile, trees: Store<Root> | undefined
  */
 const passedLimits = (body: string, trees: Store<Root> | undefined): boolean => trees?.has([body]) === true;
 
-/** Why the stage does not read a file at all (too large, or a page name that cannot be a URL), or null. */
-const refusal = (file: SourceFile): Problem | null => fileTooLarge(file) ?? (isMarkdown(file) ? unsafePageName(file) : null);
+/** Why the stage does not read a file at all (too large, a page name that cannot be a URL, or a page with nothing in it), or null. */
+const refusal = (file: SourceFile): Problem | null => fileTooLarge(file) ?? (isMarkdown(file) ? unsafePageName(file) ?? emptyPage(file) : null);
 
 const isMarkdown = (file: SourceFile): boolean => /\.mdx?$/i.test(file.path);
 const withoutBom = (text: string): string => text.replace(/^\uFEFF/, '');

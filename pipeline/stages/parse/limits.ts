@@ -53,6 +53,16 @@ export function fileTooLarge(file: SourceFile): Problem | null {
     `Dit bestand is ${Math.round(file.text.length / 1024)} KB; het maximum is ${limits.fileChars / 1024} KB. Splits het op in meer pagina's, of zet grote data in een apart bestand dat je als download aanbiedt.`) : null;
 }
 
+/**
+ * Why a Markdown file is no page: it holds nothing but whitespace (a byte
+ * order mark included). Without this, the only message would be the missing
+ * title of a page nobody meant to write.
+ */
+export function emptyPage(file: SourceFile): Problem | null {
+  return /^[\uFEFF\s]*$/.test(file.text) ? error('file-empty', file.display, startOfFile,
+    'Dit Markdown-bestand is leeg. Schrijf de pagina (frontmatter met een `title` en tekst), of verwijder het bestand.') : null;
+}
+
 /** Why a page's path cannot be its URL (a character from `unsafeNameCharacters`), or null. */
 export function unsafePageName(file: SourceFile): Problem | null {
   const bad = unsafeNameCharacters.exec(file.path);

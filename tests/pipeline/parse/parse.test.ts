@@ -62,6 +62,15 @@ stage('should give every file its entry in order, refuse what it cannot read, an
   assert.equal(problemsOf(parse([file('a?.yml', 'x: 1\n')])), []);
 });
 
+stage('should refuse an empty page as empty, so no missing title follows', () => {
+  for (const text of ['', ' \n\t\n', '\uFEFF']) {
+    const result = parse([file('kennisbank/leeg.md', text), file('leeg.yml', '')]);
+    assert.equal(valueOf(result)?.map((p) => p.file.path), ['leeg.yml'], JSON.stringify(text));
+    assert.equal(problemsOf(result).map((p) => [p.code, p.file, p.line]), [['file-empty', 'content/kennisbank/leeg.md', 1]]);
+  }
+  assert.is(markdownBody(file('a.md', '')), null);
+});
+
 stage('should report content the parser throws on, with an empty tree', () => {
   // A store whose computation throws stands in for the parser failing on hostile content.
   const failing = { has: () => false, get: () => { throw new Error('te diep\nstack'); } } as unknown as Store<Root>;
