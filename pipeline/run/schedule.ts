@@ -36,7 +36,7 @@ import { markdownContext, markdownJobs, renderJob, type MarkdownJobs } from '../
 import { buildSearchIndex } from '../stages/search-index.ts';
 import { indexOptions } from '../../theme/client/search-options.ts';
 import type { SearchRecord } from '../stages/search-records.ts';
-import type { Mode, Site } from '../stages/resolve.ts';
+import type { Mode } from '../stages/resolve.ts';
 import { sortProblems } from '../problem.ts';
 import type { BuildCache, BuildMemo } from '../memo.ts';
 
