@@ -16,6 +16,7 @@ import type { Diagram } from '../stages/markdown.ts';
 import type { OutputFile } from '../types.ts';
 import { mermaidConfig } from '../../theme/client/mermaid-config.ts';
 import { startWorker } from './workers/worker.ts';
+import { removeDeadOwnerFolders } from './dead-owner-folders.ts';
 
 const headlessShell = '/usr/lib/chromium/chromium-headless-shell';
 
@@ -64,31 +65,13 @@ export const fencesMermaid = (text: string): boolean => /^[ \t>*+\-\d.]*(?:`{3,}
  */
 export const profilePrefix = (pid: number): string => `ontwikkelaarsportaal-mermaid-chromium-${pid}-`;
 
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
 /**
  * Removes the profile folders of diagram Chromiums whose build no longer runs.
  * A build killed outright (SIGKILL, power loss) takes its Chromium with it (the
  * pipe closes, mermaid-worker.ts) but cannot remove the folder; the next build does.
  */
 export function removeStaleProfiles(tmpdir = os.tmpdir()): void {
-  let names: string[];
-  try {
-    names = fs.readdirSync(tmpdir);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const pid = Number(/^ontwikkelaarsportaal-mermaid-chromium-(\d+)-/.exec(name)?.[1]);
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !alive(pid)) fs.rmSync(path.join(tmpdir, name), { recursive: true, force: true });
-  }
+  removeDeadOwnerFolders(tmpdir, 'ontwikkelaarsportaal-mermaid-chromium-');
 }
 
 /** Chromium with mermaid loaded into one page. */

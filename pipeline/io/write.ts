@@ -20,6 +20,7 @@ import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import type { OutputFile } from '../types.ts';
 import { startWorker } from './workers/worker.ts';
+import { removeDeadOwnerFolders } from './dead-owner-folders.ts';
 
 /** Previous outputs still being removed after a swap (a writer's own folder goes with the writer: `open`). */
 const temporaries = new Set<string>();
@@ -61,29 +62,10 @@ export function cleanUpOnExit(): void {
 /** The error a write gives when it is refused or interrupted; the previous output is untouched. */
 export class WriteError extends Error {}
 
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 /** Temporary folders of earlier writes that were killed outright (SIGKILL, power loss). */
 function removeAbandoned(parent: string, base: string): void {
-  const prefix = `.${base}-tmp-`;
-  let names: string[];
-  try {
-    names = fs.readdirSync(parent);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    if (!name.startsWith(prefix)) continue;
-    const pid = Number(/^(\d+)-/.exec(name.slice(prefix.length))?.[1]);
-    if (Number.isInteger(pid) && pid !== process.pid && !alive(pid)) fs.rmSync(path.join(parent, name), { recursive: true, force: true });
-  }
+  removeDeadOwnerFolders(parent, `.${base}-tmp-`);
 }
 
 /** The file's place in `root`, or null when its path is absolute, empty, not normalised or would leave `root`. */
