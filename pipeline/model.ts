@@ -325,6 +325,12 @@ export const SiteConfig = t.intersection([
     securityTxt: SecurityTxt,
     /** The home page's tiles, in this order; the not-found page shows them too. */
     home: t.type({ tiles: t.array(HomeTile) }),
+    mdx: t.partial({
+      /** What an MDX component that cannot be resolved is: an error (default), or a warning and its children in a plain element. */
+      unknownComponents: t.union([t.literal('error'), t.literal('warn')]),
+      /** The folder with the site's own `.tsx`/`.jsx` components, relative to the content root (default `src/components`). */
+      components: t.string,
+    }),
   }),
 ]);
 export type SiteConfig = t.TypeOf<typeof SiteConfig>;
