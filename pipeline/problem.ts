@@ -44,7 +44,8 @@ export type ProblemCode =
   | 'invalid-encoding'
   | 'not-text'
   | 'file-empty'
-  | 'hidden-file-ignored';
+  | 'hidden-file-ignored'
+  | 'title-from-file-name';
 
 export interface Problem {
   readonly severity: Severity;
