@@ -36,6 +36,9 @@ function page(): void {
   island('docsversie', () => rememberDocsVersion(document));
   const results = document.querySelector('[data-search-results]');
   if (results) lazy('zoeken', results, () => import('./search-page.ts'), (m) => m.enhanceSearchPage(document));
+  // Tabs: the tablist, in a chunk only a page with tabs loads.
+  const tabs = document.querySelector('[data-tabs]');
+  if (tabs) lazy('tabbladen', tabs, () => import('./tabs.ts'), (m) => m.enhanceTabs(document));
   // Diagrams: the full-screen button, in a chunk only a page with a diagram loads.
   const frame = document.querySelector('.diagram');
   const enhanceDiagrams = () => { if (frame) lazy('diagram vergroten', frame, () => import('./diagram.ts'), (m) => m.enhanceDiagrams(document)); };

@@ -23,14 +23,17 @@ function SidebarItems({ items, path, depth }: { items: ReadonlyArray<SidebarItem
         ) : (
           <span className="menu-link">{item.label}</span>
         );
-        if (item.type === 'link') return <li key={i} className="menu-item">{link}</li>;
+        const extra = item.className ? ` ${item.className}` : '';
+        // The value was held to the raw HTML rules when the sidebars file was read.
+        if (item.type === 'html') return <li key={i} className={`menu-item menu-html${item.defaultStyle ? ' menu-link' : ''}${extra}`} dangerouslySetInnerHTML={{ __html: item.value }} />;
+        if (item.type === 'link') return <li key={i} className={`menu-item${extra}`}>{link}</li>;
         const expanded = !item.collapsed || containsPath(item, path);
         const id = `menu-${depth}-${i}-${(item.href ?? item.label).replace(/[^a-z0-9]+/gi, '-')}`;
         return (
-          <li key={i} className={`menu-item menu-category${expanded ? '' : ' collapsed'}`}>
+          <li key={i} className={`menu-item menu-category${expanded ? '' : ' collapsed'}${extra}`}>
             <div className="menu-category-row">
               {link}
-              {item.items.length ? (
+              {item.items.length && item.collapsible !== false ? (
                 <button type="button" className="menu-caret" data-menu-toggle aria-controls={id} aria-expanded={expanded ? 'true' : 'false'} aria-label={`${expanded ? labels.collapseDropdown : labels.expandDropdown}: ${item.label}`} hidden>
                   <ChevronIcon />
                 </button>
