@@ -3,8 +3,9 @@
  * that a later message about a field points at the line where it was written.
  */
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
-import { error, type Place } from '../../problem.ts';
+import { error, warning, type Place, type Problem } from '../../problem.ts';
 import { ok, withProblems, type Problems, type Result } from '../../result.ts';
+import { repairYamlQuirks, type YamlQuirk } from './yaml-quirks.ts';
 
 export type FieldPath = ReadonlyArray<string | number>;
 
@@ -25,10 +26,22 @@ const reason = (e: unknown): string => (e instanceof Error ? e.message : String(
  * why, so the file's other parts (its Markdown) are still read.
  */
 export function parseYaml(text: string, display: string, firstLine = 1): Result<YamlData> {
-  const lineCounter = new LineCounter();
+  let lineCounter = new LineCounter();
   let doc: Document;
+  let column = (_line: number, col: number) => col;
+  let quirks: Problem[] = [];
   try {
     doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+    // What Docusaurus' parser reads and the YAML specification does not is read as Docusaurus reads it, with a warning.
+    const repaired = doc.errors.length > 0 ? repairYamlQuirks(text) : null;
+    if (repaired) {
+      const counter = new LineCounter();
+      const again = parseDocument(repaired.text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
+      if (again.errors.length === 0) {
+        [doc, lineCounter, column] = [again, counter, repaired.column];
+        quirks = repaired.quirks.map((q) => quirkWarning(q, display, firstLine));
+      }
+    }
   } catch (e) {
     // Only for YAML the parser cannot even hold (thousands of nested brackets overflow its stack).
     const place = { line: firstLine, column: 1 };
@@ -38,7 +51,7 @@ export function parseYaml(text: string, display: string, firstLine = 1): Result<
   const at = (offset: number | undefined): Place => {
     if (offset === undefined) return { line: firstLine, column: 1 };
     const pos = lineCounter.linePos(offset);
-    return { line: pos.line + firstLine - 1, column: pos.col };
+    return { line: pos.line + firstLine - 1, column: column(pos.line, pos.col) };
   };
   const locate = (path: FieldPath): Place => {
     // Walk as deep as the path exists: a field points at its key, a list item at the item.
@@ -70,7 +83,7 @@ export function parseYaml(text: string, display: string, firstLine = 1): Result<
   );
   if (syntax.length > 0) return unreadable(syntax);
   try {
-    return ok({ data: doc.toJS({ maxAliasCount: 100 }), keys, locate, ok: true });
+    return withProblems({ data: doc.toJS({ maxAliasCount: 100 }), keys, locate, ok: true }, quirks);
   } catch (e) {
     // Unresolved or runaway aliases (`*naam` without `&naam`) only show up when converting.
     const alias = /alias/i.test(String(e));
@@ -78,6 +91,14 @@ export function parseYaml(text: string, display: string, firstLine = 1): Result<
       alias ? 'De YAML gebruikt een alias (*naam) die niet bestaat of te vaak wordt herhaald. Definieer het anker (&naam) of schrijf de waarde uit.'
         : `De YAML kan niet worden gelezen: ${e instanceof Error ? e.message : String(e)}.`)]);
   }
+}
+
+/** The warning for one quirk: what Docusaurus tolerated, on which line, and how to write it by the rules. */
+function quirkWarning(quirk: YamlQuirk, display: string, firstLine: number): Problem {
+  const place = { line: quirk.line + firstLine - 1, column: 1 };
+  return warning('yaml-quirk', display, place, quirk.kind === 'no-break-space-indent'
+    ? 'Deze regel springt in met een harde spatie (U+00A0) in plaats van gewone spaties. Docusaurus leest dat, de YAML-standaard niet; de build leest het zoals Docusaurus. Vervang de harde spaties door gewone spaties.'
+    : 'De tekst tussen aanhalingstekens (of de lijst tussen haken) van de regel erboven loopt hier door zonder in te springen. Docusaurus leest dat, de YAML-standaard niet; de build leest het zoals Docusaurus. Laat deze regel verder inspringen dan de regel waar de waarde begint.');
 }
 
 /** The place of the first alias (`*naam`) in YAML text, or its start. */
