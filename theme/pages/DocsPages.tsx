@@ -14,7 +14,7 @@ import { docById, docByPermalink, sidebarById, sidebarPlaces } from './docs-inde
 
 /** Number of articles below a category: every doc link and every category with its own page. */
 export const countArticles = (items: ReadonlyArray<SidebarItem>): number =>
-  items.reduce((n, item) => n + (item.type === 'link' ? 1 : (item.href ? 1 : 0) + countArticles(item.items)), 0);
+  items.reduce((n, item) => n + (item.type === 'link' ? 1 : item.type === 'html' ? 0 : (item.href ? 1 : 0) + countArticles(item.items)), 0);
 
 /** The sidebar of a kennisbank area (not the overview, which lists areas without their articles). */
 export const areaSidebar = (ctx: PageContext, href: string | null) =>
