@@ -81,22 +81,12 @@ function parseProblems(stdout: string): Problem[] {
   }
 }
 
-/** Until `migrate` exists: the configuration it is to write, made by hand (tests/docusaurus/handmade/). */
-function handMade(fixture: string, dir: string): CommandResult {
-  const prefix = fixture === mistakesFixture ? 'mistakes-' : '';
-  const from = path.join(import.meta.dirname, 'handmade');
-  fs.mkdirSync(path.join(dir, 'dist-config'), { recursive: true });
-  fs.copyFileSync(path.join(from, `${prefix}site.yml`), path.join(dir, 'dist-config/site.yml'));
-  fs.copyFileSync(path.join(from, `${prefix}sidebars-default.yml`), path.join(dir, 'dist-config/sidebars-default.yml'));
-  return { exitCode: 0, stdout: '', stderr: '' };
-}
-
 /** Copies `fixture`, migrates the copy and builds it. */
 async function migrateAndBuild(fixture: string): Promise<BuiltSite> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `op-${path.basename(fixture)}-`));
   const dir = path.join(tmp, 'site');
   fs.cpSync(fixture, dir, { recursive: true });
-  const migrated = fs.existsSync(migrateScript) ? await migrate(dir) : handMade(fixture, dir);
+  const migrated = await migrate(dir);
   const out = path.join(tmp, 'dist');
   // The build runs in the copy: problems name files relative to it, and its cache stays there.
   const build = await runCommand(process.execPath, [

@@ -1,0 +1,110 @@
+/**
+ * `npm run migrate -- PATH`: a Docusaurus site's configuration as ours.
+ *
+ * Runs docusaurus.config.{js,ts,mjs} and the sidebars files once, in a child
+ * process (migrate/evaluate-config.ts), maps the result
+ * (migrate/site-config.ts) and writes PATH/dist-config/site.yml and one
+ * PATH/dist-config/sidebars-<plugin>.yml per hand-written sidebars file. The
+ * content stays where it is: the configuration points at the Docusaurus
+ * folders. What could not be mapped is printed, one line each, followed by the
+ * commands that build and preview the site. This is the only command that
+ * executes a site's code; the build never does.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Document, stringify } from 'yaml';
+import { evaluateSiteCode } from './migrate/evaluate-config.ts';
+import { migrateSiteConfig } from './migrate/site-config.ts';
+
+/** Folders that are no part of the site's sources: dependencies, build output, caches. */
+const skipped = new Set(['node_modules', 'build', '.docusaurus', '.git', '.cache', 'dist', 'dist-config']);
+
+/** Every file of the site folder, relative, with `/`, outside the skipped folders. */
+function siteFiles(dir: string, prefix = ''): string[] {
+  const out: string[] = [];
+  for (const entry of fs.readdirSync(path.join(dir, prefix), { withFileTypes: true })) {
+    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) {
+      if (!skipped.has(entry.name)) out.push(...siteFiles(dir, rel));
+    } else if (entry.isFile()) {
+      out.push(rel);
+    }
+  }
+  return out;
+}
+
+/** The site configuration as YAML, with a header and the comments the mapping asked for. */
+export function siteYaml(site: Record<string, unknown>, comments: Readonly<Record<string, string>>, source: string): string {
+  const doc = new Document(site);
+  doc.commentBefore = [
+    ` Gemaakt door npm run migrate uit ${source}; de content blijft in de mappen van de Docusaurus-site.`,
+    ' Controleer de waarden en pas ze hier aan: migrate opnieuw draaien overschrijft dit bestand.',
+    ' Alle velden: docs/configuration.md. De overstap: docs/migrating.md.',
+  ].join('\n');
+  for (const [key, comment] of Object.entries(comments)) {
+    const pair = (doc.contents as { items: Array<{ key: { value: unknown; commentBefore?: string } }> }).items.find((p) => p.key.value === key);
+    if (pair) pair.key.commentBefore = comment;
+  }
+  return doc.toString({ lineWidth: 0 });
+}
+
+/** How a path is best shown in a command the user copies: as given when relative, else absolute. */
+const shown = (p: string) => (p.includes(' ') ? JSON.stringify(p) : p);
+
+export async function migrate(argv: ReadonlyArray<string>, out: (line: string) => void = (l) => process.stdout.write(`${l}\n`), err: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Promise<number> {
+  const given = argv.find((a) => !a.startsWith('-'));
+  if (!given) {
+    err('Gebruik: npm run migrate -- PAD-NAAR-DOCUSAURUS-SITE');
+    return 2;
+  }
+  const siteDir = path.resolve(given);
+  if (!fs.existsSync(siteDir) || !fs.statSync(siteDir).isDirectory()) {
+    err(`De map ${given} bestaat niet. Geef de map van de Docusaurus-site op (de map met docusaurus.config.js).`);
+    return 2;
+  }
+  out(`Configuratie van ${given} uitvoeren (in een apart proces)…`);
+  const evaluated = await evaluateSiteCode(siteDir);
+  if (!evaluated.ok) {
+    err(evaluated.message);
+    return 1;
+  }
+  const files = siteFiles(siteDir);
+  const sidebars = new Map(Object.entries(evaluated.sidebars).map(([id, s]) => [id, s.value] as const));
+  const migrated = migrateSiteConfig(evaluated.config, sidebars, files, siteDir);
+
+  const configDir = path.join(siteDir, 'dist-config');
+  fs.mkdirSync(configDir, { recursive: true });
+  const written: string[] = [];
+  const write = (name: string, text: string) => {
+    fs.writeFileSync(path.join(configDir, name), text);
+    written.push(path.join(given, 'dist-config', name));
+  };
+  write('site.yml', siteYaml(migrated.site, migrated.comments, evaluated.configFile));
+  for (const sidebar of migrated.sidebars) {
+    const from = evaluated.sidebars[sidebar.pluginId]?.file ?? 'sidebars.js';
+    write(sidebar.file, `# De zijbalken uit ${from}, als data (npm run migrate). De build leest dit bestand, niet ${from}.\n${stringify(sidebar.data, { lineWidth: 0 })}`);
+  }
+
+  out(`Geschreven: ${written.join(', ')}`);
+  if (migrated.notes.length) {
+    out('');
+    out(`Niet overgenomen (${migrated.notes.length}):`);
+    for (const note of migrated.notes) out(`- ${note}`);
+  } else {
+    out('Alles uit de configuratie is overgenomen.');
+  }
+  const flags = `--content ${shown(given)} --config ${shown(path.join(given, 'dist-config', 'site.yml'))}`;
+  out('');
+  out('Bouwen (de site komt in dist/):');
+  out(`  npm run build -- ${flags}`);
+  out('Bekijken tijdens het schrijven (http://localhost:3000):');
+  out(`  npm start -- ${flags}`);
+  return 0;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  migrate(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (e: unknown) => {
+    process.stderr.write(`migrate is onverwacht gestopt: ${e instanceof Error ? e.message : String(e)}\nDit is een fout in de generator; meld het met deze melding.\n`);
+    process.exitCode = 70;
+  });
+}

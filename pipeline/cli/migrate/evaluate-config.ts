@@ -1,0 +1,287 @@
+/**
+ * A Docusaurus site's configuration and sidebars files are code. `migrate`
+ * runs them once, on the user's explicit command, in a child process of its
+ * own: whatever they do (read files, start timers, change globals, exit) stays
+ * out of the migrating process, and their result comes back as JSON only.
+ *
+ * The child bundles each file with esbuild (relative imports inlined, packages
+ * left to node), so `.ts` and `.mjs` configurations and `require` of local
+ * helpers work as in Docusaurus. Presets, plugins and themes are rarely
+ * installed where migrate runs: a package that cannot be found, or
+ * `require.resolve` of one, gives a stand-in that any property access or call
+ * accepts, so the configuration evaluates; the JSON marks it `{ $stub }`.
+ * Functions, classes and regular expressions become `{ $code }`.
+ *
+ * Run as a script (`node --import tsx evaluate-config.ts SITE`), this module is
+ * that child: it prints one result line after a marker on stdout.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire, isBuiltin } from 'node:module';
+import { pathToFileURL, fileURLToPath } from 'node:url';
+import { docsPluginsOf } from './site-config.ts';
+
+/** Starts the child's result on stdout; everything before it is the configuration's own output. */
+const marker = '\n@@ontwikkelaarsportaal-migrate@@';
+
+/** The names Docusaurus looks for, in its order. */
+export const configNames = ['docusaurus.config.ts', 'docusaurus.config.mts', 'docusaurus.config.js', 'docusaurus.config.mjs', 'docusaurus.config.cjs'];
+
+export type Evaluation =
+  | {
+    readonly ok: true;
+    /** The configuration file, relative to the site folder. */
+    readonly configFile: string;
+    readonly config: Record<string, unknown>;
+    /** Per docs plugin id with a sidebarPath: that file (relative) and what it exports. */
+    readonly sidebars: Readonly<Record<string, { readonly file: string; readonly value: unknown }>>;
+    /** The process id of the child that ran the code. */
+    readonly pid: number;
+  }
+  | { readonly ok: false; readonly message: string };
+
+/** Runs the site's configuration and sidebars in a child process and returns them as data. Never throws. */
+export function evaluateSiteCode(siteDir: string, options: { timeoutMs?: number } = {}): Promise<Evaluation> {
+  const dir = path.resolve(siteDir);
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--enable-source-maps', '--import', import.meta.resolve('tsx'), fileURLToPath(import.meta.url), dir], {
+      // Docusaurus runs the configuration with the site folder as working directory.
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      resolve({ ok: false, message: `De configuratie kon niet worden uitgevoerd: ${e.message}.` });
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      const at = stdout.lastIndexOf(marker);
+      if (at >= 0) {
+        try {
+          const result = JSON.parse(stdout.slice(at + marker.length)) as Evaluation | { ok: false; message: string };
+          resolve(result.ok ? { ...result, pid: child.pid ?? 0 } : result);
+          return;
+        } catch {
+          // Fall through: the result line was cut off.
+        }
+      }
+      const why = signal === 'SIGKILL'
+        ? `het uitvoeren duurde langer dan ${Math.round((options.timeoutMs ?? 60_000) / 1000)} seconden (wacht de configuratie ergens op?)`
+        : `het proces stopte (code ${code ?? signal}) voordat er een resultaat was${stderr.trim() ? `:\n${stderr.trim().split('\n').slice(-5).join('\n')}` : ''}`;
+      resolve({ ok: false, message: `De configuratie kon niet worden uitgevoerd: ${why}.` });
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------
+// The child
+
+/** Module text that stands in for a package that is not installed. */
+const stubSource = (name: string) => `module.exports = globalThis.__migrateStub(${JSON.stringify(name)});`;
+
+/** Installs the stand-in factory: a function-proxy whose every property and call is another stand-in. */
+function installStub(): void {
+  const stub = (name: string): unknown => new Proxy(function stand() {}, {
+    get(_target, key) {
+      if (key === '__migrateStub') return name;
+      // Not a module namespace and not a promise: `await stub` and `__toESM` must see neither.
+      if (key === '__esModule' || key === 'then' || typeof key === 'symbol') return key === Symbol.toPrimitive ? () => `[${name}]` : undefined;
+      if (key === 'prototype') return {};
+      return stub(`${name}.${key}`);
+    },
+    apply: () => stub(`${name}()`),
+    construct: () => stub(`new ${name}()`) as object,
+  });
+  (globalThis as Record<string, unknown>).__migrateStub = stub;
+}
+
+/**
+ * `require` as CommonJS code in `file` has it, except that a package that is
+ * not installed, and `require.resolve` of one, give a stand-in and the name.
+ */
+function siteRequireOf(file: string): NodeJS.Require {
+  const real = createRequire(file);
+  const bare = (id: string) => !id.startsWith('.') && !path.isAbsolute(id);
+  const missing = (e: unknown) => (e as { code?: string } | null)?.code === 'MODULE_NOT_FOUND';
+  const require = (id: string): unknown => {
+    try {
+      return real(id);
+    } catch (e) {
+      if (missing(e) && bare(id)) return (globalThis as unknown as { __migrateStub: (n: string) => unknown }).__migrateStub(id);
+      throw e;
+    }
+  };
+  const resolve = (id: string, options?: { paths?: string[] }): string => {
+    try {
+      return real.resolve(id, options);
+    } catch (e) {
+      if (missing(e) && bare(id)) return id;
+      throw e;
+    }
+  };
+  return Object.assign(require, { resolve: Object.assign(resolve, { paths: real.resolve.paths }), cache: real.cache, extensions: real.extensions, main: undefined }) as NodeJS.Require;
+}
+
+/** Thrown for a file that does not bundle: its message names the place. */
+class BundleError extends Error {}
+
+/** Bundles `file` into `outDir` and imports it; the module's default export (or CommonJS exports). */
+async function load(file: string, outDir: string, siteDir: string): Promise<unknown> {
+  const { build } = await import('esbuild');
+  const siteRequire = createRequire(file);
+  const outfile = path.join(outDir, `${path.basename(file).replace(/\W/g, '_')}-${fs.readdirSync(outDir).length}.mjs`);
+  let result;
+  try {
+    result = await build({
+      entryPoints: [file], outfile, bundle: true, write: false, platform: 'node', format: 'esm', target: 'node20',
+      sourcemap: 'inline', logLevel: 'silent',
+      loader: { '.js': 'jsx' },
+      // Only free uses are replaced: a configuration that declares its own __dirname keeps it.
+      define: {
+        __dirname: JSON.stringify(path.dirname(file)),
+        __filename: JSON.stringify(file),
+        'import.meta.url': JSON.stringify(pathToFileURL(file).href),
+        'import.meta.dirname': JSON.stringify(path.dirname(file)),
+        'import.meta.filename': JSON.stringify(file),
+      },
+      plugins: [{
+        name: 'packages-outside',
+        setup(b) {
+          b.onResolve({ filter: /.*/ }, (args) => {
+            if (args.kind === 'entry-point' || args.path.startsWith('.') || path.isAbsolute(args.path)) return undefined;
+            if (isBuiltin(args.path)) return { path: args.path, external: true };
+            try {
+              return { path: createRequire(path.join(args.resolveDir || path.dirname(file), 'x.js')).resolve(args.path), external: true };
+            } catch {
+              try {
+                return { path: siteRequire.resolve(args.path), external: true };
+              } catch {
+                return { path: args.path, namespace: 'migrate-stub' };
+              }
+            }
+          });
+          b.onLoad({ filter: /.*/, namespace: 'migrate-stub' }, (args) => ({ contents: stubSource(args.path), loader: 'js' }));
+        },
+      }],
+    });
+  } catch (e) {
+    const errors = (e as { errors?: Array<{ text: string; location?: { file: string; line: number; column: number } | null }> }).errors ?? [];
+    const first = errors[0];
+    if (!first) throw e;
+    const where = first.location ? `${path.relative(siteDir, path.resolve(first.location.file)) || first.location.file}:${first.location.line}:${first.location.column + 1}` : path.relative(siteDir, file);
+    throw new BundleError(`${where}: ${first.text}`);
+  }
+  fs.writeFileSync(outfile, result.outputFiles[0]!.contents);
+  // A global, not a declaration in the bundle: an ESM configuration may declare its own `require`.
+  (globalThis as Record<string, unknown>).require = siteRequireOf(file);
+  const module = await import(pathToFileURL(outfile).href) as { default?: unknown };
+  let value = 'default' in module ? module.default : module;
+  // CommonJS bundled as ESM: `module.exports = { default: … }` from TypeScript's compiled output.
+  if (value && typeof value === 'object' && 'default' in value && '__esModule' in value) value = (value as { default: unknown }).default;
+  // Docusaurus accepts a function (also async) that returns the configuration.
+  if (typeof value === 'function' && typeof (value as { __migrateStub?: unknown }).__migrateStub !== 'string') value = await (value as () => unknown)();
+  return value;
+}
+
+/** A value as JSON data: code and stand-ins become marks, `undefined` disappears, cycles are cut. */
+export function toData(value: unknown, seen: Set<object> = new Set(), depth = 0): unknown {
+  if (value === null || typeof value === 'boolean' || typeof value === 'string') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'bigint') return String(value);
+  if (typeof value === 'function') {
+    const stub = (value as { __migrateStub?: unknown }).__migrateStub;
+    if (typeof stub === 'string') return { $stub: stub };
+    return { $code: value.name ? `functie ${value.name}` : 'functie' };
+  }
+  if (typeof value !== 'object') return undefined;
+  if (value instanceof RegExp) return { $code: String(value) };
+  if (value instanceof Date) return value.toISOString();
+  if (value instanceof Map || value instanceof Set || value instanceof Promise) return { $code: value.constructor.name };
+  if (seen.has(value) || depth > 60) return { $code: 'kringverwijzing' };
+  seen.add(value);
+  try {
+    if (Array.isArray(value)) return value.map((v) => toData(v, seen, depth + 1) ?? null);
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) {
+      const data = toData(v, seen, depth + 1);
+      if (data !== undefined) out[key] = data;
+    }
+    return out;
+  } finally {
+    seen.delete(value);
+  }
+}
+
+/** Where in the site's own files an error was thrown (`docusaurus.config.js:12:9`), from its source-mapped stack. */
+function placeOf(e: unknown, siteDir: string): string | null {
+  const stack = e instanceof Error ? e.stack ?? '' : '';
+  for (const match of stack.matchAll(/(?:file:\/\/)?(\/[^\s():]+):(\d+):(\d+)/g)) {
+    const file = match[1]!;
+    if (file.startsWith(`${siteDir}/`) && !file.includes('/node_modules/')) return `${path.relative(siteDir, file)}:${match[2]}:${match[3]}`;
+  }
+  return null;
+}
+
+/** The child's work: evaluate the configuration, then each docs plugin's sidebars file. */
+async function child(siteDir: string): Promise<void> {
+  installStub();
+  const print = (result: unknown) => new Promise<void>((done) => process.stdout.write(`${marker}${JSON.stringify(result)}\n`, () => done()));
+  const configName = configNames.find((name) => fs.existsSync(path.join(siteDir, name)));
+  if (!configName) {
+    await print({ ok: false, message: `In ${siteDir} staat geen docusaurus.config.js, .ts of .mjs. Geef de map van de Docusaurus-site op (de map met docusaurus.config.js).` });
+    return;
+  }
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'op-migrate-'));
+  let current = configName;
+  try {
+    const config = toData(await load(path.join(siteDir, configName), outDir, siteDir));
+    if (typeof config !== 'object' || config === null || Array.isArray(config)) {
+      await print({ ok: false, message: `${configName} levert geen configuratieobject op (maar ${Array.isArray(config) ? 'een lijst' : typeof config}). Exporteer het object met module.exports = config of export default config.` });
+      return;
+    }
+    const sidebars: Record<string, { file: string; value: unknown }> = {};
+    for (const plugin of docsPluginsOf(config as Record<string, unknown>)) {
+      const sidebarPath = plugin.options.sidebarPath;
+      if (typeof sidebarPath !== 'string') continue;
+      const file = path.resolve(siteDir, sidebarPath);
+      current = path.relative(siteDir, file);
+      if (!fs.existsSync(file)) {
+        await print({ ok: false, message: `Docs-plugin "${plugin.id}" noemt sidebarPath ${JSON.stringify(sidebarPath)}, maar ${current} bestaat niet. Zet het pad goed in ${configName}.` });
+        return;
+      }
+      // A JSON or YAML sidebars file is data already; only code is bundled and run.
+      const value = /\.json$/i.test(file) ? JSON.parse(fs.readFileSync(file, 'utf8'))
+        : /\.ya?ml$/i.test(file) ? (await import('yaml')).parse(fs.readFileSync(file, 'utf8'))
+          : await load(file, outDir, siteDir);
+      sidebars[plugin.id] = { file: current, value: toData(value) };
+    }
+    await print({ ok: true, configFile: configName, config, sidebars });
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    const place = e instanceof BundleError ? null : placeOf(e, siteDir);
+    await print({
+      ok: false,
+      message: e instanceof BundleError
+        ? `${current} kan niet worden gelezen: ${message}. Docusaurus zou dit bestand ook weigeren; herstel het en draai migrate opnieuw.`
+        : `${current} gaf een fout bij het uitvoeren${place ? ` (${place})` : ''}: ${message}. Docusaurus zou met deze configuratie ook niet starten; herstel de fout en draai migrate opnieuw.`,
+    });
+  } finally {
+    fs.rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  // The configuration may leave timers or servers running: the child ends once its result is out.
+  child(path.resolve(process.argv[2] ?? '.')).then(() => process.exit(0), (e: unknown) => {
+    process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(1);
+  });
+}

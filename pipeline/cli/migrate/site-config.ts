@@ -1,0 +1,506 @@
+/**
+ * A Docusaurus configuration, as data, made into our site configuration
+ * (dist-config/site.yml) plus a sidebars data file per docs plugin, with a
+ * list of everything that could not be mapped. Pure: the evaluated objects
+ * and the site's file list come in, objects and notes go out; migrate.ts
+ * writes them.
+ *
+ * The evaluated configuration is what evaluate-config.ts printed: plain JSON,
+ * in which code left its mark as `{ $code: "…" }` (a function, a class, a
+ * regular expression) and a package that is not installed as `{ $stub: "…" }`.
+ */
+
+/** One docs plugin of the Docusaurus site: the preset's `docs` or an extra `@docusaurus/plugin-content-docs`. */
+export interface DocsPluginOptions {
+  readonly id: string;
+  readonly options: Readonly<Record<string, unknown>>;
+}
+
+/** What the migrated configuration consists of. */
+export interface Migrated {
+  /** The site.yml object, in the shape pipeline/model.ts's `SiteConfig` validates. */
+  readonly site: Record<string, unknown>;
+  /** One sidebars file per docs plugin with a `sidebarPath`: its name in dist-config/ and its data. */
+  readonly sidebars: ReadonlyArray<{ readonly pluginId: string; readonly file: string; readonly data: Record<string, unknown> }>;
+  /** What could not be mapped, one Dutch sentence each. */
+  readonly notes: ReadonlyArray<string>;
+  /** Keys of `site` that deserve a comment above them in site.yml. */
+  readonly comments: Readonly<Record<string, string>>;
+}
+
+type Data = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Data => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** Marks the evaluator left where the configuration held code or a package that is not installed. */
+const isCode = (v: unknown): boolean => isObject(v) && (typeof v.$code === 'string' || typeof v.$stub === 'string');
+const codeName = (v: unknown): string => (isObject(v) ? String(v.$code ?? v.$stub) : String(v));
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/**
+ * The package name of a plugin, preset or theme as Docusaurus normalises it:
+ * `classic` → `@docusaurus/preset-classic`, `content-docs` →
+ * `@docusaurus/plugin-content-docs`; a path into node_modules (what
+ * `require.resolve` gave) → the package whose folder it is in.
+ */
+export function packageName(spec: string, kind: 'preset' | 'plugin' | 'theme'): string {
+  const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(spec.split('\\').join('/'));
+  if (inModules) return inModules[1]!;
+  if (spec.startsWith('.') || spec.startsWith('/')) return spec;
+  if (spec.startsWith('@')) {
+    const [scope, name = ''] = spec.split('/');
+    if (scope === '@docusaurus' && !name.startsWith(`${kind}-`)) return `@docusaurus/${kind}-${name}`;
+    return spec;
+  }
+  if (spec.startsWith(`docusaurus-${kind}-`)) return spec;
+  return ['classic', 'content-docs', 'content-blog', 'content-pages', 'mermaid', 'search-algolia', 'google-gtag', 'google-analytics', 'google-tag-manager', 'sitemap', 'debug', 'client-redirects', 'ideal-image', 'pwa', 'live-codeblock', 'svgr', 'rsdoctor', 'vercel-analytics'].includes(spec)
+    ? `@docusaurus/${kind}-${spec}` : `docusaurus-${kind}-${spec}`;
+}
+
+/** A plugin/preset/theme entry (`name`, `[name, options]`, a function, `[function, options]`) as name and options. */
+function entryOf(entry: unknown, kind: 'preset' | 'plugin' | 'theme'): { name: string; options: Data } | null {
+  const [head, options] = Array.isArray(entry) ? [entry[0], entry[1]] : [entry, undefined];
+  const opts = isObject(options) ? options : {};
+  if (typeof head === 'string') return { name: packageName(head, kind), options: opts };
+  if (isCode(head)) return { name: `${codeName(head)} (code)`, options: opts };
+  return null;
+}
+
+const presetsOf = (config: Data) => (Array.isArray(config.presets) ? config.presets : []).map((e) => entryOf(e, 'preset')).filter((e) => e !== null);
+const pluginsOf = (config: Data) => (Array.isArray(config.plugins) ? config.plugins : []).map((e) => entryOf(e, 'plugin')).filter((e) => e !== null);
+const themesOf = (config: Data) => (Array.isArray(config.themes) ? config.themes : []).map((e) => entryOf(e, 'theme')).filter((e) => e !== null);
+const isClassic = (name: string) => name === '@docusaurus/preset-classic';
+
+/** The options the classic preset passes to one of its plugins (`docs`, `blog`, `pages`, `gtag`, …); `false` when switched off. */
+function presetPart(config: Data, part: string): Data | false | undefined {
+  for (const preset of presetsOf(config)) {
+    if (!isClassic(preset.name)) continue;
+    const value = preset.options[part];
+    if (value === false) return false;
+    if (isObject(value)) return value;
+    return {};
+  }
+  return undefined;
+}
+
+/** The docs plugins, in the order Docusaurus loads them: the preset's first, then the extra instances. */
+export function docsPluginsOf(config: Data): DocsPluginOptions[] {
+  const plugins: DocsPluginOptions[] = [];
+  const preset = presetPart(config, 'docs');
+  if (preset !== undefined && preset !== false) plugins.push({ id: str(preset.id) ?? 'default', options: preset });
+  for (const plugin of pluginsOf(config)) {
+    if (plugin.name === '@docusaurus/plugin-content-docs') plugins.push({ id: str(plugin.options.id) ?? 'default', options: plugin.options });
+  }
+  return plugins;
+}
+
+/** The blog plugins, likewise. */
+function blogPluginsOf(config: Data): Data[] {
+  const preset = presetPart(config, 'blog');
+  return [
+    ...(preset !== undefined && preset !== false ? [preset] : []),
+    ...pluginsOf(config).filter((p) => p.name === '@docusaurus/plugin-content-blog').map((p) => p.options),
+  ];
+}
+
+function pagesPluginsOf(config: Data): Data[] {
+  const preset = presetPart(config, 'pages');
+  return [
+    ...(preset !== undefined && preset !== false ? [preset] : []),
+    ...pluginsOf(config).filter((p) => p.name === '@docusaurus/plugin-content-pages').map((p) => p.options),
+  ];
+}
+
+/**
+ * A path from the configuration relative to the site folder: `./docs`,
+ * `docs/`, and the absolute paths `path.resolve(__dirname, …)` and
+ * `require.resolve` give all become `docs`.
+ */
+export function siteRelative(p: string, siteDir: string): string {
+  let rel = p.split('\\').join('/');
+  const base = siteDir.split('\\').join('/').replace(/\/+$/, '');
+  if (rel === base) return '.';
+  if (rel.startsWith(`${base}/`)) rel = rel.slice(base.length + 1);
+  return rel.replace(/^(\.\/)+/, '').replace(/\/+$/, '') || '.';
+}
+
+/** A route base path as our configuration writes it: no slashes around it, '' for the site root. */
+const routeBase = (p: string): string => p.replace(/^\/+|\/+$/g, '');
+
+/** HTML as plain text: the footer's copyright may hold links and entities; ours is text. */
+export function htmlAsText(html: string): string {
+  const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', copy: '©' };
+  return html.replace(/<br\s*\/?>/gi, ' ').replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+      if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(parseInt(name.slice(2), 16));
+      if (name.startsWith('#')) return String.fromCodePoint(Number(name.slice(1)));
+      return entities[name.toLowerCase()] ?? whole;
+    })
+    .replace(/\s+/g, ' ').trim();
+}
+
+const languageNames: Readonly<Record<string, string>> = {
+  nl: 'Nederlands', en: 'English', de: 'Deutsch', fr: 'Français', fy: 'Frysk', es: 'Español', pap: 'Papiamentu',
+};
+
+/** Docusaurus' own defaults for what our configuration requires. */
+const defaults = {
+  blogPostsPerPage: 10,
+  blogSidebarCount: 5,
+  blogSidebarTitle: 'Recente berichten',
+  wordsPerMinute: 200,
+} as const;
+
+/** `'ALL'` (every post on one page, every post in the sidebar) as a number our configuration takes. */
+const allPosts = 1000;
+
+/** Docs whose id could be a docs plugin's main page: its `index`, or else its first document. */
+function mainDocId(files: ReadonlyArray<string>, docsPath: string): string {
+  const prefix = docsPath === '.' ? '' : `${docsPath}/`;
+  const docs = files.filter((f) => f.startsWith(prefix) && /\.mdx?$/i.test(f)).map((f) => f.slice(prefix.length).replace(/\.mdx?$/i, ''));
+  if (docs.includes('index')) return 'index';
+  if (docs.includes('intro')) return 'intro';
+  return docs.filter((d) => !d.includes('/')).sort()[0] ?? docs.sort()[0] ?? 'index';
+}
+
+/** A Docusaurus navbar or footer link (`to` or `href`) as our link, or null when it has none. */
+function linkOf(item: Data, docsRoute: (pluginId: string | undefined, docId: string) => string): { label: string; href: string } | null {
+  const label = str(item.label);
+  if (label === undefined) return null;
+  const href = str(item.href) ?? str(item.to);
+  if (href !== undefined) return { label, href };
+  if ((item.type === 'doc' || item.type === undefined) && typeof item.docId === 'string') return { label, href: docsRoute(str(item.docsPluginId), item.docId) };
+  return null;
+}
+
+const position = (item: Data): { position?: 'left' | 'right' } =>
+  (item.position === 'left' || item.position === 'right' ? { position: item.position } : {});
+
+/**
+ * Maps the evaluated configuration. `files` is every file of the site folder
+ * (relative, with `/`; node_modules and build output left out), so that
+ * defaults can depend on what exists, as in Docusaurus.
+ */
+export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<string, unknown>, files: ReadonlyArray<string>, siteDir: string): Migrated {
+  const notes: string[] = [];
+  const note = (text: string) => notes.push(text);
+  const comments: Record<string, string> = {};
+  const exists = (p: string) => files.some((f) => f === p || f.startsWith(`${p}/`));
+  const rel = (p: string) => siteRelative(p, siteDir);
+  const themeConfig = isObject(config.themeConfig) ? config.themeConfig : {};
+
+  // --- Site identity
+  const title = str(config.title) ?? 'Mijn site';
+  if (config.title === undefined) note('De configuratie heeft geen title; de site heet nu "Mijn site". Pas siteName aan in site.yml.');
+  const baseUrl = str(config.baseUrl) ?? '/';
+  const url = `${(str(config.url) ?? 'https://example.org').replace(/\/+$/, '')}${baseUrl.replace(/\/+$/, '')}`;
+  if (baseUrl !== '/') note(`baseUrl is "${baseUrl}": de generator bouwt de site voor de hoofdmap van het domein. Links in de configuratie blijven zonder "${baseUrl}"; zet de site in de hoofdmap van een (sub)domein.`);
+  if (config.url === undefined) note('De configuratie heeft geen url; vul in site.yml het adres van de site in.');
+
+  const i18n = isObject(config.i18n) ? config.i18n : {};
+  const lang = str(i18n.defaultLocale) ?? 'nl';
+  const localeConfig = isObject(i18n.localeConfigs) && isObject(i18n.localeConfigs[lang]) ? i18n.localeConfigs[lang] : {};
+  const locales = Array.isArray(i18n.locales) ? i18n.locales.filter((l) => typeof l === 'string') : [lang];
+  if (locales.length > 1) note(`i18n: alleen de standaardtaal "${lang}" wordt gebouwd; vertalingen (${locales.filter((l) => l !== lang).join(', ')}) ondersteunt de generator niet.`);
+  if (lang !== 'nl') note(`i18n: de standaardtaal is "${lang}"; de teksten van de generator zelf (navigatie, zoeken) blijven Nederlands.`);
+
+  const product = title.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'site';
+
+  // --- Docs plugins
+  const docsPlugins = docsPluginsOf(config);
+  const navItems = isObject(themeConfig.navbar) && Array.isArray(themeConfig.navbar.items) ? themeConfig.navbar.items.filter(isObject) : [];
+  const pluginLabel = (id: string): string => {
+    const item = navItems.find((i) => (i.type === 'doc' || i.type === 'docSidebar') && (str(i.docsPluginId) ?? 'default') === id && typeof i.label === 'string');
+    if (item) return String(item.label);
+    return id === 'default' ? 'Documentatie' : id.charAt(0).toUpperCase() + id.slice(1);
+  };
+  const routeOf = new Map<string, string>();
+  const sidebars: Array<{ pluginId: string; file: string; data: Data }> = [];
+  const docsEntries = docsPlugins.map(({ id, options }) => {
+    const docsPath = rel(str(options.path) ?? 'docs');
+    const routeBasePath = routeBase(str(options.routeBasePath) ?? 'docs');
+    routeOf.set(id, routeBasePath);
+    const entry: Data = { id, path: docsPath, routeBasePath, label: pluginLabel(id) };
+    if (typeof options.sidebarPath === 'string') {
+      const file = `sidebars-${id}.yml`;
+      const data = sidebarData(sidebarsByPlugin.get(id), `${rel(options.sidebarPath)}`, notes);
+      if (data) {
+        entry.sidebarPath = file;
+        sidebars.push({ pluginId: id, file, data });
+      }
+    } else if (options.sidebarPath === false) {
+      note(`Docs-plugin "${id}": sidebarPath: false (geen zijbalk) kent de generator niet; de zijbalk wordt uit de mappen gemaakt.`);
+    } else if (isCode(options.sidebarPath)) {
+      note(`Docs-plugin "${id}": sidebarPath is code (${codeName(options.sidebarPath)}); de zijbalk wordt uit de mappen gemaakt.`);
+    }
+    const tags = str(options.tags) ?? (exists(`${docsPath}/tags.yml`) ? 'tags.yml' : undefined);
+    if (tags) entry.tags = tags;
+    if (!exists(docsPath)) note(`Docs-plugin "${id}": de map ${docsPath}/ bestaat niet.`);
+    for (const key of ['lastVersion', 'versions', 'onlyIncludeVersions'] as const) {
+      if (options[key] !== undefined) note(`Docs-plugin "${id}": ${key} genegeerd; de generator bouwt alleen de huidige versie van de docs.`);
+    }
+    if (exists(id === 'default' ? 'versions.json' : `${id}_versions.json`)) note(`Docs-plugin "${id}": er zijn oude versies (${id === 'default' ? 'versions.json' : `${id}_versions.json`}); alleen de huidige versie wordt gebouwd.`);
+    for (const key of ['remarkPlugins', 'rehypePlugins', 'beforeDefaultRemarkPlugins', 'beforeDefaultRehypePlugins'] as const) {
+      if (Array.isArray(options[key]) && options[key].length) note(`Docs-plugin "${id}": ${key} worden niet uitgevoerd; de generator draait geen code uit de configuratie.`);
+    }
+    if (options.sidebarItemsGenerator !== undefined) note(`Docs-plugin "${id}": sidebarItemsGenerator is code en wordt niet uitgevoerd; de zijbalk volgt de regels van Docusaurus zonder die functie.`);
+    return entry;
+  });
+  const docsRoute = (pluginId: string | undefined, docId: string) => {
+    const base = routeOf.get(pluginId ?? 'default') ?? 'docs';
+    return `/${[base, docId].filter(Boolean).join('/')}`;
+  };
+
+  const firstDocs = docsPlugins[0];
+  const editUrls = docsPlugins.map((p) => p.options.editUrl).filter((e) => e !== undefined);
+  if (editUrls.length) note('editUrl is niet overgenomen: de generator maakt de link "Bewerk deze pagina" anders dan Docusaurus. Zet editUrl zelf in site.yml als je die link wilt (zie docs/configuration.md).');
+
+  // --- Blog
+  const blogs = blogPluginsOf(config);
+  const blog = blogs[0];
+  if (blogs.length > 1) note(`Er zijn ${blogs.length} blogs; alleen de eerste (${str(blog?.path) ?? 'blog'}/) wordt gebouwd.`);
+  const count = (v: unknown, fallback: number) => (v === 'ALL' ? allPosts : typeof v === 'number' ? v : fallback);
+  const blogPath = blog ? rel(str(blog.path) ?? 'blog') : undefined;
+  if (blog) {
+    if (str(blog.authorsMapPath) && str(blog.authorsMapPath) !== 'authors.yml') note(`Blog: authorsMapPath "${String(blog.authorsMapPath)}" wordt niet gelezen; de generator leest ${blogPath}/authors.yml.`);
+    for (const key of ['remarkPlugins', 'rehypePlugins', 'feedOptions'] as const) {
+      if (key === 'feedOptions' ? isObject(blog.feedOptions) && blog.feedOptions.type !== undefined && blog.feedOptions.type !== 'all' : Array.isArray(blog[key]) && blog[key].length) {
+        note(key === 'feedOptions' ? 'Blog: feedOptions genegeerd; de generator maakt altijd RSS, Atom en JSON Feed.' : `Blog: ${key} worden niet uitgevoerd; de generator draait geen code uit de configuratie.`);
+      }
+    }
+  }
+
+  // --- Pages
+  const pages = pagesPluginsOf(config)[0];
+  const pagesPath = pages ? rel(str(pages.path) ?? 'src/pages') : undefined;
+  if (pagesPath !== undefined) {
+    const prefix = `${pagesPath}/`;
+    for (const file of files.filter((f) => f.startsWith(prefix) && /\.(jsx?|tsx?)$/i.test(f))) {
+      const inner = file.slice(prefix.length);
+      if (inner.split('/').some((s) => s.startsWith('_')) || /\.test\.|__tests__/.test(inner)) continue;
+      note(`${file} is een React-pagina; de generator voert geen code uit de site uit en bouwt hem niet. Maak er een Markdown-pagina van (zie docs/migrating.md).`);
+    }
+  }
+
+  // --- Static folders
+  const staticDirs = (Array.isArray(config.staticDirectories) ? config.staticDirectories.filter((d): d is string => typeof d === 'string') : ['static']).map(rel);
+  for (const dir of staticDirs.filter((d) => !exists(d))) if (Array.isArray(config.staticDirectories)) note(`staticDirectories: de map ${dir}/ bestaat niet en is weggelaten.`);
+
+  // --- Navbar
+  const navbar = isObject(themeConfig.navbar) ? themeConfig.navbar : {};
+  if (isObject(navbar.logo)) note(`navbar.logo (${str(navbar.logo.src) ?? '?'}) is niet overgenomen: de kop toont het logo uit site.yml (logo en governmentLogo, zie docs/theme.md).`);
+  const items: Data[] = [];
+  for (const item of navItems) {
+    const type = str(item.type) ?? (typeof item.html === 'string' ? 'html' : typeof item.items !== 'undefined' ? 'dropdown' : 'link');
+    const where = `navbar-item "${str(item.label) ?? type}"`;
+    if (type === 'link' || type === 'default') {
+      const link = linkOf(item, docsRoute);
+      if (link) items.push({ type: 'link', ...link, ...position(item) });
+      else note(`${where}: geen label en to/href; overgeslagen.`);
+    } else if (type === 'doc') {
+      if (typeof item.docId !== 'string') { note(`${where}: geen docId; overgeslagen.`); continue; }
+      if (typeof item.label !== 'string') note(`${where}: heeft geen label; de docId "${item.docId}" is als label gebruikt. Pas het aan in site.yml.`);
+      items.push({ type: 'doc', label: str(item.label) ?? item.docId, docId: item.docId, ...position(item), docsPluginId: str(item.docsPluginId) ?? 'default' });
+    } else if (type === 'docSidebar') {
+      if (typeof item.sidebarId !== 'string') { note(`${where}: geen sidebarId; overgeslagen.`); continue; }
+      items.push({ type: 'docSidebar', label: str(item.label) ?? item.sidebarId, sidebarId: item.sidebarId, ...position(item), docsPluginId: str(item.docsPluginId) ?? 'default' });
+    } else if (type === 'dropdown') {
+      const links = (Array.isArray(item.items) ? item.items.filter(isObject) : []).flatMap((sub) => {
+        const link = linkOf(sub, docsRoute);
+        if (!link) note(`${where}: het item "${str(sub.label) ?? str(sub.type) ?? '?'}" in het uitklapmenu is geen link en is overgeslagen.`);
+        else if (sub.type === 'doc') note(`${where}: "${link.label}" wijst naar doc "${String(sub.docId)}"; overgenomen als link naar ${link.href}. Controleer die URL.`);
+        return link ? [link] : [];
+      });
+      items.push({ type: 'dropdown', label: str(item.label) ?? 'Meer', ...position(item), items: links });
+    } else if (type === 'search') {
+      items.push({ type: 'search', ...position(item) });
+    } else if (type === 'html') {
+      items.push({ type: 'html', value: str(item.value) ?? str(item.html) ?? '', ...position(item) });
+    } else if (type === 'localeDropdown' || type === 'docsVersionDropdown' || type === 'docsVersion') {
+      items.push({ type, ...(typeof item.label === 'string' ? { label: item.label } : {}), ...position(item) });
+      if (type === 'localeDropdown' && locales.length > 1) note(`${where}: de taalkeuze toont alleen ${lang}, want vertalingen worden niet gebouwd.`);
+    } else {
+      note(`${where}: het type "${type}" kent de generator niet; overgeslagen.`);
+    }
+  }
+  if (!items.some((i) => i.type === 'search')) items.push({ type: 'search', position: 'right' });
+
+  // --- Footer
+  const footer = isObject(themeConfig.footer) ? themeConfig.footer : {};
+  const footerLinks = Array.isArray(footer.links) ? footer.links.filter(isObject) : [];
+  const footerLink = (item: Data, where: string) => {
+    const link = linkOf(item, docsRoute);
+    if (!link) note(`Footer${where}: het item "${str(item.label) ?? (typeof item.html === 'string' ? 'html' : '?')}" is geen link (HTML of zonder label) en is overgeslagen.`);
+    return link ? [link] : [];
+  };
+  const columns = footerLinks.length > 0 && footerLinks.every((l) => Array.isArray(l.items));
+  const copyrightHtml = str(footer.copyright) ?? title;
+  const copyright = htmlAsText(copyrightHtml);
+  if (copyright !== copyrightHtml.trim()) note('Footer: de copyright-tekst bevatte HTML; alleen de tekst is overgenomen.');
+  if (isObject(footer.logo)) note('Footer: het logo is niet overgenomen; voeg het toe als footer.logo in site.yml (zie docs/theme.md).');
+  const siteFooter: Data = columns
+    ? { style: 'columns', copyright, columns: footerLinks.map((col) => ({ title: str(col.title) ?? '', items: (col.items as unknown[]).filter(isObject).flatMap((i) => footerLink(i, ` (kolom "${str(col.title) ?? ''}")`)) })) }
+    : { style: 'row', copyright, links: footerLinks.flatMap((l) => footerLink(l, '')) };
+
+  // --- Colour mode and announcement bar
+  const colorMode = isObject(themeConfig.colorMode) ? themeConfig.colorMode : {};
+
+  // --- Search
+  const pluginNames = [...pluginsOf(config), ...themesOf(config)].map((p) => p.name);
+  if (isObject(themeConfig.algolia)) note('Zoeken: Algolia DocSearch is vervangen door de ingebouwde zoekfunctie (search.backend: embedded); de Algolia-sleutels zijn niet overgenomen.');
+  for (const name of pluginNames.filter((n) => /search/i.test(n))) note(`Zoeken: ${name} is vervangen door de ingebouwde zoekfunctie (search.backend: embedded).`);
+
+  // --- Analytics
+  const analytics: Data = {};
+  const gtag = presetPart(config, 'gtag');
+  const ga = presetPart(config, 'googleAnalytics');
+  const gtm = presetPart(config, 'googleTagManager');
+  if (gtag && Object.keys(gtag).length) note(`Statistieken: Google gtag (${str(gtag.trackingID) ?? String(gtag.trackingID)}) is niet overgenomen; de generator kent een Matomo-tracker en een GoatCounter-teller (analytics in site.yml).`);
+  if (ga && Object.keys(ga).length) note('Statistieken: Google Analytics is niet overgenomen; de generator kent een Matomo-tracker en een GoatCounter-teller (analytics in site.yml).');
+  if (gtm && Object.keys(gtm).length) note('Statistieken: Google Tag Manager is niet overgenomen; de generator laadt geen scripts van derden buiten analytics in site.yml.');
+  for (const plugin of pluginsOf(config)) {
+    if (/google-(gtag|analytics|tag-manager)/.test(plugin.name)) {
+      note(`Statistieken: ${plugin.name} is niet overgenomen; de generator kent een Matomo-tracker en een GoatCounter-teller (analytics in site.yml).`);
+    } else if (/matomo/i.test(plugin.name)) {
+      const matomoUrl = str(plugin.options.matomoUrl) ?? str(plugin.options.url);
+      const siteId = plugin.options.siteId;
+      if (matomoUrl && (typeof siteId === 'string' || typeof siteId === 'number') && /^https:\/\//.test(matomoUrl)) {
+        const host = new URL(str(config.url) ?? 'https://example.org').hostname;
+        analytics.tracker = { name: 'Matomo', url: matomoUrl.endsWith('/') ? matomoUrl : `${matomoUrl}/`, siteId, domains: [host] };
+        for (const key of Object.keys(plugin.options).filter((k) => !['matomoUrl', 'url', 'siteId'].includes(k))) note(`Statistieken: Matomo-optie ${key} is niet overgenomen.`);
+      } else {
+        note(`Statistieken: ${plugin.name} heeft geen https-matomoUrl en siteId; niet overgenomen.`);
+      }
+    }
+  }
+
+  // --- Everything else the generator does not do
+  const handled = new Set(['@docusaurus/plugin-content-docs', '@docusaurus/plugin-content-blog', '@docusaurus/plugin-content-pages', '@docusaurus/theme-mermaid', '@docusaurus/plugin-sitemap']);
+  for (const preset of presetsOf(config)) {
+    if (!isClassic(preset.name)) { note(`Preset ${preset.name} kent de generator niet; overgeslagen.`); continue; }
+    for (const key of Object.keys(preset.options).filter((k) => !['docs', 'blog', 'pages', 'theme', 'gtag', 'googleAnalytics', 'googleTagManager', 'sitemap', 'debug', 'svgr'].includes(k))) note(`Preset classic: de optie ${key} is overgeslagen.`);
+    const theme = preset.options.theme;
+    if (isObject(theme) && theme.customCss !== undefined) note('Eigen CSS (theme.customCss) wordt niet geladen: de generator gebruikt zijn eigen thema (zie docs/theme.md).');
+  }
+  for (const name of pluginNames) {
+    if (handled.has(name) || /search|matomo|google-(gtag|analytics|tag-manager)/i.test(name)) continue;
+    note(`Plugin ${name} kent de generator niet; overgeslagen.`);
+  }
+  if (Array.isArray(config.scripts) && config.scripts.length) note('scripts: de generator laadt geen eigen scripts (de Content Security Policy staat ze niet toe).');
+  if (Array.isArray(config.stylesheets) && config.stylesheets.length) note('stylesheets: de generator laadt geen eigen stylesheets; hij gebruikt zijn eigen thema.');
+  if (Array.isArray(config.headTags) && config.headTags.length) note('headTags: de generator voegt geen eigen tags aan de <head> toe.');
+  if (config.clientModules !== undefined) note('clientModules: de generator laadt geen code van de site in de browser.');
+  const markdown = isObject(config.markdown) ? config.markdown : {};
+  if (isCode(markdown.preprocessor) || isCode(markdown.parseFrontMatter)) note('markdown.preprocessor/parseFrontMatter zijn code en worden niet uitgevoerd.');
+  if (isObject(themeConfig.prism) && Array.isArray(themeConfig.prism.additionalLanguages) && themeConfig.prism.additionalLanguages.length) {
+    note('prism.additionalLanguages is niet nodig: de generator kleurt code met Shiki, dat de meeste talen kent.');
+  }
+
+  const site: Data = {
+    product,
+    siteName: title,
+    ...(title.length <= 16 ? { shortName: title } : {}),
+    tagline: str(config.tagline) ?? '',
+    url,
+    locale: {
+      lang,
+      label: str(localeConfig.label) ?? languageNames[lang] ?? lang,
+      direction: localeConfig.direction === 'rtl' ? 'rtl' : 'ltr',
+      calendar: str(localeConfig.calendar) ?? 'gregory',
+    },
+    logo: { src: 'logo.svg', alt: title },
+    governmentLogo: { src: 'rijkslint.svg', alt: 'Logo van de Nederlandse overheid' },
+    ...(isObject(themeConfig.announcementBar) && typeof themeConfig.announcementBar.content === 'string'
+      ? { announcementBar: { id: str(themeConfig.announcementBar.id) ?? 'announcement-bar', content: themeConfig.announcementBar.content, ...(typeof themeConfig.announcementBar.isCloseable === 'boolean' ? { isCloseable: themeConfig.announcementBar.isCloseable } : {}) } }
+      : {}),
+    navbar: { items },
+    footer: siteFooter,
+    colorMode: {
+      defaultMode: colorMode.defaultMode === 'dark' ? 'dark' : 'light',
+      disableSwitch: colorMode.disableSwitch === true,
+      respectPrefersColorScheme: colorMode.respectPrefersColorScheme === true,
+    },
+    blog: {
+      postsPerPage: count(blog?.postsPerPage, defaults.blogPostsPerPage),
+      wordsPerMinute: defaults.wordsPerMinute,
+      sidebarCount: count(blog?.blogSidebarCount, defaults.blogSidebarCount),
+      sidebarTitle: str(blog?.blogSidebarTitle) ?? defaults.blogSidebarTitle,
+    },
+    docs: { versions: [{ name: 'current', label: 'Next', path: '/', mainDocId: firstDocs ? mainDocId(files, rel(str(firstDocs.options.path) ?? 'docs')) : 'index' }] },
+    search: { backend: 'embedded', page: '/zoeken' },
+    ...(Object.keys(analytics).length ? { analytics } : {}),
+    content: {
+      docs: docsEntries,
+      blog: blog ? { path: blogPath, routeBasePath: routeBase(str(blog.routeBasePath) ?? 'blog') } : null,
+      pages: pagesPath !== undefined ? { path: pagesPath } : null,
+      static: staticDirs.filter(exists),
+    },
+    markdown: { format: markdown.format === 'md' || markdown.format === 'detect' ? markdown.format : 'mdx' },
+  };
+  if (exists('src/components') || exists('src/theme')) {
+    site.mdx = { unknownComponents: 'warn' };
+    comments.mdx = [
+      ' De site heeft eigen React-componenten (src/components). Met unknownComponents: warn bouwt de site al,',
+      ' en noemt de build elk component dat de generator niet kan laden, met de plaatsen waar het staat.',
+      ' Port ze (zie docs/migrating.md) en zet het daarna op error.',
+    ].join('\n');
+    if (exists('src/theme')) note('src/theme (swizzled onderdelen van het Docusaurus-thema) wordt niet gebruikt: de generator heeft zijn eigen thema.');
+  }
+  return { site, sidebars, notes, comments };
+}
+
+/** The item types a sidebars data file may hold (and the generator reads). */
+const sidebarItemTypes = new Set(['doc', 'category', 'link', 'html', 'autogenerated']);
+
+/**
+ * A sidebars object as data: items that are code (a function), of a type the
+ * generator does not read, or otherwise not data are left out, each with a
+ * note naming the sidebar; null when there is nothing usable.
+ */
+export function sidebarData(value: unknown, file: string, notes: string[]): Data | null {
+  if (value === undefined) return null;
+  if (!isObject(value) || isCode(value)) {
+    notes.push(`${file} levert geen zijbalkobject op (${isCode(value) ? `code: ${codeName(value)}` : typeof value}); de zijbalk wordt uit de mappen gemaakt.`);
+    return null;
+  }
+  const item = (raw: unknown, where: string): unknown[] => {
+    if (typeof raw === 'string') return [raw];
+    if (isCode(raw)) { notes.push(`${file}: ${where} is code (${codeName(raw)}) en is weggelaten.`); return []; }
+    if (!isObject(raw)) { notes.push(`${file}: ${where} is geen zijbalkitem (${JSON.stringify(raw)}) en is weggelaten.`); return []; }
+    const type = raw.type;
+    if (type === undefined && !('label' in raw) && Object.keys(raw).length === 1) {
+      // The shorthand `{ Label: [items] }` is a category.
+      const [label, children] = Object.entries(raw)[0]!;
+      return [{ [label]: list(children, `${where} › ${label}`) }];
+    }
+    if (type === 'ref') {
+      notes.push(`${file}: ${where} is een item van het type ref; overgenomen als doc.`);
+      return [clean({ ...raw, type: 'doc' }, where)];
+    }
+    if (typeof type !== 'string' || !sidebarItemTypes.has(type)) {
+      notes.push(`${file}: ${where} heeft het type ${JSON.stringify(type)}, dat de generator niet kent; weggelaten.`);
+      return [];
+    }
+    const cleaned = clean(raw, where) as Data;
+    if (type === 'category') cleaned.items = list(raw.items, `${where} › ${str(raw.label) ?? 'categorie'}`);
+    return [cleaned];
+  };
+  // Keys that are code in an otherwise good item are dropped, the item stays.
+  const clean = (raw: Data, where: string): Data => Object.fromEntries(Object.entries(raw).filter(([key, v]) => {
+    if (!isCode(v)) return true;
+    notes.push(`${file}: ${where}: ${key} is code (${codeName(v)}) en is weggelaten.`);
+    return false;
+  }));
+  const list = (raw: unknown, where: string): unknown[] => {
+    if (Array.isArray(raw)) return raw.flatMap((r, i) => item(r, `${where} [${i + 1}]`));
+    if (isObject(raw) && !isCode(raw) && raw.type === undefined) {
+      // `{ Label: [items], Other: [items] }`: categories by label, kept in this shorthand.
+      return [Object.fromEntries(Object.entries(raw).map(([label, children]) => [label, list(children, `${where} › ${label}`)]))];
+    }
+    return item(raw, where);
+  };
+  // A sidebar written as `{ Label: [items] }` stays an object: the data file is what sidebars.js exports.
+  const sidebar = (items: unknown, where: string): unknown => (isObject(items) && !isCode(items) && items.type === undefined
+    ? Object.fromEntries(Object.entries(items).map(([label, children]) => [label, list(children, `${where} › ${label}`)]))
+    : list(items, where));
+  return Object.fromEntries(Object.entries(value).map(([id, items]) => [id, sidebar(items, `zijbalk "${id}"`)]));
+}
