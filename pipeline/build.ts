@@ -19,7 +19,7 @@ import { pipe } from 'fp-ts/function';
 import * as RA from 'fp-ts/ReadonlyArray';
 import type { Root } from 'mdast';
 import type { Highlighter } from './stages/highlight.ts';
-import { parse, parseData, type Parsed } from './stages/parse.ts';
+import { configuredFormat, parse, parseData, type FormatSetting, type Parsed } from './stages/parse.ts';
 import { validate, type Validated } from './stages/validate.ts';
 import { resolve, type Mode, type Site } from './stages/resolve.ts';
 import { contentHash, hashAssets, type Assets } from './stages/assets.ts';
@@ -74,8 +74,10 @@ export function analyse(sources: SourceTree, mode: Mode, options: AnalyseOptions
   const missing = sources.problems.filter((p) => p.code === 'content-missing');
   if (missing.length) return { site: null, assets: new Map(), code: new Map(), languages: [], diagrams: new Map(), problems: missing };
 
+  const config = sources.config ? parseData(sources.config) : ok(null);
+  const format = configuredFormat(valueOf(config)?.yaml.data);
   const validated = pipe(
-    all({ parsed: parseAll(sources.files, options), config: sources.config ? parseData(sources.config) : ok(null) }),
+    all({ parsed: parseAll(sources.files, options, format), config }),
     chain(({ parsed, config }) => validate(parsed, config)),
   );
   const resolved = pipe(
@@ -97,13 +99,13 @@ export function analyse(sources: SourceTree, mode: Mode, options: AnalyseOptions
 }
 
 /** `parse`, a file at a time through the memo when there is one (the dev server's rebuilds). */
-function parseAll(files: ReadonlyArray<SourceFile>, { memo, cache }: AnalyseOptions): Result<ReadonlyArray<Parsed>> {
+function parseAll(files: ReadonlyArray<SourceFile>, { memo, cache }: AnalyseOptions, format: FormatSetting): Result<ReadonlyArray<Parsed>> {
   const trees: Store<Root> | undefined = cache?.trees;
-  if (!memo) return parse(files, trees);
+  if (!memo) return parse(files, trees, format);
   memo.parsed.keepOnly(new Set(files.map((f) => f.path)));
   return pipe(
     files,
-    traverse((file) => memo.parsed.get(file.path, [file.display, file.text], () => parse([file], trees))),
+    traverse((file) => memo.parsed.get(file.path, [file.display, file.text, format], () => parse([file], trees, format))),
     map(RA.flatten),
   );
 }
@@ -290,7 +292,7 @@ const routeSource = (route: Route): string | null =>
  * builds it), on request in the dev server, or built here.
  */
 function searchIndex(site: Site, routes: ReadonlyArray<Route>, contents: Contents, options: GenerateOptions): { path: string; file?: OutputFile; onRequest?: () => string } {
-  const records = once(() => searchRecords(routes, contents, site.config.locale.lang));
+  const records = once(() => searchRecords(routes, contents, site.config.locale.lang, site.config.layout));
   const recordsJson = once(() => JSON.stringify(records()));
   const build = () => buildSearchIndex(records(), indexOptions);
   const index = () => (options.cache ? options.cache.searchIndex.get([recordsJson()], build) : build());
@@ -306,7 +308,7 @@ function searchIndex(site: Site, routes: ReadonlyArray<Route>, contents: Content
 /** The records the search index is built from: what `generate` indexes, for an index built apart. */
 export function searchIndexRecords(analysis: Analysis, markdown: Result<Contents>): SearchRecord[] {
   if (!analysis.site) return [];
-  return searchRecords(valueOf(buildRoutes(analysis.site)) ?? [], valueOf(markdown) ?? new Map(), analysis.site.config.locale.lang);
+  return searchRecords(valueOf(buildRoutes(analysis.site)) ?? [], valueOf(markdown) ?? new Map(), analysis.site.config.locale.lang, analysis.site.config.layout);
 }
 
 /**

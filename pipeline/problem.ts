@@ -49,6 +49,11 @@ export type ProblemCode =
   | 'not-text'
   | 'file-empty'
   | 'hidden-file-ignored'
+  | 'mdx-syntax'
+  | 'mdx-expression'
+  | 'mdx-export'
+  | 'mdx-unknown-component'
+  | 'mdx-style-ignored'
   | 'title-from-file-name';
 
 export interface Problem {

@@ -181,7 +181,7 @@ export async function runIndexer(options: IndexerOptions): Promise<0 | 1> {
     say('De content heeft fouten (zie npm run check); er is niets naar Typesense gestuurd.');
     return 1;
   }
-  const records = searchRecords(build.routes, build.contents, config.locale.lang);
+  const records = searchRecords(build.routes, build.contents, config.locale.lang, config.layout);
   if (records.length === 0) {
     say('De site heeft geen zoekrecords. Een lege index zou de zoekfunctie leegmaken, dus de alias blijft ongewijzigd.');
     return 1;

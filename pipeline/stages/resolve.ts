@@ -5,7 +5,10 @@
  */
 import type { Root, Nodes } from 'mdast';
 import { pipe } from 'fp-ts/function';
+import { posix } from 'node:path';
 import type { AuthorDefinition, Config, DocsVersion, TagDefinition } from '../model.ts';
+import type { DocsArea, Layout } from '../types.ts';
+import { areaOf, defaultDocsArea } from '../layout.ts';
 import { error, startOfFile, type Problem } from '../problem.ts';
 import { closest } from './text.ts';
 import { all, chain, collect, failed, map, ok, tell, traverse, withProblems, type Result } from '../result.ts';
@@ -100,17 +103,44 @@ export interface Site {
 
 const join = (base: string, rest: string) => `${base}/${rest}`.replace(/\/+/g, '/');
 
-export function docPermalink(plugin: DocsPlugin, id: string, slug?: string): string {
-  const base = `/${plugin}`;
-  if (slug?.startsWith('/')) return join(base, slug.slice(1)) || base;
-  if (id === 'index') return plugin === 'kennisbank' ? base : `${base}/`;
-  if (id.endsWith('/index')) return `${join(base, id.slice(0, -'/index'.length))}/`;
-  return join(base, id);
+/** A folder's index page by Docusaurus' rule: named index or README (any case), or named like its folder. */
+export function isFolderIndex(pathInArea: string): boolean {
+  const parts = pathInArea.replace(/\.mdx?$/i, '').split('/');
+  const name = (parts.pop() ?? '').toLowerCase();
+  return name === 'index' || name === 'readme' || (parts.length > 0 && name === parts[parts.length - 1]?.toLowerCase());
 }
 
-export function postPermalink(date: string, slug: string): string {
+/** A doc's id: its folder inside the area and its file name, or the `id` its frontmatter gives. */
+export function docIdOf(pathInArea: string, frontmatterId?: string): string {
+  const parts = pathInArea.replace(/\.mdx?$/i, '').split('/');
+  const name = parts.pop() ?? '';
+  return [...parts, frontmatterId ?? name].join('/');
+}
+
+/**
+ * Where a doc is published, as Docusaurus makes it: the area's URL prefix,
+ * then the `slug` (absolute: from the prefix; relative: from the doc's
+ * folder), else the folder with a trailing slash for a folder's index page,
+ * else the folder and the doc's id. A `per-folder` area's home (its root
+ * index) has no trailing slash: the portal's kennisbank is `/kennisbank`.
+ */
+export function docPermalink(area: Pick<DocsArea, 'routeBasePath' | 'sidebars'>, pathInArea: string, frontmatter: { readonly slug?: string | undefined; readonly id?: string | undefined } = {}): string {
+  const base = `/${area.routeBasePath}`.replace(/\/$/, '');
+  const folder = pathInArea.split('/').slice(0, -1).join('/');
+  const { slug } = frontmatter;
+  const inFolder = (rest: string) => posix.normalize(`/${folder}/${rest}`).replace(/^(\/\.\.)+/, '') || '/';
+  const path = slug !== undefined
+    ? (slug.startsWith('/') ? slug : inFolder(slug))
+    : isFolderIndex(pathInArea)
+      ? (folder ? `/${folder}/` : '/')
+      : `/${docIdOf(pathInArea, frontmatter.id)}`;
+  if (path === '/' && area.sidebars === 'per-folder' && slug === undefined) return base || '/';
+  return join(base, path) || '/';
+}
+
+export function postPermalink(date: string, slug: string, routeBasePath = 'blog'): string {
   const [y, m, d] = date.split('-');
-  return `/blog/${y}/${m}/${d}/${slug}`;
+  return join(`/${routeBasePath}`, `${y}/${m}/${d}/${slug}`);
 }
 
 export function pagePermalink(id: string, slug?: string): string {
@@ -120,8 +150,9 @@ export function pagePermalink(id: string, slug?: string): string {
   return `/${id}`;
 }
 
-export const tagPermalink = (area: 'kennisbank' | 'communities' | 'blog', key: string, permalink?: string) =>
-  `/${area}/tags/${(permalink ?? key).replace(/^\//, '')}`;
+/** A tag's page in an area: the area's URL prefix, `tags`, and the tag's own permalink or key. */
+export const tagPermalink = (routeBasePath: string, key: string, permalink?: string) =>
+  join(`/${routeBasePath}`, `tags/${(permalink ?? key).replace(/^\//, '')}`);
 
 export const authorPermalink = (key: string) => `/blog/authors/${key}`;
 
@@ -143,7 +174,7 @@ export const hasTruncateMarker = (tree: Root): boolean => tree.children.some(isT
 const reportedAtUse = (registry: Registry<unknown>, key: string): boolean => !registry.unusable && !registry.refused.has(key);
 
 /** The entry's tags against the registry; an unknown key drops out, with a problem at its place when it is the author's typo. */
-function resolveTags(entry: Entry, area: 'kennisbank' | 'communities' | 'blog' | null, registry: Validated['tags']): Result<ReadonlyArray<TagRef>> {
+function resolveTags(entry: Entry, routeBasePath: string | null, registry: Registry<TagDefinition>): Result<ReadonlyArray<TagRef>> {
   const tags = registry.entries;
   return collect((key: string, i): Result<TagRef> => {
     const def = tags.get(key);
@@ -157,7 +188,7 @@ function resolveTags(entry: Entry, area: 'kennisbank' | 'communities' | 'blog' |
       key,
       label: def.value.label,
       description: def.value.description ?? '',
-      permalink: area ? tagPermalink(area, key, def.value.permalink) : '',
+      permalink: routeBasePath !== null ? tagPermalink(routeBasePath, key, def.value.permalink) : '',
     });
   })(entry.frontmatter.tags ?? []);
 }
@@ -201,15 +232,16 @@ const newFolder = (folder: string): FolderNode => ({ folder, index: null, docs: 
 function folderTree(docs: ReadonlyArray<Doc>): FolderNode {
   const root = newFolder('');
   for (const doc of docs) {
-    const parts = doc.id.split('/');
-    const name = parts.pop() ?? '';
+    const parts = doc.entry.pathInArea.split('/');
+    parts.pop();
     let node = root;
     for (const part of parts) {
       const folder = node.folder ? `${node.folder}/${part}` : part;
       if (!node.folders.has(part)) node.folders.set(part, newFolder(folder));
       node = node.folders.get(part) as FolderNode;
     }
-    if (name === 'index') node.index = doc;
+    // A second index page of one folder (index.md beside README.md) stays an ordinary doc.
+    if (doc.isCategoryIndex && !node.index) node.index = doc;
     else node.docs.push(doc);
   }
   return root;
@@ -264,58 +296,81 @@ function categoryItem(child: FolderNode, plugin: DocsPlugin, categories: Validat
   );
 }
 
-/** The overview sidebar, one per kennisbank area, and the communities sidebar. */
-function buildSidebars(docs: ReadonlyArray<Doc>, categories: Validated['categories']): Result<Sidebar[]> {
-  const kennisbank = folderTree(docs.filter((d) => d.plugin === 'kennisbank'));
-  const communities = folderTree(docs.filter((d) => d.plugin === 'communities'));
-  const home = kennisbank.index && !kennisbank.index.unlisted ? kennisbank.index : null;
-  const communitiesHome = communities.index && !communities.index.unlisted ? communities.index : null;
+/** The sidebars of one docs area, as its `sidebars` style makes them. */
+function areaSidebars(area: DocsArea, docs: ReadonlyArray<Doc>, categories: Validated['categories']): Result<Sidebar[]> {
+  const tree = folderTree(docs.filter((d) => d.plugin === area.id));
+  const home = tree.index && !tree.index.unlisted ? tree.index : null;
+  const plugin = area.id;
+  // An autogenerated sidebar lists the area's own index page as an item, in its place among the rest.
+  if (area.sidebars === 'autogenerated' && tree.index) {
+    tree.docs.push(tree.index);
+    tree.index = null;
+  }
   const wrap = (items: ReadonlyArray<SidebarItem>): SidebarItem => ({
-    type: 'category', label: 'Kennisbank', href: home?.permalink ?? null, docId: home?.id ?? null,
+    type: 'category', label: area.label, href: home?.permalink ?? null, docId: home?.id ?? null,
     description: null, collapsed: false, items,
   });
-  return pipe(
-    all({
-      areaItems: folderItems(kennisbank, 'kennisbank', categories),
-      communityItems: folderItems(communities, 'communities', categories),
-    }),
-    map(({ areaItems, communityItems }): Sidebar[] => [
-      // The overview sidebar lists the areas; each area has its own sidebar wrapped in "Kennisbank".
-      {
-        id: 'overview',
-        plugin: 'kennisbank',
-        items: [wrap(areaItems.map((item) => (item.type === 'category' ? { ...item, items: [] } : item)))],
-      },
-      ...areaItems.flatMap((item): Sidebar[] => item.type !== 'category' || !item.docId ? [] : [
-        { id: item.docId.replace(/\/index$/, ''), plugin: 'kennisbank', items: [wrap([{ ...item, collapsed: false }])] },
-      ]),
-      {
-        id: 'communities',
-        plugin: 'communities',
-        items: [{
-          type: 'category', label: 'Communities', href: communitiesHome?.permalink ?? null, docId: communitiesHome?.id ?? null,
-          description: null, collapsed: false, items: communityItems,
-        }],
-      },
-    ]),
-  );
+  const items = folderItems(tree, plugin, categories);
+  switch (area.sidebars) {
+    case 'per-folder':
+      return pipe(items, map((areaItems): Sidebar[] => [
+        // The overview sidebar lists the top-level folders; each has its own sidebar wrapped in the area's label.
+        { id: 'overview', plugin, items: [wrap(areaItems.map((item) => (item.type === 'category' ? { ...item, items: [] } : item)))] },
+        ...areaItems.flatMap((item): Sidebar[] => item.type !== 'category' || !item.docId ? [] : [
+          { id: item.docId.split('/')[0] ?? item.docId, plugin, items: [wrap([{ ...item, collapsed: false }])] },
+        ]),
+      ]));
+    case 'wrapped':
+      return pipe(items, map((areaItems): Sidebar[] => [{ id: plugin, plugin, items: [wrap(areaItems)] }]));
+    case 'autogenerated':
+      // The area's own index page is an ordinary item of its sidebar, in its place.
+      return pipe(items, map((areaItems): Sidebar[] => [{ id: autogeneratedSidebarId, plugin, items: areaItems }]));
+  }
 }
 
-/** Which sidebar a doc belongs to: its top-level folder in the kennisbank, `overview` for the root. */
-const sidebarIdOf = (plugin: DocsPlugin, id: string, explicit: string | null | undefined): string | null => {
+/** Docusaurus' name for the sidebar it makes of a whole docs folder. */
+export const autogeneratedSidebarId = 'defaultSidebar';
+
+/** Every docs area's sidebars, in layout order. */
+function buildSidebars(docs: ReadonlyArray<Doc>, categories: Validated['categories'], layout: Layout): Result<Sidebar[]> {
+  return pipe(layout.docs, traverse((area) => areaSidebars(area, docs, categories)), map((lists) => lists.flat()));
+}
+
+/** Which sidebar a doc belongs to: per `sidebars` style, unless its frontmatter names one. */
+const sidebarIdOf = (area: DocsArea, id: string, explicit: string | null | undefined): string | null => {
   if (explicit !== undefined) return explicit;
-  if (plugin === 'communities') return 'communities';
-  return id.includes('/') ? (id.split('/')[0] ?? null) : 'overview';
+  switch (area.sidebars) {
+    case 'per-folder': return id.includes('/') ? (id.split('/')[0] ?? null) : 'overview';
+    case 'wrapped': return area.id;
+    case 'autogenerated': return autogeneratedSidebarId;
+  }
 };
 
 // ---------------------------------------------------------------------------
 
 /** Where an entry is published; the same for drafts, so links to them can be reported. */
-function permalinkOf(entry: Entry): string {
+function permalinkOf(entry: Entry, layout: Layout): string {
   const { slug } = entry.frontmatter;
-  if (entry.kind === 'doc') return docPermalink(entry.plugin, entry.id, slug);
-  if (entry.kind === 'post') return slug?.startsWith('/') ? slug : postPermalink(entry.date, slug ?? entry.slug);
+  if (entry.kind === 'doc') {
+    const area = docsAreaOf(layout, entry);
+    return docPermalink(area, entry.pathInArea, { slug, id: entry.frontmatter.id });
+  }
+  if (entry.kind === 'post') return slug?.startsWith('/') ? slug : postPermalink(entry.date, slug ?? entry.slug, layout.blog?.routeBasePath);
   return pagePermalink(entry.id, slug);
+}
+
+/** The docs area of a doc entry; validate made the entry from it, so it is there. */
+const docsAreaOf = (layout: Layout, entry: DocEntry): DocsArea =>
+  layout.docs.find((a) => a.id === entry.plugin) ?? { id: entry.plugin, path: entry.plugin, routeBasePath: entry.plugin, label: entry.plugin, sidebarPath: null, sidebars: 'autogenerated', tags: null };
+
+/** The tags registry an entry's tags are checked against: its area's tags file. */
+function tagRegistryOf(validated: Validated, entry: Entry): Registry<TagDefinition> {
+  const { layout } = validated;
+  const file = entry.kind === 'doc' ? docsAreaOf(layout, entry).tags
+    : entry.kind === 'post' ? layout.blog?.tags ?? null
+      // Pages have no tag pages of their own: their tags are checked against the first tags file.
+      : [...validated.tags.keys()][0] ?? null;
+  return (file ? validated.tags.get(file) : undefined) ?? { file: file ?? 'tags.yml', entries: new Map(), unusable: 'missing', refused: new Set() };
 }
 
 /** What every resolved entry takes from its frontmatter; the description falls back to the first paragraph later. */
@@ -327,15 +382,19 @@ const common = ({ frontmatter: fm }: Entry) => ({
 });
 
 /** A doc with its tags, sidebar and place in the sidebar tree. */
-const resolveDoc = (tags: Validated['tags']) => (entry: DocEntry): Result<Doc> => pipe(
-  resolveTags(entry, entry.plugin, tags),
-  map((tagRefs) => ({
-    ...common(entry), entry, permalink: permalinkOf(entry), plugin: entry.plugin, id: entry.id, tags: tagRefs,
-    sidebarLabel: entry.frontmatter.sidebar_label ?? entry.frontmatter.title,
-    sidebarId: sidebarIdOf(entry.plugin, entry.id, entry.frontmatter.displayed_sidebar),
-    isCategoryIndex: entry.id.endsWith('/index') || entry.id === 'index',
-  })),
-);
+const resolveDoc = (validated: Validated) => (entry: DocEntry): Result<Doc> => {
+  const area = docsAreaOf(validated.layout, entry);
+  const id = docIdOf(entry.pathInArea, entry.frontmatter.id);
+  return pipe(
+    resolveTags(entry, area.routeBasePath, tagRegistryOf(validated, entry)),
+    map((tagRefs) => ({
+      ...common(entry), entry, permalink: permalinkOf(entry, validated.layout), plugin: entry.plugin, id, tags: tagRefs,
+      sidebarLabel: entry.frontmatter.sidebar_label ?? entry.frontmatter.title,
+      sidebarId: sidebarIdOf(area, id, entry.frontmatter.displayed_sidebar),
+      isCategoryIndex: isFolderIndex(entry.pathInArea),
+    })),
+  );
+};
 
 /** A post's authors against the registry; an unknown key drops out, with a problem at its place when it is the author's typo. */
 const postAuthors = (entry: PostEntry, authors: ReadonlyArray<Author>, registry: Validated['authors']): Result<ReadonlyArray<Author>> =>
@@ -349,32 +408,36 @@ const postAuthors = (entry: PostEntry, authors: ReadonlyArray<Author>, registry:
   })(entry.frontmatter.authors);
 
 /** A post; a draft left out of the build has no value, but its truncation marker and authors are still checked. */
-const resolvePost = (tags: Validated['tags'], authors: ReadonlyArray<Author>, registry: Validated['authors'], include: (e: Entry) => boolean) => (entry: PostEntry): Result<Post> => pipe(
+const resolvePost = (validated: Validated, authors: ReadonlyArray<Author>, registry: Validated['authors'], include: (e: Entry) => boolean) => (entry: PostEntry): Result<Post> => pipe(
   postAuthors(entry, authors, registry),
   tell(hasTruncateMarker(entry.tree) ? [] : [error('missing-truncate', entry.file.display, startOfFile,
     'Deze blogpost heeft geen afkapregel. Zet `<!-- truncate -->` op een eigen regel na de inleiding: de tekst daarboven verschijnt in de bloglijst.')]),
   chain((byKey) => !include(entry) ? failed([]) : pipe(
-    resolveTags(entry, 'blog', tags),
-    map((tagRefs) => ({ ...common(entry), entry, permalink: permalinkOf(entry), date: entry.date, authors: byKey, tags: tagRefs })),
+    resolveTags(entry, validated.layout.blog?.routeBasePath ?? 'blog', tagRegistryOf(validated, entry)),
+    map((tagRefs) => ({ ...common(entry), entry, permalink: permalinkOf(entry, validated.layout), date: entry.date, authors: byKey, tags: tagRefs })),
   )),
 );
 
 /** A page (`pages/`) with its tags; tag pages are per area, so its tags link nowhere. */
-const resolvePage = (tags: Validated['tags']) => (entry: PageEntry): Result<Page> => pipe(
-  resolveTags(entry, null, tags),
-  map((tagRefs) => ({ ...common(entry), entry, permalink: permalinkOf(entry), tags: tagRefs })),
+const resolvePage = (validated: Validated) => (entry: PageEntry): Result<Page> => pipe(
+  resolveTags(entry, null, tagRegistryOf(validated, entry)),
+  map((tagRefs) => ({ ...common(entry), entry, permalink: permalinkOf(entry, validated.layout), tags: tagRefs })),
 );
 
 /** References from docs and the configuration to docs and sidebars that must exist. */
 function referenceProblems(docs: ReadonlyArray<Doc>, sidebars: ReadonlyArray<Sidebar>, config: Config, at: Validated['configPlace']): Problem[] {
   const configFile = 'dist-config/site.yml';
   const hasDoc = (plugin: DocsPlugin, id: string) => docs.some((d) => d.plugin === plugin && d.id === id);
-  const sidebarNames = () => sidebars.map((s) => s.id).join(', ');
-  const plugins: DocsPlugin[] = ['kennisbank', 'communities'];
+  const hasSidebar = (plugin: DocsPlugin, id: string) => sidebars.some((s) => s.plugin === plugin && s.id === id);
+  const sidebarNames = (plugin: DocsPlugin) => sidebars.filter((s) => s.plugin === plugin).map((s) => s.id).join(', ');
+  // The versions' main doc is the home of the areas that have one of their own making (the portal's);
+  // an autogenerated area's home is simply its index page, when it has one.
+  const plugins = config.layout.docs.filter((a) => a.sidebars !== 'autogenerated').map((a) => a.id);
+  const defaultPlugin = defaultDocsArea(config.layout)?.id ?? '';
   return [
-    ...docs.flatMap((doc) => doc.sidebarId !== null && !sidebars.some((s) => s.id === doc.sidebarId)
+    ...docs.flatMap((doc) => doc.sidebarId !== null && !hasSidebar(doc.plugin, doc.sidebarId)
       ? [error('config-sidebar', doc.entry.file.display, doc.entry.locate(['displayed_sidebar']),
-        `De zijbalk "${doc.sidebarId}" bestaat niet. Kies een van: ${sidebarNames()}.`)]
+        `De zijbalk "${doc.sidebarId}" bestaat niet. Kies een van: ${sidebarNames(doc.plugin)}.`)]
       : []),
     ...docs.flatMap((doc) => (['pagination_next', 'pagination_prev'] as const).flatMap((field) => {
       const target = doc.entry.frontmatter[field];
@@ -384,13 +447,13 @@ function referenceProblems(docs: ReadonlyArray<Doc>, sidebars: ReadonlyArray<Sid
         : [];
     })),
     ...config.navbar.items.flatMap((item, i) => {
-      const plugin = 'docsPluginId' in item && item.docsPluginId ? item.docsPluginId : 'kennisbank';
+      const plugin = 'docsPluginId' in item && item.docsPluginId ? item.docsPluginId : defaultPlugin;
       return [
         ...(item.type === 'doc' && !hasDoc(plugin, item.docId)
           ? [error('config-doc-id', configFile, at(['navbar', 'items', i, 'docId']), `Navbar-item "${item.label}" verwijst naar doc "${item.docId}", maar die bestaat niet in ${plugin}. Gebruik een bestaande doc-id.`)]
           : []),
-        ...(item.type === 'docSidebar' && !sidebars.some((s) => s.id === item.sidebarId)
-          ? [error('config-sidebar', configFile, at(['navbar', 'items', i, 'sidebarId']), `Navbar-item "${item.label}" verwijst naar zijbalk "${item.sidebarId}", maar die bestaat niet. Kies een van: ${sidebarNames()}.`)]
+        ...(item.type === 'docSidebar' && !hasSidebar(plugin, item.sidebarId)
+          ? [error('config-sidebar', configFile, at(['navbar', 'items', i, 'sidebarId']), `Navbar-item "${item.label}" verwijst naar zijbalk "${item.sidebarId}", maar die bestaat niet. Kies een van: ${sidebarNames(plugin)}.`)]
           : []),
       ];
     }),
@@ -443,9 +506,9 @@ function registryProblems(registry: Registry<unknown>, uses: Uses, words: Regist
   }
 }
 
-/** Spec section 3: every configured version of both docs plugins. */
+/** Spec section 3: every configured version of every docs area. */
 function versionsOf(config: Config, docs: ReadonlyArray<Doc>, sidebars: ReadonlyArray<Sidebar>): Version[] {
-  const plugins: DocsPlugin[] = ['kennisbank', 'communities'];
+  const plugins = config.layout.docs.map((a) => a.id);
   return plugins.flatMap((plugin) => config.docs.versions.map((v, i) => ({
     ...v, plugin, isLast: i === 0,
     docIds: docs.filter((d) => d.plugin === plugin).map((d) => d.id),
@@ -465,30 +528,32 @@ export function resolve(validated: Validated, mode: Mode): Result<Site> {
   const include = (e: Entry) => mode === 'development' || e.frontmatter.draft !== true;
   const leftOut = validated.entries.filter((e) => !include(e));
   const authors = [...validated.authors.entries].map(([key, def]) => toAuthor(key, def.value)).sort((a, b) => a.key.localeCompare(b.key, 'nl'));
-  const tags = new Map([...validated.tags.entries].map(([k, v]) => [k, v.value] as const));
+  // Every area's tags; where two files define a key, the first file's definition counts here.
+  const tags = new Map([...validated.tags.values()].reverse().flatMap((r) => [...r.entries].map(([k, v]) => [k, v.value] as const)));
   // The uses resolve checks: tags of what is built, authors of every post (drafts included).
-  const tagged = validated.entries.filter(include).map((e) => e.frontmatter.tags ?? []);
+  const tagUses = [...validated.tags].map(([, registry]) => [registry,
+    usesIn(validated.entries.filter(include).filter((e) => tagRegistryOf(validated, e) === registry).map((e) => e.frontmatter.tags ?? []))] as const);
   const authored = validated.entries.filter(isPost).map((e) => e.frontmatter.authors);
   return pipe(
     all({
-      docs: traverse(resolveDoc(validated.tags))(validated.entries.filter(isDoc).filter(include)),
+      docs: traverse(resolveDoc(validated))(validated.entries.filter(isDoc).filter(include)),
       posts: pipe(
         validated.entries.filter(isPost),
-        collect(resolvePost(validated.tags, authors, validated.authors, include)),
+        collect(resolvePost(validated, authors, validated.authors, include)),
         map((posts) => [...posts].sort((a, b) => b.date.localeCompare(a.date, 'nl') || a.permalink.localeCompare(b.permalink, 'nl'))),
       ),
-      pages: traverse(resolvePage(validated.tags))(validated.entries.filter(isPage).filter(include)),
+      pages: traverse(resolvePage(validated))(validated.entries.filter(isPage).filter(include)),
     }),
     tell([
-      ...registryProblems(validated.tags, usesIn(tagged), { code: 'unknown-tag', noun: 'tag', plural: 'tags', needs: 'een label en een beschrijving' }),
+      ...tagUses.flatMap(([registry, uses]) => registryProblems(registry, uses, { code: 'unknown-tag', noun: 'tag', plural: 'tags', needs: 'een label en een beschrijving' })),
       ...registryProblems(validated.authors, usesIn(authored), { code: 'unknown-author', noun: 'auteur', plural: 'auteurs', needs: 'ten minste een naam' }),
     ]),
     chain(({ docs, posts, pages }) => pipe(
-      buildSidebars(docs, validated.categories),
+      buildSidebars(docs, validated.categories, config.layout),
       chain((sidebars) => withProblems<Site>({
         mode, config, docs, posts, pages, tags, authors, sidebars,
         versions: versionsOf(config, docs, sidebars),
-        draftPermalinks: new Set(leftOut.map(permalinkOf)),
+        draftPermalinks: new Set(leftOut.map((e) => permalinkOf(e, config.layout))),
         draftFiles: new Set(leftOut.map((e) => e.file.path)),
       }, referenceProblems(docs, sidebars, config, validated.configPlace))),
     )),

@@ -7,6 +7,8 @@ import type { Element, ElementContent, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
 import type { Content } from '../types.ts';
 import type { Route } from './routes.ts';
+import type { Layout } from '../types.ts';
+import { portalLayout } from '../layout.ts';
 
 export type RecordType = 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6' | 'content';
 
@@ -39,14 +41,14 @@ export const unsearchedPaths: ReadonlySet<string> = new Set(['/privacy', '/conta
 
 interface Page { readonly url: string; readonly lvl0: string; readonly title: string; readonly tag: string; readonly priority: number; readonly tags: ReadonlyArray<string>; readonly body: Root }
 
-function searchablePages(routes: ReadonlyArray<Route>, contents: ReadonlyMap<string, Content>): Page[] {
+function searchablePages(routes: ReadonlyArray<Route>, contents: ReadonlyMap<string, Content>, layout: Layout): Page[] {
   const pages: Page[] = [];
   for (const route of routes) {
     const body = contents.get(route.path)?.body;
     if (!body || unsearchedPaths.has(route.path)) continue;
     if (route.type === 'docs-item' || route.type === 'docs-root' || route.type === 'docs-version-root') {
       if (route.doc.unlisted) continue;
-      const area = route.plugin === 'kennisbank' ? 'Kennisbank' : 'Communities';
+      const area = layout.docs.find((a) => a.id === route.plugin)?.label ?? route.plugin;
       pages.push({ url: route.path, lvl0: area, title: route.doc.title, tag: `docs-${route.plugin}-current`, priority: route.doc.isCategoryIndex ? 2 : 1, tags: route.doc.tags.map((t) => t.key), body });
     } else if (route.type === 'blog-post') {
       if (route.post.unlisted) continue;
@@ -105,6 +107,7 @@ export function pageRecords(page: Page, language: string): SearchRecord[] {
   return records;
 }
 
-export function searchRecords(routes: ReadonlyArray<Route>, contents: ReadonlyMap<string, Content>, language: string): SearchRecord[] {
-  return searchablePages(routes, contents).flatMap((page) => pageRecords(page, language));
+/** Every record of the site; a docs page's `lvl0` is its area's label (`layout`, the portal's when left out). */
+export function searchRecords(routes: ReadonlyArray<Route>, contents: ReadonlyMap<string, Content>, language: string, layout: Layout = portalLayout): SearchRecord[] {
+  return searchablePages(routes, contents, layout).flatMap((page) => pageRecords(page, language));
 }

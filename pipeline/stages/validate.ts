@@ -15,9 +15,12 @@ import {
 } from '../model.ts';
 import { error, startOfFile, warning, type Place, type Problem, type ProblemCode } from '../problem.ts';
 import { closest } from './text.ts';
+import { areaOf, contentFolders, layoutOf, portalLayout } from '../layout.ts';
+import type { Layout } from '../types.ts';
 import { all, chain, collect, failed, map, ok, problemsOf, tell, valueOf, withProblems, type Result } from '../result.ts';
 
-export type DocsPlugin = 'kennisbank' | 'communities';
+/** A docs area's id (`Layout.docs`): `kennisbank`, `communities`, or a Docusaurus plugin id such as `default`. */
+export type DocsPlugin = string;
 
 interface EntryBase {
   readonly file: SourceFile;
@@ -30,6 +33,8 @@ export interface DocEntry extends EntryBase {
   readonly plugin: DocsPlugin;
   /** Path inside the plugin folder without extension: `apis/index`, `apis/problem-details`. */
   readonly id: string;
+  /** The file's path inside the area's folder, with extension: `apis/index.md`. */
+  readonly pathInArea: string;
   readonly frontmatter: DocFrontmatter;
 }
 
@@ -43,7 +48,7 @@ export interface PostEntry extends EntryBase {
 
 export interface PageEntry extends EntryBase {
   readonly kind: 'page';
-  /** Path inside `pages/` without extension: `index`, `contact`, `contributing/index`. */
+  /** Path inside the pages folder without extension: `index`, `contact`, `contributing/index`. */
   readonly id: string;
   readonly frontmatter: PageFrontmatter;
 }
@@ -76,11 +81,14 @@ export interface Registry<A> {
 
 export interface Validated {
   readonly entries: ReadonlyArray<Entry>;
-  readonly tags: Registry<TagDefinition>;
+  /** Every tags file the layout names, by its path under the content root (`tags.yml`, `docs/tags.yml`). */
+  readonly tags: ReadonlyMap<string, Registry<TagDefinition>>;
   readonly authors: Registry<AuthorDefinition>;
-  /** `_category_.json` per folder, keyed by `plugin/folder` (`kennisbank/apis`). */
+  /** `_category_.json` per folder, keyed by the docs area's id and the folder inside it (`kennisbank/apis`, `default/guides`). */
   readonly categories: ReadonlyMap<string, CategoryFile>;
   readonly config: Config | null;
+  /** Where the content lives: the configuration's, or the portal's when there is no valid configuration. */
+  readonly layout: Layout;
   /** Where a field of the site configuration was written, for config problems found later. */
   readonly configPlace: (path: FieldPath) => Place;
 }
@@ -176,10 +184,11 @@ function unknownKeyProblems(yaml: YamlData, file: string): Problem[] {
     });
 }
 
-const blogFileName = /^blog\/(?:(\d{4})\/(\d{2})\/(\d{2})-|(\d{4})-(\d{2})-(\d{2})-)([a-z0-9][a-z0-9-]*)\.mdx?$/;
+/** A post's path inside the blog folder. */
+const blogFileName = /^(?:(\d{4})\/(\d{2})\/(\d{2})-|(\d{4})-(\d{2})-(\d{2})-)([a-z0-9][a-z0-9-]*)\.mdx?$/;
 
 /** A markdown file as an entry; no value when it cannot be built (its problems say why). */
-function validateMarkdown(parsed: ParsedMarkdown): Result<Entry> {
+const validateMarkdown = (layout: Layout) => (parsed: ParsedMarkdown): Result<Entry> => {
   const { file, frontmatter } = parsed;
   const data = isPlainObject(frontmatter.data) ? frontmatter.data : {};
   const found = [...inlineProblems(data, frontmatter, file.display), ...unknownKeyProblems(frontmatter, file.display)];
@@ -189,22 +198,22 @@ function validateMarkdown(parsed: ParsedMarkdown): Result<Entry> {
   const clean = { ...data };
   if (Array.isArray(clean.tags)) clean.tags = clean.tags.filter((x) => typeof x === 'string');
   if (Array.isArray(clean.authors)) clean.authors = clean.authors.filter((x) => typeof x === 'string');
-  return pipe(entryOf(parsed, clean), tell(found));
-}
+  return pipe(entryOf(parsed, clean, layout), tell(found));
+};
 
-/** The entry of a markdown file by its area (the first folder), from its cleaned frontmatter. */
-function entryOf(parsed: ParsedMarkdown, clean: Record<string, unknown>): Result<Entry> {
+/** The entry of a markdown file by its area (the configured folder that holds it), from its cleaned frontmatter. */
+function entryOf(parsed: ParsedMarkdown, clean: Record<string, unknown>, layout: Layout): Result<Entry> {
   const { file, frontmatter, tree } = parsed;
   const base = { file, tree, locate: frontmatter.locate };
-  const [area, ...rest] = file.path.split('/');
-  const id = rest.join('/').replace(/\.mdx?$/, '');
+  const area = areaOf(layout, file.path);
+  const id = area ? area.rest.replace(/\.mdx?$/i, '') : '';
   const decoded = <A>(codec: t.Type<A, unknown, unknown>) => decode(codec, clean, file.display, frontmatter.locate, 'de frontmatter');
 
-  if (area === 'kennisbank' || area === 'communities') {
-    return pipe(decoded(DocFrontmatter), map((fm): Entry => ({ kind: 'doc', plugin: area, id, frontmatter: fm, ...base })));
+  if (area?.kind === 'docs') {
+    return pipe(decoded(DocFrontmatter), map((fm): Entry => ({ kind: 'doc', plugin: area.area.id, id, pathInArea: area.rest, frontmatter: fm, ...base })));
   }
-  if (area === 'blog') {
-    const name = blogFileName.exec(file.path);
+  if (area?.kind === 'blog') {
+    const name = blogFileName.exec(area.rest);
     if (!name) {
       return failed([error('blog-file-name', file.display, startOfFile,
         'Een blogpost heet JJJJ-MM-DD-slug.md (of JJJJ/MM/DD-slug.md), met een slug van kleine letters, cijfers en streepjes. Hernoem het bestand.')]);
@@ -218,23 +227,25 @@ function entryOf(parsed: ParsedMarkdown, clean: Record<string, unknown>): Result
       ...base,
     })));
   }
-  if (area === 'pages') {
+  if (area?.kind === 'pages') {
     return pipe(decoded(PageFrontmatter), map((fm): Entry => ({ kind: 'page', id, frontmatter: fm, ...base })));
   }
   return failed([warning('frontmatter-field', file.display, startOfFile,
-    `Dit bestand staat buiten kennisbank/, communities/, blog/ en pages/ en wordt niet gebouwd. Verplaats het naar een van die mappen.`)]);
+    `Dit bestand staat buiten ${contentFolders(layout).map((f) => `${f}/`).join(', ')} en wordt niet gebouwd. Verplaats het naar een van die mappen.`)]);
 }
 
-/** A `_category_.json` (or `.yml`) keyed by its folder, `plugin/folder`. */
-function validateCategory(parsed: ParsedData): Result<readonly [string, CategoryFile]> {
+/** A `_category_.json` (or `.yml`) keyed by its docs area and folder, `plugin/folder`. */
+const validateCategory = (layout: Layout) => (parsed: ParsedData): Result<readonly [string, CategoryFile]> => {
   const { file, yaml } = parsed;
   // Unreadable YAML was reported by parse.
   if (!yaml.ok) return failed([]);
+  const area = areaOf(layout, file.path);
+  const key = area?.kind === 'docs' ? `${area.area.id}/${area.rest}` : file.path;
   return pipe(
     decode(CategoryFile, yaml.data ?? {}, file.display, yaml.locate, 'de categorie'),
-    map((category) => [file.path.replace(/\/_category_\.(json|yml)$/, ''), category] as const),
+    map((category) => [key.replace(/\/?_category_\.(json|yml)$/, ''), category] as const),
   );
-}
+};
 
 /**
  * A registry file (tags.yml, authors.yml) by key; a bad item drops out, the
@@ -316,7 +327,7 @@ export function validateConfig(parsed: Parsed | null): Result<Config> {
     decode(SiteConfig, yaml.data, file.display, yaml.locate, 'de siteconfiguratie', 'config-invalid'),
     chain((value) => pipe(
       all({ items: collect(navbarItem)(value.navbar.items), versions: collect(version)(value.docs.versions) }),
-      map(({ items, versions }): Config => ({ ...value, navbar: { items: [...items] }, docs: { versions: [...versions] } })),
+      map(({ items, versions }): Config => ({ ...value, navbar: { items: [...items] }, docs: { versions: [...versions] }, layout: layoutOf(value.content) })),
       chain((config) => withProblems(config, crossChecks(value))),
     )),
   );
@@ -332,15 +343,21 @@ const isCategory = (p: Parsed): p is ParsedData =>
  */
 export function validate(parsed: ReadonlyArray<Parsed>, config: Parsed | null): Result<Validated> {
   const site = validateConfig(config);
+  // Without a valid configuration the files are still checked, where the portal keeps them.
+  const layout = valueOf(site)?.layout ?? portalLayout;
+  const tagFiles = [...new Set([...layout.docs.map((a) => a.tags), layout.blog?.tags].filter((f): f is string => Boolean(f)))];
+  const authorsFile = layout.blog?.authors ?? null;
+  const registry = <A>(path: string, codec: t.Type<Record<string, A>, unknown, unknown>, item: t.Type<A, unknown, unknown>) =>
+    validateRegistry(parsed.find((p) => p.file.path === path), displayOf(parsed, path), codec, item, path.split('/').pop() ?? path);
   return pipe(
     all({
-      entries: collect(validateMarkdown)(parsed.filter(isMarkdown)),
-      categories: pipe(parsed.filter(isCategory), collect(validateCategory), map((pairs) => new Map(pairs))),
-      tags: validateRegistry(parsed.find((p) => p.file.path === 'tags.yml'), displayOf(parsed, 'tags.yml'), TagsFile, TagDefinition, 'tags.yml'),
-      authors: validateRegistry(parsed.find((p) => p.file.path === 'blog/authors.yml'), displayOf(parsed, 'blog/authors.yml'), AuthorsFile, AuthorDefinition, 'authors.yml'),
+      entries: collect(validateMarkdown(layout))(parsed.filter(isMarkdown)),
+      categories: pipe(parsed.filter(isCategory), collect(validateCategory(layout)), map((pairs) => new Map(pairs))),
+      tags: pipe(tagFiles, collect((path) => pipe(registry(path, TagsFile, TagDefinition), map((r) => [path, r] as const))), map((pairs) => new Map(pairs))),
+      authors: authorsFile ? registry(authorsFile, AuthorsFile, AuthorDefinition) : ok<Registry<AuthorDefinition>>({ file: 'authors.yml', entries: new Map(), unusable: 'missing', refused: new Set() }),
       // Without a valid configuration the rest is still checked; resolve then stops.
       config: withProblems(valueOf(site), problemsOf(site)),
     }),
-    map((validated) => ({ ...validated, configPlace: config?.kind === 'data' ? config.yaml.locate : () => startOfFile })),
+    map((validated) => ({ ...validated, layout, configPlace: config?.kind === 'data' ? config.yaml.locate : () => startOfFile })),
   );
 }

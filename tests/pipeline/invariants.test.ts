@@ -5,6 +5,7 @@
  * pages and broken frontmatter.
  */
 import path from 'node:path';
+import { portalLayout } from '../../pipeline/layout.ts';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
@@ -114,7 +115,7 @@ const siteArb = fc.record({
     ...docs.map((d): EntrySpec => {
       const id = d.folder ? `${d.folder}/${d.name}` : d.name;
       return {
-        kind: 'doc', file: `${d.plugin}/${id}.md`, permalink: docPermalink(d.plugin, id), title: `${d.plugin} ${id}`,
+        kind: 'doc', file: `${d.plugin}/${id}.md`, permalink: docPermalink(portalLayout.docs.find((a) => a.id === d.plugin)!, `${id}.md`), title: `${d.plugin} ${id}`,
         visibility: d.visibility, tags: d.tags, authors: [], brokenFrontmatter: d.brokenFrontmatter, truncate: true, position: d.position, links: d.links,
       };
     }),

@@ -2,14 +2,17 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { run, codes, post } from '../helpers.ts';
 import { docPermalink, pagePermalink, postPermalink } from '../../pipeline/stages/resolve.ts';
+import { portalLayout } from '../../pipeline/layout.ts';
+
+const [kennisbank, communities] = portalLayout.docs as [NonNullable<typeof portalLayout.docs[0]>, NonNullable<typeof portalLayout.docs[0]>];
 
 const resolve = suite('resolve');
 
 resolve('should make permalinks the way the spec lists routes', () => {
-  assert.is(docPermalink('kennisbank', 'index'), '/kennisbank');
-  assert.is(docPermalink('kennisbank', 'apis/index'), '/kennisbank/apis/');
-  assert.is(docPermalink('kennisbank', 'apis/problem-details'), '/kennisbank/apis/problem-details');
-  assert.is(docPermalink('communities', 'index'), '/communities/');
+  assert.is(docPermalink(kennisbank, 'index.md'), '/kennisbank');
+  assert.is(docPermalink(kennisbank, 'apis/index.md'), '/kennisbank/apis/');
+  assert.is(docPermalink(kennisbank, 'apis/problem-details.md'), '/kennisbank/apis/problem-details');
+  assert.is(docPermalink(communities, 'index.md'), '/communities/');
   assert.is(postPermalink('2025-11-12', 'nieuw'), '/blog/2025/11/12/nieuw');
   assert.is(pagePermalink('index'), '/');
   assert.is(pagePermalink('contributing/index'), '/contributing/');

@@ -55,7 +55,7 @@ function DocFooter({ ctx, doc }: { ctx: PageContext; doc: Doc }) {
 
 export function DocPage({ ctx, doc, variant }: { ctx: PageContext; doc: Doc; variant: 'item' | 'root' | 'version-root' }) {
   const content = ctx.contents.get(doc.permalink);
-  const sidebar = sidebarById(ctx, doc.sidebarId);
+  const sidebar = sidebarById(ctx, doc.sidebarId, doc.plugin);
   const fm = doc.entry.frontmatter;
   const path = ctx.route.path;
   // Breadcrumbs: the sidebar trail without the "Kennisbank" wrapper duplicated as home.
@@ -112,12 +112,21 @@ export function DocPage({ ctx, doc, variant }: { ctx: PageContext; doc: Doc; var
   );
 }
 
-export function DocsTagListPage({ ctx, tags, plugin }: { ctx: PageContext; tags: ReadonlyArray<TagSummary>; plugin: 'kennisbank' | 'communities' }) {
-  const area = plugin === 'kennisbank' ? 'Kennisbank' : 'Communities';
+/** A docs area's name and home page, for breadcrumbs: its root index page, else its URL prefix. */
+export function areaCrumb(ctx: PageContext, plugin: string): { label: string; href: string; tags: string } {
+  const area = ctx.site.config.layout.docs.find((a) => a.id === plugin);
+  const base = `/${area?.routeBasePath ?? plugin}`.replace(/\/$/, '');
+  const home = ctx.site.docs.find((d) => d.plugin === plugin && d.isCategoryIndex && !d.entry.pathInArea.includes('/'));
+  return { label: area?.label ?? plugin, href: home?.permalink ?? `${base}/`, tags: `${base}/tags` };
+}
+
+export function DocsTagListPage({ ctx, tags, plugin }: { ctx: PageContext; tags: ReadonlyArray<TagSummary>; plugin: string }) {
+  const crumb = areaCrumb(ctx, plugin);
+  const area = crumb.label;
   return (
     <Layout ctx={ctx} title={`${labels.tagsTitle} | ${area}`} description={`Alle tags in de ${area.toLowerCase()}.`}>
       <div className="content-page">
-        <Breadcrumbs crumbs={[{ label: area, href: plugin === 'kennisbank' ? '/kennisbank' : '/communities/' }, { label: labels.tagsTitle, href: null }]} />
+        <Breadcrumbs crumbs={[{ label: area, href: crumb.href }, { label: labels.tagsTitle, href: null }]} />
         <h1>{labels.tagsTitle}</h1>
         <ul className="tag-index">
           {tags.map((t) => <li key={t.key}><a className="tag" href={t.permalink}>{t.label} <span className="tag-count">({t.count})</span></a></li>)}
@@ -127,15 +136,16 @@ export function DocsTagListPage({ ctx, tags, plugin }: { ctx: PageContext; tags:
   );
 }
 
-export function DocsTagDocsPage({ ctx, tag, docs, plugin }: { ctx: PageContext; tag: TagSummary; docs: ReadonlyArray<Doc>; plugin: 'kennisbank' | 'communities' }) {
+export function DocsTagDocsPage({ ctx, tag, docs, plugin }: { ctx: PageContext; tag: TagSummary; docs: ReadonlyArray<Doc>; plugin: string }) {
   const title = labels.docsTagged(docs.length, tag.label);
+  const crumb = areaCrumb(ctx, plugin);
   return (
     <Layout ctx={ctx} title={title} description={tag.description || title}>
       <div className="content-page">
-        <Breadcrumbs crumbs={[{ label: plugin === 'kennisbank' ? 'Kennisbank' : 'Communities', href: plugin === 'kennisbank' ? '/kennisbank' : '/communities/' }, { label: labels.tagsTitle, href: `/${plugin}/tags` }, { label: tag.label, href: null }]} />
+        <Breadcrumbs crumbs={[{ label: crumb.label, href: crumb.href }, { label: labels.tagsTitle, href: crumb.tags }, { label: tag.label, href: null }]} />
         <h1>{title}</h1>
         {tag.description ? <p className="lead">{tag.description}</p> : null}
-        <p><a href={`/${plugin}/tags`}>{labels.showAllTags}</a></p>
+        <p><a href={crumb.tags}>{labels.showAllTags}</a></p>
         <ul className="doc-list">
           {docs.map((d) => (
             <li key={d.permalink}>

@@ -16,6 +16,7 @@ interface DocsIndex {
   readonly byPermalink: ReadonlyMap<string, Doc>;
   /** By `plugin/id`. */
   readonly byId: ReadonlyMap<string, Doc>;
+  /** By `plugin/id` (two docs areas may each have a sidebar of the same name, `defaultSidebar`), and by id alone (the first). */
   readonly sidebars: ReadonlyMap<string, Sidebar>;
   /** Per sidebar, filled as pages ask: its hrefs in paginator order and the place of each. */
   readonly orders: Map<Sidebar, SidebarOrder>;
@@ -40,7 +41,7 @@ const indexOf = ({ site, memo }: DocsContext): DocsIndex =>
   memo.get(slot, () => ({
     byPermalink: firstBy(site.docs, (d) => d.permalink),
     byId: firstBy(site.docs, (d) => `${d.plugin}/${d.id}`),
-    sidebars: firstBy(site.sidebars, (s) => s.id),
+    sidebars: new Map([...firstBy(site.sidebars, (s) => s.id), ...firstBy(site.sidebars, (s) => `${s.plugin}/${s.id}`)]),
     orders: new Map(),
   }));
 
@@ -49,7 +50,9 @@ export const docByPermalink = (ctx: DocsContext, permalink: string | null): Doc 
 
 export const docById = (ctx: DocsContext, plugin: string, id: string): Doc | undefined => indexOf(ctx).byId.get(`${plugin}/${id}`);
 
-export const sidebarById = (ctx: DocsContext, id: string | null): Sidebar | undefined => (id === null ? undefined : indexOf(ctx).sidebars.get(id));
+/** The sidebar `id` of docs area `plugin`; without `plugin`, the first sidebar of that id. */
+export const sidebarById = (ctx: DocsContext, id: string | null, plugin?: string): Sidebar | undefined =>
+  (id === null ? undefined : indexOf(ctx).sidebars.get(plugin === undefined ? id : `${plugin}/${id}`));
 
 /** Docs in sidebar order, for the prev/next paginator: every href once, where it first appears. */
 export function sidebarOrder(sidebar: Sidebar): string[] {

@@ -6,14 +6,12 @@ import {
 } from './BlogPages.tsx';
 import { ContentPage, HomePage, NotFoundPage, SearchPage } from './Pages.tsx';
 
-const docsPlugin = (plugin: string) => (plugin === 'communities' ? 'communities' : 'kennisbank');
-
 export const routePages: RoutePages = {
   'docs-item': (ctx, route) => <DocPage ctx={ctx} doc={route.doc} variant="item" />,
   'docs-root': (ctx, route) => <DocPage ctx={ctx} doc={route.doc} variant="root" />,
   'docs-version-root': (ctx, route) => <DocPage ctx={ctx} doc={route.doc} variant="version-root" />,
-  'docs-tag-list': (ctx, route) => <DocsTagListPage ctx={ctx} tags={route.tags} plugin={docsPlugin(route.plugin)} />,
-  'docs-tag-docs': (ctx, route) => <DocsTagDocsPage ctx={ctx} tag={route.tag} docs={route.docs} plugin={docsPlugin(route.plugin)} />,
+  'docs-tag-list': (ctx, route) => <DocsTagListPage ctx={ctx} tags={route.tags} plugin={route.plugin} />,
+  'docs-tag-docs': (ctx, route) => <DocsTagDocsPage ctx={ctx} tag={route.tag} docs={route.docs} plugin={route.plugin} />,
   'blog-list': (ctx, route) => <BlogListPage ctx={ctx} pagination={route.pagination} />,
   'blog-post': (ctx, route) => <BlogPostPage ctx={ctx} post={route.post} newer={route.newer} older={route.older} />,
   'blog-archive': (ctx, route) => <BlogArchivePage ctx={ctx} years={route.years} />,

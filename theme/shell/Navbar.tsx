@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { SidebarItem } from '../../pipeline/stages/resolve.ts';
 import type { NavbarItem } from '../../pipeline/model.ts';
+import { defaultDocsArea } from '../../pipeline/layout.ts';
 import { memoSlot, themeFile, type PageContext } from '../../renderer/context.ts';
 import { isExternal } from '../../renderer/markdown.tsx';
 import { labels } from '../client/labels.ts';
@@ -28,21 +29,29 @@ function resolveHref(ctx: PageContext, item: NavbarItem): string | null {
     case 'link':
       return item.href;
     case 'doc': {
-      const plugin = item.docsPluginId ?? 'kennisbank';
+      const plugin = item.docsPluginId ?? defaultDocsArea(ctx.site.config.layout)?.id;
       return ctx.site.docs.find((d) => d.plugin === plugin && d.id === item.docId)?.permalink ?? null;
     }
     case 'docSidebar': {
       // The sidebar's first doc: skip links that only lead out of it (the "Kennisbank" wrapper of an area).
-      const sidebar = ctx.site.sidebars.find((s) => s.id === item.sidebarId);
-      const own = new Set(ctx.site.docs.filter((d) => d.sidebarId === item.sidebarId).map((d) => d.permalink));
+      const plugin = item.docsPluginId ?? defaultDocsArea(ctx.site.config.layout)?.id;
+      const sidebar = ctx.site.sidebars.find((s) => s.plugin === plugin && s.id === item.sidebarId);
+      const own = new Set(ctx.site.docs.filter((d) => d.plugin === plugin && d.sidebarId === item.sidebarId).map((d) => d.permalink));
       const hrefs = sidebar ? sidebarHrefs(sidebar.items) : [];
       return hrefs.find((h) => own.has(h)) ?? hrefs[0] ?? null;
     }
     case 'docsVersion':
-      return ctx.site.versions[0] ? `/kennisbank` : null;
+      return ctx.site.versions[0] ? docsHome(ctx) : null;
     default:
       return null;
   }
+}
+
+/** The home of the default docs area: its root index page, else its URL prefix. */
+function docsHome(ctx: PageContext): string {
+  const area = defaultDocsArea(ctx.site.config.layout);
+  const home = ctx.site.docs.find((d) => d.plugin === area?.id && d.isCategoryIndex && !d.entry.pathInArea.includes('/'));
+  return home?.permalink ?? `/${area?.routeBasePath ?? ''}`;
 }
 
 const sidebarHrefs = (items: ReadonlyArray<SidebarItem>): string[] =>
@@ -100,9 +109,9 @@ export function renderNavbarItem(ctx: PageContext, item: NavbarItem, index: numb
     case 'localeDropdown':
       return <Dropdown ctx={ctx} label={ctx.site.config.locale.label} items={[{ label: ctx.site.config.locale.label, href: ctx.route.path }]} id={`dropdown-${index}`} />;
     case 'docsVersion':
-      return <NavLink ctx={ctx} href="/kennisbank" label={item.label ?? ctx.site.versions[0]?.label ?? ''} />;
+      return <NavLink ctx={ctx} href={docsHome(ctx)} label={item.label ?? ctx.site.versions[0]?.label ?? ''} />;
     case 'docsVersionDropdown':
-      return <Dropdown ctx={ctx} label={item.label ?? labels.version(ctx.site.versions[0]?.label ?? '')} items={ctx.site.config.docs.versions.map((v) => ({ label: v.label, href: '/kennisbank' }))} id={`dropdown-${index}`} />;
+      return <Dropdown ctx={ctx} label={item.label ?? labels.version(ctx.site.versions[0]?.label ?? '')} items={ctx.site.config.docs.versions.map((v) => ({ label: v.label, href: docsHome(ctx) }))} id={`dropdown-${index}`} />;
     case 'html':
       // Trusted: comes from dist-config, not from content.
       return <span className="navbar-html" dangerouslySetInnerHTML={{ __html: item.value }} />;

@@ -9,20 +9,31 @@ import type { PageContext } from '../../renderer/context.ts';
 import { jsonLd, type StructuredData } from '../../renderer/structured-data.ts';
 import { absolute, discoveryPaths, feedPaths, feedTitles, iconFiles, themeColour } from '../../pipeline/published.ts';
 
-/** One social card per area (PNG 1200×630 in theme/static); pages outside the areas get the default. */
+/** The social cards the theme draws (PNG 1200×630 in theme/static): one per portal area, and the default. */
 export const socialCardAreas = ['kennisbank', 'communities', 'blog', 'default'] as const;
 export type SocialCardArea = (typeof socialCardAreas)[number];
 
-const areaNames: Record<SocialCardArea, string> = { kennisbank: 'Kennisbank', communities: 'Communities', blog: 'Blog', default: '' };
-
-export function socialCard(ctx: PageContext): { url: string; alt: string } {
+/** The name of a route's area for its card's alt text: the docs area's label, Blog, or none for pages. */
+function areaName(ctx: PageContext): string | null {
   const plugin = ctx.route.plugin;
-  const area: SocialCardArea = plugin === 'pages' ? 'default' : plugin;
+  if (plugin === 'pages') return null;
+  if (plugin === 'blog') return 'Blog';
+  return ctx.site.config.layout.docs.find((a) => a.id === plugin)?.label ?? null;
+}
+
+/**
+ * A page's social card: the `image` its frontmatter gives (`frontmatterImage`,
+ * already a site URL), else its area's card when the theme draws one, else the default.
+ */
+export function socialCard(ctx: PageContext, frontmatterImage?: string | null): { url: string; alt: string } {
+  const plugin = ctx.route.plugin;
+  const area: SocialCardArea = (socialCardAreas as ReadonlyArray<string>).includes(plugin) ? plugin as SocialCardArea : 'default';
   const name = `social-${area}.png`;
   const { siteName } = ctx.site.config;
+  const label = areaName(ctx);
   return {
-    url: absolute(ctx.site, ctx.theme.files.get(name) ?? `/${name}`),
-    alt: area === 'default' ? siteName : `${siteName}: ${areaNames[area]}`,
+    url: absolute(ctx.site, frontmatterImage ?? ctx.theme.files.get(name) ?? `/${name}`),
+    alt: label === null ? siteName : `${siteName}: ${label}`,
   };
 }
 
