@@ -11,26 +11,27 @@
  */
 import type { Root } from 'mdast';
 import type { SourceFile } from '../io/read.ts';
-import { markdownBody, parseMarkdownBody } from '../stages/parse.ts';
+import { markdownBody, markdownFormat, parseMarkdownBody, treeKey, type FormatSetting } from '../stages/parse.ts';
 import type { Store } from '../memo.ts';
 
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-/** `allDiagramsSeen` is called once every file that can hold a diagram has been parsed. */
-export async function parseAhead(files: ReadonlyArray<SourceFile>, trees: Store<Root>, onTree: (tree: Root) => void, allDiagramsSeen: () => void = () => {}): Promise<void> {
+/** `allDiagramsSeen` is called once every file that can hold a diagram has been parsed; `format` is the site's `markdown.format`. */
+export async function parseAhead(files: ReadonlyArray<SourceFile>, trees: Store<Root>, onTree: (tree: Root) => void, allDiagramsSeen: () => void = () => {}, format: FormatSetting = 'mdx'): Promise<void> {
   // Files that may hold a diagram first: Chromium then gets all its work while most of the parsing is still ahead.
   const mayDraw = (file: SourceFile) => file.text.includes('mermaid');
-  for (const file of files.filter(mayDraw)) await parseOne(file, trees, onTree);
+  for (const file of files.filter(mayDraw)) await parseOne(file, trees, onTree, format);
   allDiagramsSeen();
-  for (const file of files.filter((f) => !mayDraw(f))) await parseOne(file, trees, onTree);
+  for (const file of files.filter((f) => !mayDraw(f))) await parseOne(file, trees, onTree, format);
 }
 
 /** Parses one file into the store, hands its tree on, then gives the event loop a turn. */
-async function parseOne(file: SourceFile, trees: Store<Root>, onTree: (tree: Root) => void): Promise<void> {
-  const body = markdownBody(file, trees);
+async function parseOne(file: SourceFile, trees: Store<Root>, onTree: (tree: Root) => void, setting: FormatSetting): Promise<void> {
+  const body = markdownBody(file, trees, setting);
   if (body === null) return;
+  const format = markdownFormat(file, setting);
   try {
-    onTree(trees.get([body], () => parseMarkdownBody(body)));
+    onTree(trees.get(treeKey(body, format), () => parseMarkdownBody(body, format)));
   } catch {
     // Content the parser cannot handle: analyse parses it again and reports it.
   }

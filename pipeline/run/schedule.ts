@@ -32,6 +32,7 @@ import { analyse, byPath, generating, markdownStage, searchIndexPath, searchInde
 import { highlightRequests, type Highlighter, type HighlightRequest } from '../stages/highlight.ts';
 import { isHighlightedCode } from '../stages/code-blocks.ts';
 import { mermaidSources } from '../stages/markdown.ts';
+import { siteFormat } from '../stages/parse.ts';
 import { markdownContext, markdownJobs, renderJob, type MarkdownJobs } from '../stages/site-markdown.ts';
 import { buildSearchIndex } from '../stages/search-index.ts';
 import { indexOptions } from '../../theme/client/search-options.ts';
@@ -149,7 +150,7 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
  */
 async function analyseWhileDrawing(sources: SourceTree, drawer: DiagramDrawer, options: BuildOptions, cache: BuildCache | undefined): Promise<Analysis> {
   if (cache) {
-    await parseAhead(sources.files, cache.trees, (tree) => { for (const [hash, source] of mermaidSources([tree])) drawer.draw(hash, source); }, () => drawer.allSent());
+    await parseAhead(sources.files, cache.trees, (tree) => { for (const [hash, source] of mermaidSources([tree])) drawer.draw(hash, source); }, () => drawer.allSent(), siteFormat(sources.config));
   }
   return analyse(sources, options.mode, {
     ...(options.today ? { today: options.today } : {}), ...(options.memo ? { memo: options.memo } : {}), ...(cache ? { cache } : {}),

@@ -12,13 +12,16 @@ import type { Root } from 'mdast';
 import type { SourceFile } from '../types.ts';
 import type { Store } from '../memo.ts';
 import { unprocessable, type Problem } from '../problem.ts';
-import { chain, collect, failed, map, ok, withProblems, type Result } from '../result.ts';
+import { chain, collect, failed, map, ok, valueOf, withProblems, type Result } from '../result.ts';
 import { splitFrontmatter } from './parse/frontmatter.ts';
 import { emptyPage, fileTooLarge, tooComplex, unsafePageName } from './parse/limits.ts';
 import { parseMarkdownBody } from './parse/markdown-body.ts';
 import { parseYaml, type YamlData } from './parse/yaml.ts';
+import { bodyFormat, configuredFormat, frontmatterFormat, type FormatSetting, type MarkdownFormat } from './parse/format.ts';
+import { mdxSyntaxProblem } from './parse/mdx-errors.ts';
 
 export { parseMarkdownBody } from './parse/markdown-body.ts';
+export { configuredFormat, type FormatSetting, type MarkdownFormat } from './parse/format.ts';
 export type { FieldPath, YamlData } from './parse/yaml.ts';
 
 export interface ParsedMarkdown {
@@ -26,6 +29,8 @@ export interface ParsedMarkdown {
   readonly file: SourceFile;
   readonly frontmatter: YamlData;
   readonly tree: Root;
+  /** The parser that read the body: MDX or CommonMark (./parse/format.ts). */
+  readonly format: MarkdownFormat;
 }
 
 export interface ParsedData {
@@ -39,17 +44,19 @@ export type Parsed = ParsedMarkdown | ParsedData;
 /**
  * Stage entry: every Markdown and data file parsed, in their order. A file
  * the stage refuses has no entry, only the problem saying why. `trees` holds
- * the trees of earlier builds (pipeline/memo.ts), keyed by body text.
+ * the trees of earlier builds (pipeline/memo.ts), keyed by format and body
+ * text. `format` is the site's `markdown.format` (as in Docusaurus: MDX when
+ * the site does not say).
  */
-export function parse(files: ReadonlyArray<SourceFile>, trees?: Store<Root>): Result<ReadonlyArray<Parsed>> {
-  return pipe(files, collect((file) => parseFile(file, trees)));
+export function parse(files: ReadonlyArray<SourceFile>, trees?: Store<Root>, format: FormatSetting = 'mdx'): Result<ReadonlyArray<Parsed>> {
+  return pipe(files, collect((file) => parseFile(file, trees, format)));
 }
 
 /** One file, or no value and the reason the stage refuses it. */
-function parseFile(file: SourceFile, trees: Store<Root> | undefined): Result<Parsed> {
+function parseFile(file: SourceFile, trees: Store<Root> | undefined, format: FormatSetting): Result<Parsed> {
   const refused = refusal(file);
   if (refused) return failed([refused]);
-  return isMarkdown(file) ? parseMarkdown(file, trees) : parseData(file);
+  return isMarkdown(file) ? parseMarkdown(file, trees, format) : parseData(file);
 }
 
 /**
@@ -57,11 +64,14 @@ function parseFile(file: SourceFile, trees: Store<Root> | undefined): Result<Par
  * cannot be read and a body beyond the limits are problems, not a missing
  * value: the page is still there (an empty tree), so later stages can say more.
  */
-export function parseMarkdown(file: SourceFile, trees?: Store<Root>): Result<ParsedMarkdown> {
+export function parseMarkdown(file: SourceFile, trees?: Store<Root>, setting: FormatSetting = 'md'): Result<ParsedMarkdown> {
   const { yaml, yamlLine, body } = splitFrontmatter(withoutBom(file.text));
   return pipe(
     parseYaml(yaml, file.display, yamlLine),
-    chain((frontmatter) => pipe(bodyTree(body, file, trees), map((tree): ParsedMarkdown => ({ kind: 'markdown', file, frontmatter, tree })))),
+    chain((frontmatter) => {
+      const format = bodyFormat(file.path, setting, frontmatterFormat(frontmatter.data));
+      return pipe(bodyTree(body, format, file, trees), map((tree): ParsedMarkdown => ({ kind: 'markdown', file, frontmatter, tree, format })));
+    }),
   );
 }
 
@@ -75,20 +85,38 @@ export function parseData(file: SourceFile): Result<ParsedData> {
  * null when it will not parse it (not Markdown, or over one of the limits).
  * The io edge uses it to parse ahead while Chromium starts (pipeline/run/parse-ahead.ts).
  */
-export function markdownBody(file: SourceFile, trees?: Store<Root>): string | null {
+export function markdownBody(file: SourceFile, trees?: Store<Root>, setting: FormatSetting = 'md'): string | null {
   if (!isMarkdown(file) || refusal(file)) return null;
   const { body } = splitFrontmatter(withoutBom(file.text));
-  return passedLimits(body, trees) || !tooComplex(body, file) ? body : null;
+  return passedLimits(body, markdownFormat(file, setting), trees) || !tooComplex(body, file) ? body : null;
 }
 
+/**
+ * The parser `parse` will use for a Markdown file: its front matter's
+ * `mdx.format` first (read only when the front matter mentions `mdx`), then
+ * the site's setting. For the io edge, which parses ahead of the stage.
+ */
+export function markdownFormat(file: SourceFile, setting: FormatSetting): MarkdownFormat {
+  const { yaml, yamlLine } = splitFrontmatter(withoutBom(file.text));
+  const own = /\bmdx\b/.test(yaml) ? frontmatterFormat(valueOf(parseYaml(yaml, file.display, yamlLine))?.data) : undefined;
+  return bodyFormat(file.path, setting, own);
+}
+
+/** The site's `markdown.format`, read from its configuration file as written (validate checks the value; anything else reads as the default). */
+export const siteFormat = (config: SourceFile | null): FormatSetting =>
+  configuredFormat(config ? valueOf(parseData(config))?.yaml.data : null);
+
+/** The key of a body's tree in the store: the same text read as MDX or as Markdown gives different trees. */
+export const treeKey = (body: string, format: MarkdownFormat): ReadonlyArray<string> => [format, body];
+
 /** The tree of a body, or an empty one with the reason the parser did not see it or failed on it. */
-function bodyTree(body: string, file: SourceFile, trees: Store<Root> | undefined): Result<Root> {
-  const complex = passedLimits(body, trees) ? null : tooComplex(body, file);
+function bodyTree(body: string, format: MarkdownFormat, file: SourceFile, trees: Store<Root> | undefined): Result<Root> {
+  const complex = passedLimits(body, format, trees) ? null : tooComplex(body, file);
   if (complex) return withProblems(emptyRoot(), [complex]);
   try {
-    return ok(trees ? trees.get([body], () => parseMarkdownBody(body)) : parseMarkdownBody(body));
+    return ok(trees ? trees.get(treeKey(body, format), () => parseMarkdownBody(body, format)) : parseMarkdownBody(body, format));
   } catch (e) {
-    return withProblems(emptyRoot(), [unprocessable(file.display, e)]);
+    return withProblems(emptyRoot(), [mdxSyntaxProblem(file.display, e) ?? unprocessable(file.display, e)]);
   }
 }
 
@@ -97,7 +125,7 @@ function bodyTree(body: string, file: SourceFile, trees: Store<Root> | undefined
  * was made (the store's folder changes with the code, limits included), so
  * they need no second look. Looking cost 20 to 40 ms of every build.
  */
-const passedLimits = (body: string, trees: Store<Root> | undefined): boolean => trees?.has([body]) === true;
+const passedLimits = (body: string, format: MarkdownFormat, trees: Store<Root> | undefined): boolean => trees?.has(treeKey(body, format)) === true;
 
 /** Why the stage does not read a file at all (too large, a page name that cannot be a URL, or a page with nothing in it), or null. */
 const refusal = (file: SourceFile): Problem | null => fileTooLarge(file) ?? (isMarkdown(file) ? unsafePageName(file) ?? emptyPage(file) : null);

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Root } from 'mdast';
-import { markdownBody, parse, parseData, parseMarkdown, type ParsedMarkdown } from '../../../pipeline/stages/parse.ts';
+import { markdownBody, parse, parseData, parseMarkdown, treeKey, type ParsedMarkdown } from '../../../pipeline/stages/parse.ts';
 import { limits } from '../../../pipeline/stages/parse/limits.ts';
 import { Store } from '../../../pipeline/memo.ts';
 import { problemsOf, valueOf } from '../../../pipeline/result.ts';
@@ -90,8 +90,8 @@ stage('should take a tree from the store, and skip the limits for a body the sto
   const tooDeep = file('b.md', `${deep}\n`);
   assert.is(problemsOf(parse([tooDeep], new Store<Root>())).length, 1);
   const known = new Store<Root>();
-  known.get([`${deep}\n`], () => ({ type: 'root', children: [{ type: 'thematicBreak' }] }));
-  const warm = parse([tooDeep], known);
+  known.get(treeKey(`${deep}\n`, 'md'), () => ({ type: 'root', children: [{ type: 'thematicBreak' }] }));
+  const warm = parse([tooDeep], known, 'md');
   assert.equal(problemsOf(warm), []);
   assert.equal((valueOf(warm)?.[0] as ParsedMarkdown).tree.children, [{ type: 'thematicBreak' }]);
 });
@@ -103,7 +103,7 @@ stage('markdownBody should give the text the stage parses, or null for what it d
   assert.is(markdownBody(file('a.md', 'x'.repeat(limits.fileChars + 1))), null);
   assert.is(markdownBody(file('a.md', `${deep}\n`)), null);
   const known = new Store<Root>();
-  known.get([`${deep}\n`], () => ({ type: 'root', children: [] }));
+  known.get(treeKey(`${deep}\n`, 'md'), () => ({ type: 'root', children: [] }));
   assert.is(markdownBody(file('a.md', `${deep}\n`), known), `${deep}\n`);
 });
 
