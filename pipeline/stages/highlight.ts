@@ -10,6 +10,7 @@ import { isSpecialLang, type CodeToHastOptions, type HighlighterCore, type Shiki
 import type { Root as HastRoot } from 'hast';
 import type { Code, Root } from 'mdast';
 import { codeBlocks, isHighlightedCode } from './code-blocks.ts';
+import { lineNumbersStart, magicLines } from './magic-comments.ts';
 
 export { codeBlocks } from './code-blocks.ts';
 
@@ -20,8 +21,7 @@ export type Highlighter = Pick<HighlighterCore, 'codeToHast' | 'getLoadedLanguag
 const titleTransformer: ShikiTransformer = {
   name: 'ontwikkelaarsportaal:title',
   pre(node) {
-    const raw = (this.options.meta as { __raw?: string } | undefined)?.__raw ?? '';
-    const title = /title=(?:"([^"]*)"|'([^']*)')/.exec(raw);
+    const title = /title=(?:"([^"]*)"|'([^']*)')/.exec(rawMeta(this.options));
     if (title) node.properties['data-title'] = title[1] ?? title[2] ?? '';
     node.properties['data-language'] = this.options.lang;
     delete node.properties.tabindex;
@@ -29,10 +29,53 @@ const titleTransformer: ShikiTransformer = {
   },
 };
 
+/** The fence's meta string, as @shikijs/rehype passes it. */
+const rawMeta = (options: { meta?: unknown }): string => (options.meta as { __raw?: string } | undefined)?.__raw ?? '';
+
+/** Where the magic-comment transformer keeps a block's highlighted lines between its two hooks. */
+const magicHighlighted = Symbol('magic-comment lines');
+
+/**
+ * Takes Docusaurus' magic comments (`// highlight-next-line`, …) out of the
+ * code and marks the lines they name as `{1,3-4}` in the meta does: the
+ * comments are never shown nor copied (magic-comments.ts).
+ */
+const magicCommentTransformer: ShikiTransformer = {
+  name: 'ontwikkelaarsportaal:magic-comments',
+  preprocess(code) {
+    const lines = magicLines(this.options.lang, rawMeta(this.options), code);
+    if (!lines) return undefined;
+    (this.meta as Record<symbol, ReadonlySet<number>>)[magicHighlighted] = new Set(lines.highlighted);
+    return lines.code;
+  },
+  line(node, line) {
+    if ((this.meta as Record<symbol, ReadonlySet<number> | undefined>)[magicHighlighted]?.has(line)) this.addClassToHast(node, 'highlighted');
+    return node;
+  },
+};
+
+/**
+ * `showLineNumbers` (or `showLineNumbers=N`) in the meta: the code element
+ * gets `line-numbers` and the counter's start, and the stylesheet numbers
+ * each line in a `::before` (theme/styles/code-lines.css). Generated content
+ * is not part of the text: the numbers are neither copied nor read as code.
+ */
+const lineNumbersTransformer: ShikiTransformer = {
+  name: 'ontwikkelaarsportaal:line-numbers',
+  code(node) {
+    const start = lineNumbersStart(rawMeta(this.options));
+    if (start === null) return node;
+    const last = start + this.lines.length - 1;
+    this.addClassToHast(node, 'line-numbers');
+    node.properties.style = `counter-reset:line ${start - 1};--line-number-digits:${Math.max(String(start).length, String(last).length)}`;
+    return node;
+  },
+};
+
 /** The options @shikijs/rehype passes on to every `codeToHast` call (besides `lang` and `meta`). */
 export const shikiOptions: { theme: 'github-light'; transformers: ShikiTransformer[]; tokenizeTimeLimit: number } = {
   theme: 'github-light',
-  transformers: [transformerMetaHighlight(), titleTransformer],
+  transformers: [magicCommentTransformer, transformerMetaHighlight(), lineNumbersTransformer, titleTransformer],
   // No time limit: output must not depend on how busy the machine is.
   tokenizeTimeLimit: 0,
 };
