@@ -39,9 +39,23 @@ const Href = address(['https', 'http', 'mailto', 'tel'],
 /** An image to show (an author's picture): a file beside the content or an address on the web. */
 const ImageHref = address(['https', 'http'],
   'een pad naar een afbeelding (zoals ./img/ada.png) of een https://-adres');
-/** A social profile: a user name on the network, or the address of the profile. */
-const ProfileHref = address(['https', 'http'],
-  'een gebruikersnaam (zoals ada-jansen) of een https://-adres');
+/**
+ * A social profile as Docusaurus takes it: a user name on the network (no `/`;
+ * a number for a Stack Overflow id, which YAML reads as a number), or a
+ * `https://`, `http://` or `mailto:` address; given as text.
+ */
+const profileOf = (u: unknown): string | null => {
+  const value = typeof u === 'number' && Number.isFinite(u) ? String(u) : u;
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const scheme = schemeOf(value);
+  return (scheme === null ? !value.includes('/') : ['https', 'http', 'mailto'].includes(scheme)) ? value : null;
+};
+const ProfileHref = new t.Type<string, string, unknown>(
+  'een gebruikersnaam zonder / (zoals ada-jansen) of een https://- of mailto:-adres',
+  (u): u is string => typeof u === 'string' && profileOf(u) === u,
+  (u, c) => { const value = profileOf(u); return value === null ? t.failure(u, c) : t.success(value); },
+  t.identity,
+);
 
 // ---------------------------------------------------------------------------
 // Frontmatter

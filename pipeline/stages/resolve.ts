@@ -11,6 +11,8 @@ import type { DocsArea, Layout } from '../types.ts';
 import { areaOf, defaultDocsArea } from '../layout.ts';
 import { error, startOfFile, type Problem } from '../problem.ts';
 import { closest } from './text.ts';
+import { socialUrl } from './resolve/author-socials.ts';
+import { keySegment } from './resolve/tag-slug.ts';
 import { all, chain, collect, failed, map, ok, tell, traverse, withProblems, type Result } from '../result.ts';
 import type { DocEntry, DocsPlugin, Entry, PageEntry, PostEntry, Registry, Validated } from './validate.ts';
 
@@ -150,11 +152,11 @@ export function pagePermalink(id: string, slug?: string): string {
   return `/${id}`;
 }
 
-/** A tag's page in an area: the area's URL prefix, `tags`, and the tag's own permalink or key. */
+/** A tag's page in an area: the area's URL prefix, `tags`, and the tag's own permalink or its key's slug (`ci/cd` → `ci-cd`). */
 export const tagPermalink = (routeBasePath: string, key: string, permalink?: string) =>
-  join(`/${routeBasePath}`, `tags/${(permalink ?? key).replace(/^\//, '')}`);
+  join(`/${routeBasePath}`, `tags/${(permalink ?? keySegment(key)).replace(/^\//, '')}`);
 
-export const authorPermalink = (key: string) => `/blog/authors/${key}`;
+export const authorPermalink = (key: string) => `/blog/authors/${keySegment(key)}`;
 
 // ---------------------------------------------------------------------------
 
@@ -203,19 +205,11 @@ function toAuthor(key: string, def: AuthorDefinition): Author {
     email: def.email ?? null,
     socials: Object.entries(def.socials ?? {}).sort(([a], [b]) => a.localeCompare(b, 'nl')).map(([network, handle]) => ({
       network,
-      url: /^https?:\/\//.test(handle) ? handle : socialUrl(network, handle),
+      url: socialUrl(network, handle),
     })),
     permalink: def.page === false ? null : authorPermalink(key),
   };
 }
-
-const socialUrl = (network: string, handle: string): string => {
-  const hosts: Record<string, string> = {
-    github: 'https://github.com/', gitlab: 'https://gitlab.com/', linkedin: 'https://www.linkedin.com/in/',
-    mastodon: 'https://social.overheid.nl/@', x: 'https://x.com/', bluesky: 'https://bsky.app/profile/',
-  };
-  return `${hosts[network] ?? 'https://'}${handle}`;
-};
 
 // ---------------------------------------------------------------------------
 // Sidebars
@@ -425,8 +419,7 @@ const resolvePage = (validated: Validated) => (entry: PageEntry): Result<Page> =
 );
 
 /** References from docs and the configuration to docs and sidebars that must exist. */
-function referenceProblems(docs: ReadonlyArray<Doc>, sidebars: ReadonlyArray<Sidebar>, config: Config, at: Validated['configPlace']): Problem[] {
-  const configFile = 'dist-config/site.yml';
+function referenceProblems(docs: ReadonlyArray<Doc>, sidebars: ReadonlyArray<Sidebar>, config: Config, at: Validated['configPlace'], configFile: string): Problem[] {
   const hasDoc = (plugin: DocsPlugin, id: string) => docs.some((d) => d.plugin === plugin && d.id === id);
   const hasSidebar = (plugin: DocsPlugin, id: string) => sidebars.some((s) => s.plugin === plugin && s.id === id);
   const sidebarNames = (plugin: DocsPlugin) => sidebars.filter((s) => s.plugin === plugin).map((s) => s.id).join(', ');
@@ -555,7 +548,7 @@ export function resolve(validated: Validated, mode: Mode): Result<Site> {
         versions: versionsOf(config, docs, sidebars),
         draftPermalinks: new Set(leftOut.map((e) => permalinkOf(e, config.layout))),
         draftFiles: new Set(leftOut.map((e) => e.file.path)),
-      }, referenceProblems(docs, sidebars, config, validated.configPlace))),
+      }, referenceProblems(docs, sidebars, config, validated.configPlace, validated.configFile))),
     )),
   );
 }

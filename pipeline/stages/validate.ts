@@ -15,6 +15,7 @@ import {
 } from '../model.ts';
 import { error, startOfFile, warning, type Place, type Problem, type ProblemCode } from '../problem.ts';
 import { closest } from './text.ts';
+import { keySegment } from './resolve/tag-slug.ts';
 import { areaOf, contentFolders, layoutOf, portalLayout } from '../layout.ts';
 import type { Layout } from '../types.ts';
 import { all, chain, collect, failed, map, ok, problemsOf, tell, valueOf, withProblems, type Result } from '../result.ts';
@@ -91,6 +92,8 @@ export interface Validated {
   readonly layout: Layout;
   /** Where a field of the site configuration was written, for config problems found later. */
   readonly configPlace: (path: FieldPath) => Place;
+  /** The configuration file as problems name it (`dist-config/site.yml`, or the file given with `--config`). */
+  readonly configFile: string;
 }
 
 // ---------------------------------------------------------------------------
@@ -260,10 +263,10 @@ function validateRegistry<A>(parsed: Parsed | undefined, display: string, codec:
   if (yaml.data === null || yaml.data === undefined || (isPlainObject(yaml.data) && Object.keys(yaml.data).length === 0)) return ok(none('empty'));
   if (!isPlainObject(yaml.data)) return withProblems(none('not-a-map'), problemsOf(decode(codec, yaml.data, file.display, yaml.locate, what)));
   const item = ([key, raw]: readonly [string, unknown]): Result<readonly [string, Located<A>]> => {
-    // The key becomes a folder in dist/ (`/blog/authors/{key}`, `/blog/tags/{key}`): one plain path segment.
-    if (key.trim() === '' || key === '.' || key === '..' || /[\u0000-\u001f\u007f/\\?#%]/.test(key)) {
+    // The key's slug becomes a folder in dist/ (`/blog/tags/ci-cd` for `ci/cd`, as Docusaurus makes it): it must have one.
+    if (keySegment(key) === '' || /[\u0000-\u001f\u007f]/.test(key)) {
       return failed([error('frontmatter-field', file.display, yaml.locate([key]),
-        `De sleutel ${JSON.stringify(key)} in ${what} wordt een deel van een URL en mag geen /, \\, %, ?, # of stuurtekens bevatten en niet . of .. zijn. Gebruik kleine letters, cijfers en streepjes.`)]);
+        `Van de sleutel ${JSON.stringify(key)} in ${what} kan geen URL worden gemaakt: er staan geen letters of cijfers in, of er staan stuurtekens in. Gebruik letters, cijfers, streepjes en eventueel spaties of /.`)]);
     }
     return pipe(
       decode(itemCodec, raw, file.display, (path) => yaml.locate([key, ...path]), `\`${key}\` in ${what}`),
@@ -358,6 +361,10 @@ export function validate(parsed: ReadonlyArray<Parsed>, config: Parsed | null): 
       // Without a valid configuration the rest is still checked; resolve then stops.
       config: withProblems(valueOf(site), problemsOf(site)),
     }),
-    map((validated) => ({ ...validated, layout, configPlace: config?.kind === 'data' ? config.yaml.locate : () => startOfFile })),
+    map((validated) => ({
+      ...validated, layout,
+      configPlace: config?.kind === 'data' ? config.yaml.locate : () => startOfFile,
+      configFile: config?.file.display ?? 'dist-config/site.yml',
+    })),
   );
 }

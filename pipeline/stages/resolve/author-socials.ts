@@ -23,18 +23,8 @@ const profiles: Readonly<Record<string, (handle: string) => string>> = {
   email: (h) => `mailto:${h}`,
 };
 
-/** The networks whose user names become profile addresses. */
-export const socialNetworks: ReadonlyArray<string> = Object.keys(profiles);
-
 const isAddress = (value: string): boolean => /^(https?|mailto):/i.test(value);
 const isEmailAddress = (value: string): boolean => /^[^\s@/:]+@[^\s@/:]+\.[^\s@/:]+$/.test(value);
-
-/**
- * Why a social value cannot be expanded, or null when it can: Docusaurus takes
- * a user name (no `/`) or a full `http(s)://` or `mailto:` address.
- */
-export const socialValueProblem = (value: string): string | null =>
-  isAddress(value) || !value.includes('/') ? null : 'een gebruikersnaam zonder / of een volledig https://- of mailto:-adres';
 
 /**
  * The address a social entry links to. A name on a network Docusaurus does

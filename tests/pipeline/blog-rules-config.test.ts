@@ -1,0 +1,24 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { analyse, generate } from '../../pipeline/build.ts';
+import { configText, tree } from '../helpers.ts';
+
+const config = suite('blog-rules: a configuration given with --config');
+
+/** The in-memory site of `tree`, its configuration read from `display` as `--config` would. */
+const withConfig = (text: string, display: string) => {
+  const sources = tree({}, text);
+  return { ...sources, config: sources.config ? { ...sources.config, path: display.split('/').pop() ?? display, display } : null };
+};
+
+config('problems found after validation name the file that was given, not dist-config/site.yml', () => {
+  const text = configText.replace(/docId: .*/, 'docId: bestaat-niet');
+  const analysis = analyse(withConfig(text, 'elders/other.yml'), 'production');
+  const g = generate(analysis, { highlighter: null, diagrams: new Map(), theme: { css: '/assets/styles.css', js: null, files: new Map() }, themeFiles: [] }, { render: false });
+  const p = g.problems.find((x) => x.code === 'config-doc-id');
+  assert.ok(p, 'a config-doc-id problem');
+  assert.is(p?.file, 'elders/other.yml');
+  assert.ok(p!.line > 1);
+});
+
+config.run();
