@@ -67,6 +67,8 @@ const coverage: Record<ProblemCode, 'fixture' | { readonly skip: string }> = {
   'hidden-file-ignored': { skip: 'made by the read edge from the names on disk; tests/build/read-files.test.ts writes such files' },
   'file-empty': { skip: 'tests/helpers.ts tree() leaves empty files out; tests/pipeline/parse/parse.test.ts and tests/build/read-files.test.ts make some' },
   'content-unprocessable': { skip: 'the safety net for a parser or renderer that throws on hostile content (tests/pipeline/fuzz.test.ts); no known valid-looking input triggers it' },
+  'site-component-invalid': { skip: 'made by the io edge that compiles the site\'s components (pipeline/io/site-components.ts); tests/renderer/components-site.test.ts compiles some' },
+  'site-component-failed': { skip: 'needs the site\'s components, compiled at the io edge; tests/renderer/components-site.test.ts renders one that throws' },
 };
 
 type Expected = Pick<Problem, 'severity' | 'code' | 'file' | 'line' | 'column'>;

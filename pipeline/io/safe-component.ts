@@ -1,0 +1,106 @@
+/**
+ * A site component (the site's own `.tsx`, pipeline/io/site-components.ts)
+ * made safe to put in a page: it renders once, at build time, to HTML, and
+ * that HTML goes through a sanitiser before the page gets it. Whatever the
+ * component writes, no `script`, no event attribute (`onclick`), no
+ * `javascript:`, `vbscript:` or `data:` URL reaches the page: the site's
+ * code is its own, but its output is held to the rules of content.
+ *
+ * The children the author gave it (the MDX body between its tags) are the
+ * body's own HTML, already held to those rules: they are rendered apart and
+ * put back where the component placed them, so the sanitiser never strips
+ * what the theme added to them (a code block's colours, a diagram).
+ */
+import { createElement, Fragment, type ComponentType, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { parseFragment } from 'parse5';
+import { fromParse5 } from 'hast-util-from-parse5';
+import { sanitize, type Schema } from 'hast-util-sanitize';
+import { toHtml } from 'hast-util-to-html';
+import type { ElementContent, Properties, Root } from 'hast';
+import { rawHtmlSchema } from '../stages/markdown/raw-html.ts';
+import { unsafeUrl } from '../stages/markdown/urls.ts';
+import { placeOf, startOfFile, type Place } from '../problem.ts';
+
+/**
+ * What a site component may write: the elements and attributes of raw HTML
+ * in content, and the sectioning elements, roles, inline styles (they cannot
+ * run script; the CSP allows them for shiki's colours) and `data-*`
+ * attributes components use.
+ */
+export const siteComponentSchema: Schema = {
+  ...rawHtmlSchema,
+  tagNames: [...(rawHtmlSchema.tagNames ?? []), 'article', 'aside', 'blockquote', 'caption', 'col', 'colgroup', 'footer', 'header', 'label', 'nav', 'section'],
+  attributes: { '*': [...(rawHtmlSchema.attributes?.['*'] ?? []), 'role', 'tabIndex', 'style', 'target', 'rel', 'loading', 'decoding', 'data*'] },
+  allowComments: false,
+};
+
+/** Stands for the children in the component's output, until they are put back; private-use characters no text has. */
+const childrenMark = '\uE000op-children\uE001';
+
+/** A component that failed while rendering, at the place its element stands in the page's source. */
+export class SiteComponentFailure extends Error {
+  readonly code = 'site-component-failed';
+  constructor(readonly place: Place, message: string) {
+    super(message);
+  }
+}
+
+/** hast-util-to-html writes a `raw` node's value as it is. */
+const raw = (value: string): ElementContent => ({ type: 'raw', value } as unknown as ElementContent);
+
+/** `properties` without a value that is (or holds) a script URL, and with the children's mark taken out. */
+function safeProperties(properties: Properties): Properties {
+  const out: Properties = {};
+  for (const [name, value] of Object.entries(properties)) {
+    const values = Array.isArray(value) ? value : [value];
+    if (values.some((v) => typeof v === 'string' && unsafeUrl(v) !== null)) continue;
+    out[name] = Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v.replaceAll(childrenMark, '') : v)) as typeof value
+      : typeof value === 'string' ? value.replaceAll(childrenMark, '') : value;
+  }
+  return out;
+}
+
+/** The nodes with unsafe URLs dropped and each children's mark in text replaced by `children`. */
+function placed(nodes: ReadonlyArray<ElementContent>, children: string): ElementContent[] {
+  return nodes.flatMap((node): ElementContent[] => {
+    if (node.type === 'element') return [{ ...node, properties: safeProperties(node.properties), children: placed(node.children, children) }];
+    if (node.type !== 'text' || !node.value.includes(childrenMark)) return [node];
+    return node.value.split(childrenMark).flatMap((part, i): ElementContent[] => [...(i > 0 ? [raw(children)] : []), ...(part ? [{ type: 'text', value: part } as const] : [])]);
+  });
+}
+
+/** A component's HTML held to `siteComponentSchema`, with `children` (trusted HTML) where it put them. */
+export function sanitizedHtml(html: string, children: string): string {
+  const tree = sanitize(fromParse5(parseFragment(html)) as Root, siteComponentSchema) as Root;
+  return toHtml({ type: 'root', children: placed(tree.children as ElementContent[], children) }, { allowDangerousHtml: true });
+}
+
+interface Placed {
+  /** The element's hast node, when the renderer passes it: where it stands, and whether in text. */
+  readonly node?: { readonly type?: string; readonly position?: { start: { line: number; column: number } } };
+  readonly children?: ReactNode;
+}
+
+/**
+ * `Component` as the page renders it: its HTML, sanitised, in a `div`
+ * (a `span` in running text) named for it. `key` names it (`Kaart`), `file`
+ * is its source file in messages.
+ */
+export function safeComponent(key: string, file: string, Component: ComponentType<any>): ComponentType<any> {
+  function SiteComponent({ node, children, ...props }: Placed & Record<string, unknown>) {
+    const inText = node?.type === 'mdxJsxTextElement';
+    let html: string;
+    try {
+      html = renderToStaticMarkup(createElement(Component, children === undefined ? props : { ...props, children: childrenMark }));
+    } catch (err) {
+      const why = (err instanceof Error ? err.message : String(err)).split('\n')[0];
+      throw new SiteComponentFailure(node ? placeOf(node) : startOfFile,
+        `Het component <${key.replaceAll('$', '/')}> (${file}) faalde bij het renderen: ${why}. Pas het component of de props die je het geeft aan.`);
+    }
+    const inner = children === undefined ? '' : renderToStaticMarkup(createElement(Fragment, null, children));
+    return createElement(inText ? 'span' : 'div', { className: 'site-component', 'data-component': key, dangerouslySetInnerHTML: { __html: sanitizedHtml(html, inner) } });
+  }
+  SiteComponent.displayName = `Site$${key}`;
+  return SiteComponent;
+}

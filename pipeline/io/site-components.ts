@@ -1,0 +1,171 @@
+/**
+ * Effect edge: the site's own components. The folder the configuration names
+ * (`mdx.components`, default `src/components` under the content root) holds
+ * `.tsx`/`.jsx` files; each is bundled on its own with esbuild into
+ * `<cacheDir>/site-components/`, imported, and handed to the renderer as a
+ * value, made safe (pipeline/io/safe-component.ts). They render at build
+ * time only: no site component reaches the browser.
+ *
+ * What a component imports:
+ * - `react` (and `react/jsx-runtime`, `react-dom`): the generator's own copy,
+ *   so hooks run in the React that renders the page;
+ * - `@docusaurus/Link`, `@theme/Tabs`, `clsx`, … : our plain versions
+ *   (theme/mdx/docusaurus.tsx);
+ * - `@site/…`: files under the content root;
+ * - `*.module.css`: an object that gives each class name as written (`styles.kaart`
+ *   is `kaart`); no CSS file of a component is shipped, the site's styles
+ *   belong in its theme;
+ * - other packages: from the site's own node_modules, when it has them.
+ *
+ * A file that does not compile, or exports no component, is an error at its
+ * line; the other components still load.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import fg from 'fast-glob';
+import type { ComponentType } from 'react';
+import type { Message, Plugin } from 'esbuild';
+import { contentHash } from '../stages/assets.ts';
+import { error, startOfFile, warning, type Problem } from '../problem.ts';
+import { defaultComponentsFolder, isComponentFile, siteComponentKey, siteComponentName } from '../stages/site-component-keys.ts';
+import { safeComponent } from './safe-component.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const builtins = path.join(repoRoot, 'theme/mdx/docusaurus.tsx');
+const require = createRequire(path.join(repoRoot, 'package.json'));
+
+export interface SiteComponents {
+  /** By the name the markdown stage gives them: `Site$Kaart`. */
+  readonly components: Readonly<Record<string, ComponentType<any>>>;
+  readonly problems: ReadonlyArray<Problem>;
+}
+
+export interface SiteComponentsOptions {
+  /** The content root (`--content`). */
+  readonly content: string;
+  /** `mdx.components` from the configuration, relative to the content root; left out: `src/components`. */
+  readonly folder?: string | undefined;
+  readonly cacheDir: string;
+  /** How files are named in messages: the content root as the user wrote it (`content`). */
+  readonly display?: string;
+}
+
+/** Docusaurus' imports and the export of theme/mdx/docusaurus.tsx that stands for each. */
+const docusaurusImports: Readonly<Record<string, string>> = {
+  '@docusaurus/Link': 'Link',
+  '@docusaurus/BrowserOnly': 'BrowserOnly',
+  '@docusaurus/Head': 'Head',
+  '@docusaurus/Translate': 'Translate',
+  '@docusaurus/useBaseUrl': 'useBaseUrl',
+  '@docusaurus/useIsBrowser': 'useIsBrowser',
+  '@docusaurus/useDocusaurusContext': 'useDocusaurusContext',
+  '@theme/Tabs': 'Tabs',
+  '@theme/TabItem': 'TabItem',
+  '@theme/DocCard': 'DocCard',
+  '@theme/Admonition': 'Admonition',
+  '@theme/Details': 'Details',
+  '@theme/CodeBlock': 'CodeBlock',
+  clsx: 'clsx',
+};
+
+/** The packages a component shares with the renderer: one React for the page and its components. */
+const sharedPackages = ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-dom', 'react-dom/server'];
+
+/** The resolver of a component's imports (see the module's comment). */
+function imports(content: string): Plugin {
+  return {
+    name: 'site-component-imports',
+    setup(build) {
+      build.onResolve({ filter: /^(react|react-dom)(\/.*)?$/ }, (args) =>
+        (sharedPackages.includes(args.path) ? { path: pathToFileURL(require.resolve(args.path)).href, external: true } : undefined));
+      build.onResolve({ filter: /^(@docusaurus|@theme)\/|^clsx$/ }, (args) => {
+        const name = docusaurusImports[args.path];
+        return name ? { path: args.path, namespace: 'docusaurus' } : undefined;
+      });
+      build.onLoad({ filter: /.*/, namespace: 'docusaurus' }, (args) => {
+        const name = docusaurusImports[args.path] ?? '';
+        const named = args.path === 'clsx' || args.path === '@docusaurus/Translate' ? `export { clsx${args.path === 'clsx' ? '' : ', translate'} } from ${JSON.stringify(builtins)};` : '';
+        return { contents: `export { ${name} as default } from ${JSON.stringify(builtins)};\n${named}`, loader: 'js', resolveDir: repoRoot };
+      });
+      build.onResolve({ filter: /^@site\// }, (args) => ({ path: path.join(content, args.path.slice('@site/'.length)) }));
+      // esbuild finds the file itself (extensions, index files); only its loading is ours.
+      build.onLoad({ filter: /\.module\.css$/ }, () => ({
+        contents: 'export default new Proxy({}, { get: (_, name) => (typeof name === "string" ? name : undefined) });',
+        loader: 'js',
+      }));
+      build.onLoad({ filter: /\.(css|scss|sass|less)$/ }, () => ({ contents: '', loader: 'js' }));
+    },
+  };
+}
+
+/** esbuild's messages as problems at their file and line. */
+function compileProblems(messages: ReadonlyArray<Message>, file: string, content: string, display: string): Problem[] {
+  return messages.map((m) => {
+    const at = m.location;
+    const where = at?.file ? path.relative(content, path.resolve(at.file)).split(path.sep).join('/') : null;
+    const shown = where && !where.startsWith('..') ? `${display}/${where}` : file;
+    return error('site-component-invalid', shown, at ? { line: at.line, column: at.column + 1 } : startOfFile,
+      `Het component in ${file} kan niet worden gecompileerd: ${m.text}. Herstel de code, of zet het component uit de componentenmap.`);
+  });
+}
+
+/** Loads the site's components (see the module's comment); an absent default folder is no problem. */
+export async function loadSiteComponents(options: SiteComponentsOptions): Promise<SiteComponents> {
+  const folder = options.folder ?? defaultComponentsFolder;
+  const display = options.display ?? path.basename(options.content);
+  const dir = path.resolve(options.content, folder);
+  if (!fs.existsSync(dir)) {
+    return { components: {}, problems: options.folder === undefined ? [] : [warning('site-component-invalid', 'dist-config/site.yml', startOfFile,
+      `De componentenmap ${folder} (mdx.components) bestaat niet in ${display}. Maak de map, of haal mdx.components uit de siteconfiguratie.`)] };
+  }
+  const files = (await fg('**/*.{tsx,jsx}', { cwd: dir, onlyFiles: true, followSymbolicLinks: false, ignore: ['**/node_modules/**'] })).filter(isComponentFile).sort();
+  if (files.length === 0) return { components: {}, problems: [] };
+  const { build } = await import('esbuild');
+  const outDir = path.join(options.cacheDir, 'site-components');
+  fs.mkdirSync(outDir, { recursive: true });
+  const problems: Problem[] = [];
+  const components: Record<string, ComponentType<any>> = {};
+  const seen = new Map<string, string>();
+  const loaded = await Promise.all(files.map(async (rel) => {
+    const key = siteComponentKey(rel);
+    const shown = `${display}/${folder}/${rel}`.replace(/\/+/g, '/');
+    if (key === null) return { rel, shown, key, problems: [] as Problem[], module: null };
+    try {
+      const result = await build({
+        entryPoints: [path.join(dir, rel)], bundle: true, write: false, format: 'esm', platform: 'node', target: 'node20',
+        jsx: 'automatic', logLevel: 'silent', plugins: [imports(options.content)], absWorkingDir: options.content,
+        // A component's own packages come from the site's node_modules, never from the generator's.
+        nodePaths: [],
+      });
+      const code = result.outputFiles[0]?.text ?? '';
+      // Named for its code: the dev server imports a changed component anew, an unchanged one from the module cache.
+      const out = path.join(outDir, `${key}-${contentHash(code, 16)}.mjs`);
+      if (!fs.existsSync(out)) fs.writeFileSync(out, code);
+      return { rel, shown, key, problems: [] as Problem[], module: (await import(pathToFileURL(out).href)) as { default?: unknown } };
+    } catch (err) {
+      const messages = (err as { errors?: Message[] }).errors;
+      const problems = messages?.length ? compileProblems(messages, shown, options.content, display)
+        : [error('site-component-invalid', shown, startOfFile, `Het component in ${shown} kan niet worden geladen: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}. Herstel de code, of zet het component uit de componentenmap.`)];
+      return { rel, shown, key, problems, module: null };
+    }
+  }));
+  for (const { shown, key, problems: found, module } of loaded) {
+    problems.push(...found);
+    if (key === null || !module) continue;
+    const Component = module.default;
+    if (typeof Component !== 'function' && !(typeof Component === 'object' && Component !== null && '$$typeof' in Component)) {
+      problems.push(error('site-component-invalid', shown, startOfFile, `${shown} exporteert geen component als default export. Zet export default voor het component dat MDX-pagina's gebruiken.`));
+      continue;
+    }
+    const first = seen.get(key);
+    if (first) {
+      problems.push(warning('site-component-invalid', shown, startOfFile, `${shown} en ${first} hebben dezelfde naam (${key.replaceAll('$', '/')}); ${first} wordt gebruikt. Geef een van beide een andere naam.`));
+      continue;
+    }
+    seen.set(key, shown);
+    components[siteComponentName(key)] = safeComponent(key, shown, Component as ComponentType<any>);
+  }
+  return { components, problems };
+}
