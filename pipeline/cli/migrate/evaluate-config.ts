@@ -89,14 +89,18 @@ const stubSource = (name: string) => `module.exports = globalThis.__migrateStub(
 
 /** Installs the stand-in factory: a function-proxy whose every property and call is another stand-in. */
 function installStub(): void {
+  const get = (name: string) => (_target: object, key: string | symbol): unknown => {
+    if (key === '__migrateStub') return name;
+    // Not a module namespace and not a promise: `await stub` and `__toESM` must see neither.
+    if (key === '__esModule' || key === 'then' || typeof key === 'symbol') return key === Symbol.toPrimitive ? () => `[${name}]` : undefined;
+    if (key === 'prototype') return {};
+    return stub(`${name}.${key}`);
+  };
   const stub = (name: string): unknown => new Proxy(function stand() {}, {
-    get(_target, key) {
-      if (key === '__migrateStub') return name;
-      // Not a module namespace and not a promise: `await stub` and `__toESM` must see neither.
-      if (key === '__esModule' || key === 'then' || typeof key === 'symbol') return key === Symbol.toPrimitive ? () => `[${name}]` : undefined;
-      if (key === 'prototype') return {};
-      return stub(`${name}.${key}`);
-    },
+    get: get(name),
+    // esbuild's interop copies a CommonJS module's own properties onto an object made from its
+    // prototype; a named import (`import { themes } from …`) then finds the stand-in through it.
+    getPrototypeOf: () => new Proxy({}, { get: get(name) }),
     apply: () => stub(`${name}()`),
     construct: () => stub(`new ${name}()`) as object,
   });

@@ -232,8 +232,8 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
     } else if (isCode(options.sidebarPath)) {
       note(`Docs-plugin "${id}": sidebarPath is code (${codeName(options.sidebarPath)}); de zijbalk wordt uit de mappen gemaakt.`);
     }
-    const tags = str(options.tags) ?? (exists(`${docsPath}/tags.yml`) ? 'tags.yml' : undefined);
-    if (tags) entry.tags = tags;
+    // Left out, the area reads tags.yml in its folder when there is one, as Docusaurus does.
+    if (typeof options.tags === 'string' || options.tags === null) entry.tags = options.tags;
     if (!exists(docsPath)) note(`Docs-plugin "${id}": de map ${docsPath}/ bestaat niet.`);
     for (const key of ['lastVersion', 'versions', 'onlyIncludeVersions'] as const) {
       if (options[key] !== undefined) note(`Docs-plugin "${id}": ${key} genegeerd; de generator bouwt alleen de huidige versie van de docs.`);
@@ -261,7 +261,6 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
   const count = (v: unknown, fallback: number) => (v === 'ALL' ? allPosts : typeof v === 'number' ? v : fallback);
   const blogPath = blog ? rel(str(blog.path) ?? 'blog') : undefined;
   if (blog) {
-    if (str(blog.authorsMapPath) && str(blog.authorsMapPath) !== 'authors.yml') note(`Blog: authorsMapPath "${String(blog.authorsMapPath)}" wordt niet gelezen; de generator leest ${blogPath}/authors.yml.`);
     for (const key of ['remarkPlugins', 'rehypePlugins', 'feedOptions'] as const) {
       if (key === 'feedOptions' ? isObject(blog.feedOptions) && blog.feedOptions.type !== undefined && blog.feedOptions.type !== 'all' : Array.isArray(blog[key]) && blog[key].length) {
         note(key === 'feedOptions' ? 'Blog: feedOptions genegeerd; de generator maakt altijd RSS, Atom en JSON Feed.' : `Blog: ${key} worden niet uitgevoerd; de generator draait geen code uit de configuratie.`);
@@ -430,7 +429,12 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
     ...(Object.keys(analytics).length ? { analytics } : {}),
     content: {
       docs: docsEntries,
-      blog: blog ? { path: blogPath, routeBasePath: routeBase(str(blog.routeBasePath) ?? 'blog') } : null,
+      blog: blog ? {
+        path: blogPath,
+        routeBasePath: routeBase(str(blog.routeBasePath) ?? 'blog'),
+        ...(typeof blog.tags === 'string' || blog.tags === null ? { tags: blog.tags } : {}),
+        ...(typeof blog.authorsMapPath === 'string' ? { authors: blog.authorsMapPath } : {}),
+      } : null,
       pages: pagesPath !== undefined ? { path: pagesPath } : null,
       static: staticDirs.filter(exists),
     },

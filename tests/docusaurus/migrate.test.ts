@@ -1,0 +1,267 @@
+/**
+ * `npm run migrate`: a Docusaurus site's configuration and sidebars (code)
+ * are run once in a child process and become our dist-config/site.yml and
+ * sidebars data; what cannot be mapped is listed; the site then builds with
+ * no content file moved or edited.
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { isRight } from 'fp-ts/Either';
+import { parse } from 'yaml';
+import { SiteConfig } from '../../pipeline/model.ts';
+import type { Problem } from '../../pipeline/problem.ts';
+import { evaluateSiteCode } from '../../pipeline/cli/migrate/evaluate-config.ts';
+import { htmlAsText, migrateSiteConfig, packageName, sidebarData } from '../../pipeline/cli/migrate/site-config.ts';
+import { skip } from '../skip.ts';
+import { builtSite, migrate, siteFixture } from './site.ts';
+
+const test = suite('migrate');
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** A fresh folder with `files` in it: a small Docusaurus site of the test's own. */
+function site(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'op-migrate-test-'));
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), text);
+  }
+  return dir;
+}
+
+/** The fixture, copied and migrated (once for the tests that only read the result). */
+let migrated: Promise<{ dir: string; stdout: string; exitCode: number; site: Record<string, any>; sidebars: unknown }> | null = null;
+const migratedFixture = () => migrated ??= (async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'op-migrate-fixture-'));
+  fs.cpSync(siteFixture, dir, { recursive: true });
+  const result = await migrate(dir);
+  const read = (name: string) => parse(fs.readFileSync(path.join(dir, 'dist-config', name), 'utf8'));
+  return { dir, stdout: result.stdout, exitCode: result.exitCode, site: read('site.yml'), sidebars: read('sidebars-default.yml') };
+})();
+
+/** Every file under `dir` with its bytes, to see that nothing outside dist-config/ changed. */
+const snapshot = (dir: string): Record<string, string> => Object.fromEntries(
+  fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => !f.startsWith('dist-config') && fs.statSync(path.join(dir, f)).isFile())
+    .sort().map((f) => [f, fs.readFileSync(path.join(dir, f), 'base64')]),
+);
+
+test('the migrate script runs pipeline/cli/migrate.ts', () => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  assert.is(pkg.scripts.migrate, 'node --import tsx pipeline/cli/migrate.ts');
+});
+
+test('the fixture migrates to a site.yml that validates as SiteConfig', async () => {
+  const { exitCode, site } = await migratedFixture();
+  assert.is(exitCode, 0);
+  assert.ok(isRight(SiteConfig.decode(site)), 'SiteConfig accepts the migrated configuration');
+  assert.is(site.siteName, 'Voorbeeldportaal');
+  assert.is(site.tagline, 'Een proefsite voor ontwikkelaars bij de overheid');
+  assert.is(site.url, 'https://voorbeeld.example.nl');
+  assert.equal(site.locale, { lang: 'nl', label: 'Nederlands', direction: 'ltr', calendar: 'gregory' });
+});
+
+test('the docs plugins, blog, pages and static folders point at the Docusaurus folders', async () => {
+  const { site } = await migratedFixture();
+  assert.equal(site.content.docs, [
+    { id: 'default', path: 'docs', routeBasePath: 'docs', label: 'Documentatie', sidebarPath: 'sidebars-default.yml' },
+    { id: 'community', path: 'community', routeBasePath: 'community', label: 'Community' },
+  ]);
+  assert.equal(site.content.blog, { path: 'blog', routeBasePath: 'blog' });
+  assert.equal(site.content.pages, { path: 'src/pages' });
+  assert.equal(site.content.static, ['static']);
+  assert.equal(site.markdown, { format: 'detect' });
+  assert.equal(site.mdx, { unknownComponents: 'warn' });
+  assert.equal(site.blog, { postsPerPage: 5, wordsPerMinute: 200, sidebarCount: 1000, sidebarTitle: 'Alle berichten' });
+  assert.equal(site.search, { backend: 'embedded', page: '/zoeken' });
+});
+
+test('the navbar and footer are mapped item by item', async () => {
+  const { site } = await migratedFixture();
+  assert.equal(site.navbar.items, [
+    { type: 'docSidebar', label: 'Documentatie', sidebarId: 'docsSidebar', position: 'left', docsPluginId: 'default' },
+    { type: 'doc', label: 'Community', docId: 'index', position: 'left', docsPluginId: 'community' },
+    { type: 'link', label: 'Blog', href: '/blog', position: 'left' },
+    { type: 'dropdown', label: 'Meer', position: 'left', items: [{ label: 'Over ons', href: '/over' }, { label: 'Broncode', href: 'https://github.com/voorbeeld/portaal' }] },
+    { type: 'search', position: 'right' },
+  ]);
+  assert.is(site.footer.style, 'columns');
+  assert.is(site.footer.copyright, 'Voorbeeldportaal, CC0. Gebouwd met Docusaurus.');
+  assert.equal(site.footer.columns.map((c: { title: string }) => c.title), ['Documentatie', 'Meer']);
+  assert.equal(site.footer.columns[0].items[0], { label: 'Inleiding', href: '/docs/intro' });
+});
+
+test('the sidebars data file holds what sidebars.js exports', async () => {
+  const { sidebars } = await migratedFixture();
+  // The fixture's own sidebars.js, loaded here only to compare: it is test data of ours.
+  const exported = createRequire(import.meta.url)(path.join(siteFixture, 'sidebars.js')) as unknown;
+  assert.equal(sidebars, JSON.parse(JSON.stringify(exported)));
+});
+
+test('it lists what it could not map, one line each, and the build and start commands', async () => {
+  const { stdout, dir } = await migratedFixture();
+  assert.match(stdout, /^- src\/pages\/index\.js is een React-pagina/m);
+  assert.match(stdout, /^- Zoeken: Algolia DocSearch is vervangen door de ingebouwde zoekfunctie/m);
+  assert.match(stdout, /^- Statistieken: Google gtag \(G-VOORBEELD1\) is niet overgenomen/m);
+  assert.ok(stdout.includes(`npm run build -- --content ${dir} --config ${path.join(dir, 'dist-config/site.yml')}`), stdout);
+  assert.ok(stdout.includes(`npm start -- --content ${dir} --config ${path.join(dir, 'dist-config/site.yml')}`), stdout);
+});
+
+test('no file outside dist-config/ is written, moved or edited', async () => {
+  const { dir } = await migratedFixture();
+  assert.equal(snapshot(dir), snapshot(siteFixture));
+});
+
+test('the configuration runs in a child process, not in the migrating one', async () => {
+  const dir = site({
+    'docusaurus.config.js': `const fs = require('node:fs');
+fs.writeFileSync('uitgevoerd-door.txt', String(process.pid));
+globalThis.__gelekt = true;
+module.exports = { title: 'Proef', url: 'https://proef.example.nl', baseUrl: '/' };
+`,
+  });
+  const result = await evaluateSiteCode(dir);
+  assert.ok(result.ok);
+  // The marker is written in the child's working directory, the site folder, by another process.
+  const pid = Number(fs.readFileSync(path.join(dir, 'uitgevoerd-door.txt'), 'utf8'));
+  assert.is.not(pid, process.pid);
+  assert.is(result.ok && result.pid, pid);
+  assert.is((globalThis as Record<string, unknown>).__gelekt, undefined);
+});
+
+test('a configuration that throws is a Dutch message with its place, and exit 1', async () => {
+  const dir = site({ 'docusaurus.config.js': `const title = 'Proef';\nthrow new Error('de omgevingsvariabele API_URL ontbreekt');\nmodule.exports = { title };\n` });
+  const result = await migrate(dir);
+  assert.is(result.exitCode, 1);
+  assert.match(result.stderr, /docusaurus\.config\.js gaf een fout bij het uitvoeren \(docusaurus\.config\.js:2:\d+\): de omgevingsvariabele API_URL ontbreekt\./);
+  assert.not.match(result.stderr, /\n\s+at /, 'no stack trace');
+  assert.not.ok(fs.existsSync(path.join(dir, 'dist-config/site.yml')));
+});
+
+test('a configuration with a syntax error is a Dutch message with its place, and exit 1', async () => {
+  const dir = site({ 'docusaurus.config.js': `module.exports = {\n  title: 'Proef',,\n};\n` });
+  const result = await migrate(dir);
+  assert.is(result.exitCode, 1);
+  assert.match(result.stderr, /docusaurus\.config\.js kan niet worden gelezen: docusaurus\.config\.js:2:\d+: /);
+});
+
+test('a folder without a Docusaurus configuration is a message, exit 1', async () => {
+  const result = await migrate(site({ 'README.md': '# Geen site\n' }));
+  assert.is(result.exitCode, 1);
+  assert.match(result.stderr, /staat geen docusaurus\.config\.js/);
+});
+
+test('TypeScript and ESM configurations, async functions, local helpers and packages that are not installed', async () => {
+  const dir = site({
+    'docusaurus.config.ts': `import type { Config } from '@docusaurus/types';
+import { themes as prismThemes } from 'prism-react-renderer';
+import { voettekst } from './config/voettekst';
+export default async function maakConfig(): Promise<Config> {
+  return {
+    title: 'Getypeerd', url: 'https://getypeerd.example.nl', baseUrl: '/',
+    presets: [[require.resolve('@docusaurus/preset-classic'), { docs: { sidebarPath: './sidebars.ts', routeBasePath: '/' }, blog: false }]],
+    plugins: [require('docusaurus-plugin-onbekend'), ['docusaurus-plugin-matomo', { matomoUrl: 'https://statistiek.example.nl/', siteId: '7' }]],
+    themeConfig: { footer: { copyright: voettekst }, prism: { theme: prismThemes.github } },
+  };
+}
+`,
+    'config/voettekst.ts': `export const voettekst = 'Getypeerd &amp; gedeeld';\n`,
+    'sidebars.ts': `import type { SidebarsConfig } from '@docusaurus/plugin-content-docs';
+const sidebars: SidebarsConfig = { hoofd: ['a', { Groep: ['b'] }, { type: 'category', label: 'C', items: [], customProps: { f: () => 1 } }] };
+export default sidebars;
+`,
+    'docs/a.md': '---\ntitle: A\n---\n',
+  });
+  const result = await evaluateSiteCode(dir);
+  assert.ok(result.ok, result.ok ? '' : result.message);
+  if (!result.ok) return;
+  assert.is(result.config.title, 'Getypeerd');
+  const mapped = migrateSiteConfig(result.config, new Map(Object.entries(result.sidebars).map(([k, v]) => [k, v.value])), ['docs/a.md', 'sidebars.ts'], dir);
+  const content = mapped.site.content as Record<string, unknown>;
+  assert.equal(content.docs, [{ id: 'default', path: 'docs', routeBasePath: '', label: 'Documentatie', sidebarPath: 'sidebars-default.yml' }]);
+  assert.is(content.blog, null);
+  assert.equal((mapped.site.footer as { copyright: string }).copyright, 'Getypeerd & gedeeld');
+  assert.equal((mapped.site.analytics as Record<string, unknown>).tracker, { name: 'Matomo', url: 'https://statistiek.example.nl/', siteId: '7', domains: ['getypeerd.example.nl'] });
+  assert.ok(mapped.notes.some((n) => n.includes('docusaurus-plugin-onbekend')), mapped.notes.join('\n'));
+  assert.equal(mapped.sidebars[0]?.data, { hoofd: ['a', { Groep: ['b'] }, { type: 'category', label: 'C', items: [], customProps: { f: { $code: 'functie f' } } }] });
+});
+
+test('sidebar items that are code or of an unknown type are left out and reported', () => {
+  const notes: string[] = [];
+  const data = sidebarData({
+    hoofd: ['a', { $code: 'functie maakItems' }, { type: 'doc', id: 'b', label: { $code: 'functie label' } }, { type: 'raar', id: 'c' }],
+  }, 'sidebars.js', notes);
+  assert.equal(data, { hoofd: ['a', { type: 'doc', id: 'b' }] });
+  assert.equal(notes, [
+    'sidebars.js: zijbalk "hoofd" [2] is code (functie maakItems) en is weggelaten.',
+    'sidebars.js: zijbalk "hoofd" [3]: label is code (functie label) en is weggelaten.',
+    'sidebars.js: zijbalk "hoofd" [4] heeft het type "raar", dat de generator niet kent; weggelaten.',
+  ]);
+});
+
+test('mapping details: baseUrl, languages, dropdown docs, row footers, HTML as text, package names', () => {
+  const { site, notes } = migrateSiteConfig({
+    title: 'A very long English site title', url: 'https://example.org/', baseUrl: '/docs-site/',
+    i18n: { defaultLocale: 'en', locales: ['en', 'nl'] },
+    presets: [['@docusaurus/preset-classic', { docs: { path: 'handleiding', routeBasePath: '/gids/' } }]],
+    themeConfig: {
+      navbar: { items: [{ type: 'dropdown', label: 'Gidsen', items: [{ type: 'doc', docId: 'start', label: 'Start' }, { type: 'html', value: '<hr>' }] }, { type: 'custom-knop' }] },
+      footer: { links: [{ label: 'Privacy', to: '/privacy' }, { html: '<b>x</b>' }], copyright: 'Copyright &copy; 2026<br/>Iedereen' },
+      colorMode: { defaultMode: 'dark', respectPrefersColorScheme: true },
+    },
+  }, new Map(), ['handleiding/start.md'], '/site');
+  assert.is(site.url, 'https://example.org/docs-site');
+  assert.is((site.locale as { label: string }).label, 'English');
+  assert.is(site.shortName, undefined);
+  assert.equal((site.navbar as { items: unknown[] }).items, [
+    { type: 'dropdown', label: 'Gidsen', items: [{ label: 'Start', href: '/gids/start' }] },
+    { type: 'search', position: 'right' },
+  ]);
+  assert.equal(site.footer, { style: 'row', copyright: 'Copyright © 2026 Iedereen', links: [{ label: 'Privacy', href: '/privacy' }] });
+  assert.equal(site.colorMode, { defaultMode: 'dark', disableSwitch: false, respectPrefersColorScheme: true });
+  assert.equal((site.docs as { versions: Array<{ mainDocId: string }> }).versions[0]?.mainDocId, 'start');
+  for (const expected of ['baseUrl is "/docs-site/"', 'vertalingen (nl)', 'het type "custom-knop"', '"<hr>"', 'Footer: het item "html"']) {
+    assert.ok(notes.some((n) => n.includes(expected) || (expected === '"<hr>"' && n.includes('uitklapmenu'))), `a note about ${expected}:\n${notes.join('\n')}`);
+  }
+  assert.is(htmlAsText('<a href="x">CC0</a> &amp; meer'), 'CC0 & meer');
+  assert.is(packageName('classic', 'preset'), '@docusaurus/preset-classic');
+  assert.is(packageName('/x/node_modules/@docusaurus/plugin-content-docs/lib/index.js', 'plugin'), '@docusaurus/plugin-content-docs');
+  assert.is(packageName('ideal-image', 'plugin'), '@docusaurus/plugin-ideal-image');
+  assert.is(packageName('@easyops-cn/docusaurus-search-local', 'theme'), '@easyops-cn/docusaurus-search-local');
+});
+
+/**
+ * Parts of the generator the full build needs that are still being made, each
+ * known by the error it leaves. While one is missing, the build test says so
+ * and is skipped; any other error fails it.
+ */
+const pending: ReadonlyArray<{ name: string; symptom: (p: Problem) => boolean }> = [
+  {
+    name: 'hand-written sidebars (content.docs[].sidebarPath, the sidebars data file) used by resolve',
+    symptom: (p) => p.code === 'config-sidebar' && /zijbalk "docsSidebar", maar die bestaat niet/.test(p.message),
+  },
+  {
+    name: 'autogenerated categories without an index page (Docusaurus links them to nothing)',
+    symptom: (p) => p.code === 'config-sidebar' && p.message.includes('heeft geen link: de map heeft geen index.md'),
+  },
+];
+
+test('the fixture builds unchanged with the migrated configuration', async () => {
+  const built = await builtSite();
+  const errors = built.problems.filter((p) => p.severity === 'error');
+  const missing = pending.filter((d) => errors.some(d.symptom));
+  if (missing.length && errors.every((p) => missing.some((d) => d.symptom(p)))) {
+    return skip(`the migrated fixture cannot build until these land: ${missing.map((d) => d.name).join('; ')}`);
+  }
+  assert.equal(errors, [], `build errors:\n${errors.map((p) => `${p.file}:${p.line} ${p.code} ${p.message}`).join('\n')}`);
+  assert.is(built.exitCode, 0);
+  assert.match(built.html('/docs/intro'), /Deze proefsite laat zien/);
+  assert.match(built.html('/community/werkgroepen'), /Elke werkgroep komt eens per maand samen/);
+  assert.match(built.html('/blog'), /Welkom op het voorbeeldportaal/);
+  assert.match(built.html('/over'), /Niets op deze site is echt/);
+  assert.ok(built.files.includes('img/logo.svg'), 'static/ is copied to the site root');
+});
+
+test.run();
