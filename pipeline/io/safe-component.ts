@@ -32,6 +32,8 @@ export const siteComponentSchema: Schema = {
   ...rawHtmlSchema,
   tagNames: [...(rawHtmlSchema.tagNames ?? []), 'article', 'aside', 'blockquote', 'caption', 'col', 'colgroup', 'footer', 'header', 'label', 'nav', 'section'],
   attributes: { '*': [...(rawHtmlSchema.attributes?.['*'] ?? []), 'role', 'tabIndex', 'style', 'target', 'rel', 'loading', 'decoding', 'data*'] },
+  // What a script or style element holds is code, not text: it goes with the element.
+  strip: ['script', 'style', 'template', 'noscript'],
   allowComments: false,
 };
 

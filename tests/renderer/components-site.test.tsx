@@ -1,0 +1,139 @@
+/**
+ * The site's own components (pipeline/io/site-components.ts): compiled from the
+ * configured folder with esbuild, with Docusaurus' imports pointed at our
+ * versions, rendered at build time only and held to the rules of content.
+ * Whatever a component writes, no script, event attribute or script URL
+ * reaches the HTML; one that throws is a problem at the place it is used.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { loadSiteComponents } from '../../pipeline/io/site-components.ts';
+import { unprocessable } from '../../pipeline/problem.ts';
+import { root } from '../helpers.ts';
+
+const site = suite('mdx components: the site\'s own components');
+
+const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ontwikkelaarsportaal-components-'));
+process.once('exit', () => fs.rmSync(cacheDir, { recursive: true, force: true }));
+
+/** A content root with `files` in its components folder. */
+function contentWith(files: Record<string, string>, folder = 'src/components'): string {
+  const dir = fs.mkdtempSync(path.join(cacheDir, 'content-'));
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, folder, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, folder, name), text);
+  }
+  return dir;
+}
+
+const html = (element: React.ReactElement) => renderToStaticMarkup(element);
+
+site('should compile the fixture site\'s components under their keys, with Link, clsx and CSS modules as ours', async () => {
+  const { components, problems } = await loadSiteComponents({ content: path.join(root, 'tests/fixtures/docusaurus-site'), cacheDir });
+  assert.equal(problems, []);
+  assert.ok(Object.keys(components).includes('Site$Kaart'));
+  assert.ok(Object.keys(components).includes('Site$Tegel'));
+  const Tegel = components['Site$Tegel']!;
+  assert.is(html(<Tegel titel="Begin" naar="/docs/intro" nadruk><p>Lees eerst dit.</p></Tegel>),
+    '<div class="site-component" data-component="Tegel"><div class="tegel nadruk"><a class="titel" href="/docs/intro">Begin</a><div class="tekst"><p>Lees eerst dit.</p></div></div></div>');
+  const Kaart = components['Site$Kaart']!;
+  assert.match(html(<Kaart titel="Kop">tekst</Kaart>), '<section class="kaart"><h3>Kop</h3><div>tekst</div></section>');
+});
+
+site('should keep nothing of a component\'s script, event attributes or script URLs', async () => {
+  const content = contentWith({
+    'Kwaad.tsx': `export default function Kwaad() {
+      return (<div onClick={() => 1} data-ok="ja">
+        <script>{'alert(1)'}</script>
+        <a href="javascript:alert(1)" onMouseOver="alert(2)">link</a>
+        <a href=" JaVaScRiPt:alert(3)">spatie</a>
+        <img src="data:text/html,x" alt="x" />
+        <iframe src="https://example.org"></iframe>
+        <style>{'body{display:none}'}</style>
+        <div dangerouslySetInnerHTML={{ __html: '<img src=x onerror=alert(4)><script>alert(5)</script>' }} />
+        <form action="javascript:alert(6)"><button formAction="javascript:alert(7)">b</button></form>
+        <a href="https://example.org/veilig">veilig</a>
+      </div>);
+    }`,
+  });
+  const { components, problems } = await loadSiteComponents({ content, cacheDir });
+  assert.equal(problems, []);
+  const Kwaad = components['Site$Kwaad']!;
+  const out = html(<Kwaad />);
+  for (const bad of [/<script/i, /\son\w+=/i, /javascript:/i, /data:text/i, /<iframe/i, /<style/i, /<form/i, /alert/]) assert.not.match(out, bad, `${bad} in ${out}`);
+  assert.match(out, '<a href="https://example.org/veilig">veilig</a>');
+  assert.match(out, 'data-ok="ja"');
+});
+
+site('should put the author\'s children back unchanged, and not as text in an attribute', async () => {
+  const content = contentWith({
+    'Omhulsel.jsx': 'export default function Omhulsel({ children }) { return <aside title={String(children)}><em>voor</em>{children}</aside>; }',
+  });
+  const { components } = await loadSiteComponents({ content, cacheDir });
+  const Omhulsel = components['Site$Omhulsel']!;
+  // A body's own markup (a highlighted span with a style, a button) is not the component's: it stays.
+  const out = html(<Omhulsel><pre><span style={{ color: '#c0283b' }}>x</span></pre><button type="button" hidden>Kopieer</button></Omhulsel>);
+  assert.is(out, '<div class="site-component" data-component="Omhulsel"><aside title=""><em>voor</em><pre><span style="color:#c0283b">x</span></pre><button type="button" hidden="">Kopieer</button></aside></div>');
+});
+
+site('should render a component in running text in a span', async () => {
+  const content = contentWith({ 'Woord.tsx': 'export default function Woord() { return <b>vet</b>; }' });
+  const Woord = (await loadSiteComponents({ content, cacheDir })).components['Site$Woord']!;
+  assert.is(html(<p>Een <Woord node={{ type: 'mdxJsxTextElement' }} /> woord.</p>), '<p>Een <span class="site-component" data-component="Woord"><b>vet</b></span> woord.</p>');
+});
+
+site('should name nested files with $, and leave tests and stories out', async () => {
+  const content = contentWith({
+    'kaarten/Klein.tsx': 'export default () => <i>klein</i>;',
+    'kaarten/Klein.test.tsx': 'throw new Error("geen component")',
+    'Lijst/index.jsx': 'export default () => <ul />;',
+  });
+  const { components, problems } = await loadSiteComponents({ content, cacheDir });
+  assert.equal(problems, []);
+  assert.equal(Object.keys(components).sort(), ['Site$Lijst', 'Site$kaarten$Klein']);
+});
+
+site('should report a file that does not compile at its line, and load the others', async () => {
+  const content = contentWith({
+    'Goed.tsx': 'export default () => <p>goed</p>;',
+    'Fout.tsx': 'export default function Fout() {\n  return <p>fout</div>;\n}\n',
+    'Leeg.tsx': 'export const x = 1;\n',
+    'Onbekend.tsx': 'import iets from "bestaat-niet";\nexport default () => <p>{iets}</p>;\n',
+  });
+  const { components, problems } = await loadSiteComponents({ content, cacheDir, display: 'site' });
+  assert.equal(Object.keys(components), ['Site$Goed']);
+  const summary = problems.map((p) => [p.code, p.severity, p.file, p.line]);
+  assert.equal(summary, [
+    ['site-component-invalid', 'error', 'site/src/components/Fout.tsx', 2],
+    ['site-component-invalid', 'error', 'site/src/components/Leeg.tsx', 1],
+    ['site-component-invalid', 'error', 'site/src/components/Onbekend.tsx', 1],
+  ]);
+  assert.match(problems[1]!.message, 'export default');
+});
+
+site('should make a component that throws a problem at the place of its element, not a crash', async () => {
+  const content = contentWith({ 'Breekt.tsx': 'export default function Breekt({ items }) { return <ul>{items.map((i) => <li>{i}</li>)}</ul>; }' });
+  const Breekt = (await loadSiteComponents({ content, cacheDir })).components['Site$Breekt']!;
+  let thrown: unknown;
+  try {
+    html(<Breekt node={{ type: 'mdxJsxFlowElement', position: { start: { line: 12, column: 3 } } }} />);
+  } catch (err) {
+    thrown = err;
+  }
+  const problem = unprocessable('docs/intro.mdx', thrown);
+  assert.equal([problem.code, problem.file, problem.line, problem.column], ['site-component-failed', 'docs/intro.mdx', 12, 3]);
+  assert.match(problem.message, 'Het component <Breekt>');
+});
+
+site('should find no components when the default folder is not there, and warn when a configured one is not', async () => {
+  const empty = fs.mkdtempSync(path.join(cacheDir, 'leeg-'));
+  assert.equal(await loadSiteComponents({ content: empty, cacheDir }), { components: {}, problems: [] });
+  const { problems } = await loadSiteComponents({ content: empty, folder: 'componenten', cacheDir });
+  assert.equal(problems.map((p) => [p.code, p.severity]), [['site-component-invalid', 'warning']]);
+});
+
+site.run();
