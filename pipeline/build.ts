@@ -35,8 +35,9 @@ import { buildDiscovery, iconFiles } from './stages/discovery.ts';
 import { checkSecurityTxt, securityTxt, securityTxtPath } from './stages/security-txt.ts';
 import { sortProblems, unprocessable, type Problem } from './problem.ts';
 import { all, chain, map, ok, problemsOf, traverse, valueOf, withProblems, type Result } from './result.ts';
+import { placedStaticFiles, staticFiles, type StaticFile } from './stages/static-files.ts';
 import { renderRoute } from '../renderer/render.tsx';
-import { renderMemo, type PageContext, type ThemeAssets } from '../renderer/context.ts';
+import { renderMemo, type Components, type PageContext, type ThemeAssets } from '../renderer/context.ts';
 import { routePages } from '../theme/pages/route-pages.tsx';
 import { indexOptions } from '../theme/client/search-options.ts';
 import type { BuildCache, BuildMemo, Store } from './memo.ts';
@@ -53,6 +54,8 @@ export interface Analysis {
   /** Code languages and mermaid sources the content uses: the io edge prepares exactly these. */
   readonly languages: ReadonlyArray<string>;
   readonly diagrams: ReadonlyMap<string, string>;
+  /** The files of the static folders, published at the site root as they are (pipeline/stages/static-files.ts). */
+  readonly staticFiles?: ReadonlyArray<StaticFile>;
   readonly problems: ReadonlyArray<Problem>;
 }
 
@@ -88,13 +91,15 @@ export function analyse(sources: SourceTree, mode: Mode, options: AnalyseOptions
   const code = codeIndex((valueOf(validated)?.entries ?? []).map((e) => e.tree));
   const blocks = [...code.values()].flat();
   const assets = hashAssets(sources.assets);
+  const statics = staticFiles(sources.staticFiles ?? []);
   return {
     site: valueOf(resolved),
     assets: valueOf(assets) ?? new Map(),
     code,
     languages: codeLanguages(blocks),
     diagrams: diagramSources(blocks),
-    problems: [...sources.problems, ...problemsOf(assets), ...problemsOf(resolved)],
+    staticFiles: valueOf(statics) ?? [],
+    problems: [...sources.problems, ...problemsOf(assets), ...problemsOf(statics), ...problemsOf(resolved)],
   };
 }
 
@@ -125,6 +130,8 @@ export interface Effects {
   readonly theme: ThemeAssets;
   /** Files the theme contributes (stylesheet, bundle, logos) at their public paths. */
   readonly themeFiles: ReadonlyArray<OutputFile>;
+  /** The site's own components, compiled and made safe at the io edge (pipeline/io/site-components.ts). */
+  readonly siteComponents?: Components;
 }
 
 export interface Generated {
@@ -187,10 +194,10 @@ export function markdownStage(analysis: Analysis, effects: Pick<Effects, 'highli
 }
 
 /** The routes of the site, with every link the pages make checked against them. */
-const linkedRoutes = (site: Site, contents: Contents, assets: Assets): Result<ReadonlyArray<Route>> => pipe(
+const linkedRoutes = (site: Site, contents: Contents, assets: Assets, statics: ReadonlyArray<StaticFile> = []): Result<ReadonlyArray<Route>> => pipe(
   buildRoutes(site),
   chain((routes) => pipe(
-    checkLinks({ routes, contents, files: new Set([...assets.values()].map((a) => a.url)), draftPermalinks: site.draftPermalinks }),
+    checkLinks({ routes, contents, files: new Set([...[...assets.values()].map((a) => a.url), ...statics.map((f) => `/${f.path}`)]), draftPermalinks: site.draftPermalinks }),
     map(() => routes),
   )),
 );
@@ -216,7 +223,7 @@ export function* generating(analysis: Analysis, effects: Effects, options: Gener
   const { site, assets } = analysis;
   const contents = valueOf(markdown) ?? new Map<string, Content>();
   if (!site) return { routes: [], contents, files: [], problems: sortProblems(analysis.problems) };
-  const linked = linkedRoutes(site, contents, assets);
+  const linked = linkedRoutes(site, contents, assets, analysis.staticFiles);
   const routes = valueOf(linked) ?? [];
   const checked = [...analysis.problems, ...problemsOf(markdown), ...problemsOf(linked)];
   if (!options.render) return { routes, contents, files: [], problems: sortProblems(checked) };
@@ -239,7 +246,10 @@ export function* generating(analysis: Analysis, effects: Effects, options: Gener
 
   const byUrl = new Map([...assets.values()].map((a) => [a.path, a.url] as const));
   const theme = { ...effects.theme, searchIndex: `/${index.path}` };
-  const ctx: SiteContext = { site, contents, theme, assetUrl: (p: string) => byUrl.get(p) ?? null, dev: site.mode === 'development', memo: renderMemo() };
+  const ctx: SiteContext = {
+    site, contents, theme, assetUrl: (p: string) => byUrl.get(p) ?? null, dev: site.mode === 'development', memo: renderMemo(),
+    ...(effects.siteComponents ? { siteComponents: effects.siteComponents } : {}),
+  };
   const pageProblems = new Map<string, Problem>();
   for (const route of routes) {
     if (lazy) {
@@ -265,8 +275,11 @@ export function* generating(analysis: Analysis, effects: Effects, options: Gener
   yield* made(...buildSitemap(site, routes), ...buildDiscovery(site, theme.files));
   if (site.config.securityTxt) yield* made({ path: securityTxtPath, data: securityTxt({ ...site.config, securityTxt: site.config.securityTxt }) });
   yield* made(...effects.themeFiles);
+  // Static files last: what the build makes itself keeps its place.
+  const placed = placedStaticFiles(analysis.staticFiles ?? [], new Set([...files.map((f) => f.path), ...onRequest.keys(), ...routes.map((r) => outputFile(r.path))]), (path) => path);
+  yield* made(...(valueOf(placed) ?? []));
 
-  const problems = sortProblems([...checked, ...[...pageProblems.values()].filter((p) => !checked.some((c) => c.code === p.code && c.file === p.file && c.message === p.message))]);
+  const problems = sortProblems([...checked, ...problemsOf(placed), ...[...pageProblems.values()].filter((p) => !checked.some((c) => c.code === p.code && c.file === p.file && c.message === p.message))]);
   return { routes, contents, files: [...files].sort(byPath), problems, ...(lazy ? { onRequest } : {}) };
 }
 

@@ -2,6 +2,10 @@
 import type { Site } from '../pipeline/stages/resolve.ts';
 import type { Route } from '../pipeline/stages/routes.ts';
 import type { Content } from '../pipeline/types.ts';
+import type { ComponentType } from 'react';
+
+/** React components by the name a page's MDX gives them (`Site$Kaart`). */
+export type Components = Readonly<Record<string, ComponentType<any>>>;
 
 export interface ThemeAssets {
   /** Public URL of the one stylesheet. */
@@ -25,6 +29,8 @@ export interface PageContext {
   readonly dev: boolean;
   /** What the pages of this context keep for one another. */
   readonly memo: RenderMemo;
+  /** The site's own components (pipeline/io/site-components.ts), made safe, by `Site$Key`; left out: none. */
+  readonly siteComponents?: Components;
 }
 
 export const themeFile = (ctx: PageContext, name: string): string => ctx.theme.files.get(name) ?? `/${name}`;

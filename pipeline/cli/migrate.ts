@@ -39,7 +39,7 @@ export function siteYaml(site: Record<string, unknown>, comments: Readonly<Recor
   doc.commentBefore = [
     ` Gemaakt door npm run migrate uit ${source}; de content blijft in de mappen van de Docusaurus-site.`,
     ' Controleer de waarden en pas ze hier aan: migrate opnieuw draaien overschrijft dit bestand.',
-    ' Alle velden: docs/configuration.md. De overstap: docs/migrating.md.',
+    ' Uitleg: docs/migrating.md in de generator.',
   ].join('\n');
   for (const [key, comment] of Object.entries(comments)) {
     const pair = (doc.contents as { items: Array<{ key: { value: unknown; commentBefore?: string } }> }).items.find((p) => p.key.value === key);

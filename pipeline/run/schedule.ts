@@ -18,12 +18,14 @@
  * renders pages on request; a production build with a cache on disk gets the
  * threads; without one (tests) everything runs in process.
  */
+import path from 'node:path';
 import type { SourceTree } from '../io/read.ts';
 import { readSources } from '../io/read.ts';
 import { createHighlighter } from '../io/highlighter.ts';
 import { DiagramDrawer, diagramCacheDir } from '../io/mermaid.ts';
 import { HighlightWorkers } from '../io/highlight.ts';
 import { loadTheme } from '../io/theme.ts';
+import { loadSiteComponents } from '../io/site-components.ts';
 import type { SiteWriter } from '../io/write.ts';
 import { generatorKey, readBuildCache, writeBuildCache } from '../io/build-cache.ts';
 import { buildSearchIndexApart } from '../io/search-index.ts';
@@ -81,6 +83,10 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
     }
     const drawing = drawer.finish(analysis.diagrams);
     const early = options.render ? handled(loadTheme({ mermaidInBrowser: false, cacheDir: options.cacheDir })) : null;
+    // The site's own components, compiled while the diagrams are drawn; their problems join the build's.
+    const siteComponents = handled(loadSiteComponents({
+      content: options.content, folder: site.config.mdx?.components, cacheDir: options.cacheDir, display: path.relative(process.cwd(), options.content) || '.',
+    }));
     // The highlight threads start once Chromium is done (their memory and its never add up) and
     // highlight what the cache lacks, on both cores, while the main thread mostly waits for them.
     // The site's markdown jobs (and their cache keys), made once the diagrams are drawn.
@@ -103,7 +109,8 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
       // Without Chromium the pages draw their diagrams themselves: the theme then carries mermaid.
       : mermaidInBrowser ? await loadTheme({ mermaidInBrowser, cacheDir: options.cacheDir })
         : themeNow;
-    const effects: Effects = { highlighter, diagrams, theme, themeFiles: files };
+    const components = await siteComponents;
+    const effects: Effects = { highlighter, diagrams, theme, themeFiles: files, ...(Object.keys(components.components).length ? { siteComponents: components.components } : {}) };
     const jobs = await madeJobs;
     // Pages as their code comes back from the highlight threads; the stage then finds them in the cache.
     const workers = threads.workers;
@@ -128,6 +135,7 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
     let step = pages.next();
     for (; !step.done; step = pages.next()) options.writer?.add(step.value);
     let generated = step.value;
+    if (components.problems.length > 0) generated = { ...generated, problems: sortProblems([...generated.problems, ...components.problems]) };
     if (index && 'building' in index && generated.files.length > 0) {
       const file = { path: index.path, data: await index.building };
       options.writer?.add(file);

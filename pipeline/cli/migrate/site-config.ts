@@ -252,7 +252,7 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
 
   const firstDocs = docsPlugins[0];
   const editUrls = docsPlugins.map((p) => p.options.editUrl).filter((e) => e !== undefined);
-  if (editUrls.length) note('editUrl is niet overgenomen: de generator maakt de link "Bewerk deze pagina" anders dan Docusaurus. Zet editUrl zelf in site.yml als je die link wilt (zie docs/configuration.md).');
+  if (editUrls.length) note('editUrl is niet overgenomen: de generator maakt de link "Bewerk deze pagina" anders dan Docusaurus. Zet editUrl zelf in site.yml als je die link wilt (zie docs/migrating.md).');
 
   // --- Blog
   const blogs = blogPluginsOf(config);
@@ -445,7 +445,7 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
     comments.mdx = [
       ' De site heeft eigen React-componenten (src/components). Met unknownComponents: warn bouwt de site al,',
       ' en noemt de build elk component dat de generator niet kan laden, met de plaatsen waar het staat.',
-      ' Port ze (zie docs/migrating.md) en zet het daarna op error.',
+      ' Zet ze over (zie docs/migrating.md) en zet deze instelling daarna op error.',
     ].join('\n');
     if (exists('src/theme')) note('src/theme (swizzled onderdelen van het Docusaurus-thema) wordt niet gebruikt: de generator heeft zijn eigen thema.');
   }
