@@ -29,6 +29,8 @@ import { directiveElements } from './markdown/directives.ts';
 import { splitExcerpt } from './markdown/excerpt.ts';
 import { firstParagraph, readingWords } from './markdown/reading.ts';
 import { pageHast } from './markdown/to-hast.ts';
+import { mdxElements } from './markdown/mdx-elements.ts';
+import { defaultComponentsFolder } from './site-component-keys.ts';
 
 export type { Content, Diagram, LinkRef, TocItem } from '../types.ts';
 export { admonitionTitles } from './markdown/admonitions.ts';
@@ -53,7 +55,19 @@ export interface MarkdownContext {
   readonly highlighted?: Map<string, HastRoot>;
   /** Mermaid SVG by hash of the diagram source; absent when no browser was available. */
   readonly diagrams: ReadonlyMap<string, Diagram> | null;
+  /** MDX: the site's own components and what an unknown one is; left out, the site has none and unknown components are errors. */
+  readonly mdx?: MdxSettings;
 }
+
+/** The site's MDX settings (`mdx` in the site configuration) with the keys of its components (pipeline/stages/site-component-keys.ts). */
+export interface MdxSettings {
+  readonly unknownComponents: 'error' | 'warn';
+  /** The components folder, relative to the content root. */
+  readonly componentsFolder: string;
+  readonly siteComponents: ReadonlySet<string>;
+}
+
+const noSiteComponents: MdxSettings = { unknownComponents: 'error', componentsFolder: defaultComponentsFolder, siteComponents: new Set() };
 
 export interface MarkdownInput {
   readonly tree: Root;
@@ -79,8 +93,9 @@ export function renderMarkdown(input: MarkdownInput, ctx: MarkdownContext): { re
   const diagrams = mermaidFigures(file, ctx.diagrams);
   const code = codeLanguage(file, ctx.highlighter);
   const directives = directiveElements(source);
+  const mdx = mdxElements(tree, input, { ...(ctx.mdx ?? noSiteComponents), assetUrl: (path) => ctx.assets.get(path)?.url ?? null });
 
-  const problems = walk(tree, {
+  const walked = walk(tree, {
     heading: headings.heading,
     link: links.link,
     definition: links.definition,
@@ -90,7 +105,14 @@ export function renderMarkdown(input: MarkdownInput, ctx: MarkdownContext): { re
     containerDirective: directives.directive,
     leafDirective: directives.directive,
     textDirective: directives.directive,
+    mdxJsxFlowElement: mdx.element,
+    mdxJsxTextElement: mdx.element,
+    mdxFlowExpression: mdx.expression,
+    mdxTextExpression: mdx.expression,
+    mdxjsEsm: mdx.esm,
   });
+  mdx.tidy();
+  const problems = [...walked, ...mdx.unknownComponents()];
 
   const { body, excerpt } = splitExcerpt(tree);
   const highlighting = { highlighter: ctx.highlighter, highlighted: ctx.highlighted };
@@ -104,7 +126,7 @@ export function renderMarkdown(input: MarkdownInput, ctx: MarkdownContext): { re
       words: readingWords(body),
       firstParagraph: firstParagraph(body),
       hasMermaid: diagrams.found(),
-      docCardList: directives.docCardList(),
+      docCardList: directives.docCardList() || mdx.docCardList(),
     },
     problems,
   };

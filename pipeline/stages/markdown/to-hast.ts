@@ -13,6 +13,7 @@ import type { Nodes, Root } from 'mdast';
 import { highlightedCode, type CodeHighlighting } from './highlighted-code.ts';
 import { imageLoading } from './image-loading.ts';
 import { settle } from './settle.ts';
+import { mdxToHast } from './mdx-to-hast.ts';
 
 /**
  * Every message about the page has been made by now, and nothing after this
@@ -44,12 +45,14 @@ const highlightedHast = () =>
       footnoteLabel: 'Voetnoten',
       footnoteBackLabel: (i: number) => `Terug naar de tekst bij voetnoot ${i + 1}`,
       clobberPrefix: 'voetnoot-',
+      handlers: mdxToHast,
     })
     .use(highlightedCode);
 
 /** Pages without raw HTML skip the re-parse with parse5, which would cost a third of this stage. */
 const plainProcessor = highlightedHast().use(settled).use(loadingImages).use(withoutPositions).freeze();
-const rawProcessor = highlightedHast().use(rehypeRaw).use(loadingImages).use(withoutPositions).freeze();
+// Components stay JSX nodes for the renderer; rehype-raw passes them on as they are.
+const rawProcessor = highlightedHast().use(rehypeRaw, { passThrough: ['mdxJsxFlowElement', 'mdxJsxTextElement'] }).use(loadingImages).use(withoutPositions).freeze();
 
 /** Whether raw HTML is left in the tree (the raw HTML job has dropped what it refused). */
 function hasRawHtml(node: Nodes): boolean {

@@ -46,5 +46,18 @@ export function parseMarkdownBody(text: string, format: MarkdownFormat = 'md'): 
   const tree = parser.runSync(parser.parse(rewritten)) as Root;
   if (lines.size) restorePositions(tree, ids.text, lines);
   if (ids.lines.size) restorePositions(tree, unwrapped, ids.lines);
+  if (format === 'mdx') truncateMarkers(tree);
   return tree;
+}
+
+/**
+ * `{/* truncate *\/}` in MDX is an expression of its own; as the `<!-- truncate -->`
+ * it means, every later step (the truncation rule, the excerpt) knows it.
+ */
+function truncateMarkers(tree: Root): void {
+  tree.children.forEach((node, i) => {
+    if (node.type === 'mdxFlowExpression' && /^\/\*\s*truncate\s*\*\/$/.test(node.value.trim())) {
+      tree.children[i] = { type: 'html', value: '<!-- truncate -->', ...(node.position ? { position: node.position } : {}) };
+    }
+  });
 }

@@ -1,0 +1,242 @@
+/**
+ * The MDX job of one page: every JSX element, expression and ESM node of the
+ * tree leaves this job as something the rest of the stage and the renderer
+ * know. Lower-case JSX becomes an HTML element (./mdx-intrinsic.ts); `Link`,
+ * `CodeBlock`, `Admonition` and `Details` become what their Markdown makes
+ * (a checked link, a highlighted code block, an admonition, a details
+ * element); every other component keeps its JSX node under its canonical
+ * name with static attributes only; `{/* … *\/}` goes, `{'tekst'}` is text,
+ * any other expression, spread or export is an error at its place. Nothing
+ * of the content is ever run.
+ */
+import { toString } from 'mdast-util-to-string';
+import type { Code, Link, Paragraph, PhrasingContent, Root, RootContent, Text } from 'mdast';
+import type { ContainerDirective } from 'mdast-util-directive';
+import type { MdxFlowExpression, MdxTextExpression, MdxjsEsm } from 'mdast-util-mdx';
+import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
+import type { Program } from 'estree';
+import { error, placeOf, warning, type Problem } from '../../problem.ts';
+import { admonitionTitles } from './admonitions.ts';
+import { intrinsicElement, isIntrinsic } from './mdx-intrinsic.ts';
+import { pageBindings, type PageModules } from './mdx-imports.ts';
+import { describe, evaluate, isCurrentCategoryItems, soleExpression, valueProgram, type StaticScope, type StaticValue } from './mdx-static.ts';
+import type { Handler } from './walk.ts';
+
+type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
+type Expression = MdxFlowExpression | MdxTextExpression;
+
+/** What the MDX job needs of the site: its modules, and what an unknown component is. */
+export interface MdxSite extends PageModules {
+  /** `error` (default) or `warn`: an unknown component then renders its children in a plain element. */
+  readonly unknownComponents: 'error' | 'warn';
+}
+
+export interface MdxElements {
+  readonly element: Handler<JsxElement>;
+  readonly expression: Handler<Expression>;
+  readonly esm: Handler<MdxjsEsm>;
+  /** Whether the page places a DocCardList itself. */
+  readonly docCardList: () => boolean;
+  /** With `unknownComponents: warn`: one warning per unknown component, naming every line it is on. */
+  readonly unknownComponents: () => ReadonlyArray<Problem>;
+  /** After the walk: removes the paragraphs this job emptied (a refused element that was a paragraph's only content). */
+  readonly tidy: () => void;
+}
+
+const notRun = 'De build voert geen code uit de content uit.';
+
+/** The static value of an attribute, or the problem that it has none. */
+type AttributeValue = { readonly value: StaticValue } | { readonly problem: Problem } | { readonly skip: true };
+
+/** The JSX element's attributes by name, evaluated. */
+function attributeValues(node: JsxElement, scope: StaticScope, file: string, component: string): Map<string, AttributeValue> {
+  const values = new Map<string, AttributeValue>();
+  node.attributes.forEach((attribute, i) => {
+    const place = placeOf(attribute.position ? attribute : node);
+    if (attribute.type === 'mdxJsxExpressionAttribute') {
+      values.set(`\0spread${i}`, { problem: error('mdx-expression', file, place, `Een spreiding van attributen (\`{${attribute.value}}\`) op <${component}> wordt niet ondersteund. ${notRun} Schrijf elk attribuut uit.`) });
+      return;
+    }
+    const { name, value } = attribute;
+    if (value === null || value === undefined) { values.set(name, { value: true }); return; }
+    if (typeof value === 'string') { values.set(name, { value }); return; }
+    const program = value.data?.estree as Program | undefined;
+    const expression = soleExpression(program);
+    if (expression && isCurrentCategoryItems(expression, scope)) { values.set(name, { skip: true }); return; }
+    const evaluated = expression ? evaluate(expression, scope) : { refused: 'een lege expressie' };
+    values.set(name, 'refused' in evaluated
+      ? { problem: error('mdx-expression', file, place, `De waarde van ${name} op <${component}> (\`{${value.value}}\`) is ${evaluated.refused}. ${notRun} Een attribuut kan een tekst, getal, true/false/null, een lijst of object daarvan, een sjabloontekst zonder \`\${…}\`, een geïmporteerde afbeelding of \`useBaseUrl('/pad')\` zijn.`) }
+      : evaluated);
+  });
+  return values;
+}
+
+/** The attributes as the renderer reads them: strings as strings, every other value as a program of one literal. */
+function staticAttributes(values: ReadonlyMap<string, AttributeValue>): MdxJsxAttribute[] {
+  const out: MdxJsxAttribute[] = [];
+  for (const [name, v] of values) {
+    if (!('value' in v)) continue;
+    if (typeof v.value === 'string') out.push({ type: 'mdxJsxAttribute', name, value: v.value });
+    else if (v.value === true) out.push({ type: 'mdxJsxAttribute', name, value: null });
+    else out.push({ type: 'mdxJsxAttribute', name, value: { type: 'mdxJsxAttributeValueExpression', value: JSON.stringify(v.value), data: { estree: valueProgram(v.value) as never } } });
+  }
+  return out;
+}
+
+const problemsOf = (values: ReadonlyMap<string, AttributeValue>): Problem[] => [...values.values()].flatMap((v) => ('problem' in v ? [v.problem] : []));
+const stringOf = (v: AttributeValue | undefined): string | undefined => (v && 'value' in v && (typeof v.value === 'string' || typeof v.value === 'number') ? String(v.value) : undefined);
+
+/** A flow element's children as phrasing content: the paragraph MDX wrapped them in, or their text. */
+function phrasing(node: JsxElement): PhrasingContent[] {
+  if (node.type === 'mdxJsxTextElement') return node.children;
+  const [only, ...rest] = node.children;
+  if (only?.type === 'paragraph' && rest.length === 0) return only.children;
+  return node.children.flatMap((child) => (child.type === 'paragraph' ? child.children : []));
+}
+
+/** Nodes that take a JSX element's place: in text as they are, in flow wrapped in a paragraph. */
+const inPlace = (node: JsxElement, content: PhrasingContent[]): RootContent[] =>
+  node.type === 'mdxJsxTextElement' ? content : [{ type: 'paragraph', children: content, position: node.position } satisfies Paragraph];
+
+/** The MDX job of one page. */
+export function mdxElements(tree: Root, page: { readonly path: string; readonly display: string }, site: MdxSite): MdxElements {
+  const file = page.display;
+  const { bindings, problems: esmProblems, scope } = pageBindings(tree, page, site);
+  const unknown = new Map<string, number[]>();
+  let docCardList = false;
+
+  /** `<Link to="…">`: a Markdown link, which the link job resolves and the link checker checks. */
+  const link = (node: JsxElement, values: Map<string, AttributeValue>): RootContent[] => {
+    const url = stringOf(values.get('to')) ?? stringOf(values.get('href'));
+    const children = phrasing(node);
+    if (url === undefined) return inPlace(node, children);
+    return inPlace(node, [{ type: 'link', url, children, position: node.position } satisfies Link]);
+  };
+
+  /** `<Admonition type="tip" title="…">`: the container the `:::tip[…]` directive makes. */
+  const admonition = (node: JsxElement, values: Map<string, AttributeValue>): RootContent[] => {
+    const type = stringOf(values.get('type')) ?? 'note';
+    const title = stringOf(values.get('title'));
+    const label: Paragraph[] = title ? [{ type: 'paragraph', children: [{ type: 'text', value: title }], data: { directiveLabel: true } as never }] : [];
+    const children = node.type === 'mdxJsxTextElement' ? [{ type: 'paragraph', children: node.children } satisfies Paragraph] : node.children;
+    const directive: ContainerDirective = { type: 'containerDirective', name: type in admonitionTitles ? type : 'note', attributes: {}, children: [...label, ...children] as ContainerDirective['children'], position: node.position };
+    return [directive];
+  };
+
+  /** `<CodeBlock language="js" title="…">{`…`}</CodeBlock>`: a fenced code block. */
+  const codeBlock = (node: JsxElement, values: Map<string, AttributeValue>): RootContent[] | Problem => {
+    const [only, ...rest] = node.children;
+    let value: string | null = null;
+    if ((only?.type === 'mdxFlowExpression' || only?.type === 'mdxTextExpression') && rest.length === 0) {
+      const expression = soleExpression(only.data?.estree as Program | undefined);
+      const evaluated = expression ? evaluate(expression, scope) : null;
+      if (evaluated && 'value' in evaluated && typeof evaluated.value === 'string') value = evaluated.value;
+    } else if (node.children.every((c) => c.type === 'paragraph' || c.type === 'text')) value = toString(node);
+    if (value === null) {
+      return error('mdx-expression', file, placeOf(node), `De inhoud van <CodeBlock> moet een vaste tekst zijn (tekst, of \`{\`…\`}\` zonder \`\${…}\`). ${notRun}`);
+    }
+    const meta = [
+      stringOf(values.get('title')) !== undefined ? `title=${JSON.stringify(stringOf(values.get('title')))}` : '',
+      values.has('showLineNumbers') ? (typeof (values.get('showLineNumbers') as { value?: unknown }).value === 'number' ? `showLineNumbers=${stringOf(values.get('showLineNumbers'))}` : 'showLineNumbers') : '',
+    ].filter(Boolean).join(' ');
+    const code: Code = { type: 'code', lang: stringOf(values.get('language')) ?? null, meta: meta || null, value: value.replace(/^\n/, '').replace(/\n$/, ''), position: node.position };
+    return [code];
+  };
+
+  /** `<Details summary="…">`: a details element, its summary first. */
+  const details = (node: JsxElement, values: Map<string, AttributeValue>): void => {
+    const summary = stringOf(values.get('summary'));
+    node.data = { ...node.data, hName: 'details', hProperties: {} };
+    node.attributes = [];
+    if (summary !== undefined) {
+      const summaryNode: MdxJsxTextElement = { type: 'mdxJsxTextElement', name: 'summary', attributes: [], children: [{ type: 'text', value: summary } satisfies Text], data: { hName: 'summary', hProperties: {} } };
+      (node.children as RootContent[]).unshift(summaryNode);
+    }
+  };
+
+  const element: Handler<JsxElement> = (node) => {
+    // Made by this job (a summary, a details element): already what it must be.
+    if (node.data?.hName) return undefined;
+    const name = node.name;
+    if (name === null) return { replace: node.children as RootContent[] };
+    if (isIntrinsic(name)) {
+      const made = intrinsicElement(node, scope, file);
+      return made.refused ? { problems: made.problems, replace: [] } : { problems: made.problems };
+    }
+    const binding = bindings.get(name);
+    if (binding?.kind !== 'component') {
+      const place = placeOf(node);
+      if (site.unknownComponents === 'warn') {
+        unknown.set(name, [...(unknown.get(name) ?? []), place.line]);
+        node.name = `Unknown$${name.replace(/[^\w$]/g, '$')}`;
+        node.attributes = [];
+        return undefined;
+      }
+      const why = binding?.kind === 'unresolved'
+        ? `het is geïmporteerd uit "${binding.source}", dat geen ingebouwd component is en geen component in de componentenmap van de site (${site.componentsFolder})`
+        : 'het is niet geïmporteerd';
+      return {
+        problems: [error('mdx-unknown-component', file, place, `Het component <${name}> is onbekend: ${why}. Importeer een ingebouwd component (zoals \`import Tabs from '@theme/Tabs'\`), zet het component in ${site.componentsFolder}/, of zet \`mdx: { unknownComponents: warn }\` in de siteconfiguratie om de pagina toch te bouwen.`)],
+        replace: node.children as RootContent[],
+      };
+    }
+    const values = attributeValues(node, scope, file, name);
+    const problems = problemsOf(values);
+    switch (binding.name) {
+      case 'Link': return { problems, replace: link(node, values) };
+      case 'Admonition': return { problems, replace: admonition(node, values) };
+      case 'CodeBlock': {
+        const made = codeBlock(node, values);
+        return Array.isArray(made) ? { problems, replace: made } : { problems: [...problems, made], replace: [] };
+      }
+      case 'Details': details(node, values); return { problems };
+      default:
+        if (binding.name === 'DocCardList') docCardList = true;
+        node.name = binding.name;
+        node.attributes = staticAttributes(values);
+        return { problems };
+    }
+  };
+
+  const expression: Handler<Expression> = (node) => {
+    const program = node.data?.estree as Program | undefined;
+    if (program && program.body.length === 0) return { replace: [] };
+    const sole = soleExpression(program);
+    const evaluated = sole ? evaluate(sole, scope) : { refused: 'meer dan één opdracht' };
+    if ('value' in evaluated && (typeof evaluated.value === 'string' || typeof evaluated.value === 'number')) {
+      const text: Text = { type: 'text', value: String(evaluated.value), position: node.position };
+      return { replace: node.type === 'mdxTextExpression' ? [text] : [{ type: 'paragraph', children: [text], position: node.position }] };
+    }
+    const what = 'refused' in evaluated ? evaluated.refused : sole ? describe(sole) : 'code';
+    return {
+      problems: [error('mdx-expression', file, placeOf(node), `De expressie \`{${node.value.trim()}}\` is ${what}; in de tekst kan een expressie alleen commentaar (\`{/* … */}\`) of een vaste tekst (\`{'tekst'}\`) zijn. ${notRun} Schrijf de tekst uit, of schrijf \`\\{\` als de accolade tekst is.`)],
+      replace: [],
+    };
+  };
+
+  const esm: Handler<MdxjsEsm> = (node) => ({ problems: esmProblems.get(node) ?? [], replace: [] });
+
+  const unknownComponents = (): Problem[] => [...unknown].map(([name, lines]) =>
+    warning('mdx-unknown-component', file, { line: lines[0] ?? 1, column: 1 }, `Het component <${name}> is onbekend en toont alleen zijn inhoud (regel ${[...new Set(lines)].join(', ')}). Importeer een ingebouwd component, of zet het in ${site.componentsFolder}/ om het echt te tonen.`));
+
+  let emptied = false;
+  const removing = <T>(visit: T): T => { emptied = true; return visit; };
+  const tidy = (): void => { if (emptied) dropEmptyParagraphs(tree); };
+
+  return {
+    element: (node) => { const visit = element(node); return visit?.replace?.length === 0 ? removing(visit) : visit; },
+    expression: (node) => { const visit = expression(node); return visit?.replace?.length === 0 ? removing(visit) : visit; },
+    esm, docCardList: () => docCardList, unknownComponents, tidy,
+  };
+}
+
+/** Markdown never makes an empty paragraph: one is left only where the job removed all it held. */
+function dropEmptyParagraphs(node: Root | RootContent): void {
+  if (!('children' in node)) return;
+  const children = node.children as RootContent[];
+  for (let i = children.length - 1; i >= 0; i--) {
+    const child = children[i]!;
+    if (child.type === 'paragraph' && child.children.every((c) => c.type === 'text' && c.value.trim() === '')) children.splice(i, 1);
+    else dropEmptyParagraphs(child);
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * JSX with a lower-case name (`<kbd>`, `<video controls>`): an HTML element,
+ * held to exactly the rules of raw HTML in Markdown (the schema and URL rules
+ * of ./raw-html.ts and ./urls.ts, the same problem code). Attribute names are
+ * React's or HTML's (`className` and `class` alike); values must be static.
+ * `style` is left out with a warning: as with raw HTML, the theme decides
+ * how a page looks.
+ */
+import { find, html } from 'property-information';
+import { sanitize, type Schema } from 'hast-util-sanitize';
+import type { Element, Properties } from 'hast';
+import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
+import { error, placeOf, warning, type Problem } from '../../problem.ts';
+import { rawHtmlSchema } from './raw-html.ts';
+import { unsafeUrl } from './urls.ts';
+import { evaluate, type StaticScope } from './mdx-static.ts';
+
+type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
+
+/** The schema without its elements: what it keeps of an element's attributes, whatever the element. */
+const attributesSchema: Schema = { ...rawHtmlSchema, tagNames: null };
+const safeTags: ReadonlySet<string> = new Set(rawHtmlSchema.tagNames);
+
+/** Whether a JSX name is an HTML element's (lower case first, as React decides). */
+export const isIntrinsic = (name: string): boolean => /^[a-z]/.test(name) && !name.includes('.');
+
+/** An attribute's name in messages, from its hast property name. */
+const attributeName = (property: string): string =>
+  property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace(/^class-name$/, 'class');
+
+/**
+ * Makes `node` the element its name says (`data.hName`, `data.hProperties`),
+ * or says why it may not be one. Problems are at the node's place.
+ */
+export function intrinsicElement(node: JsxElement, scope: StaticScope, file: string): { readonly problems: Problem[]; readonly refused: boolean } {
+  const tagName = (node.name ?? '').toLowerCase();
+  const problems: Problem[] = [];
+  const reasons: string[] = [];
+  if (!safeTags.has(tagName)) reasons.push(`het element <${tagName}> staat niet op de veilige lijst`);
+  const properties: Properties = {};
+  for (const attribute of node.attributes) {
+    if (attribute.type === 'mdxJsxExpressionAttribute') {
+      problems.push(error('mdx-expression', file, placeOf(attribute.position ? attribute : node), `Een spreiding van attributen (\`{${attribute.value}}\`) op <${tagName}> wordt niet ondersteund: de build voert geen code uit de content uit. Schrijf elk attribuut uit.`));
+      continue;
+    }
+    const info = find(html, attribute.name);
+    if (info.property === 'style') {
+      problems.push(warning('mdx-style-ignored', file, placeOf(attribute.position ? attribute : node), `Het attribuut style op <${tagName}> wordt weggelaten: zoals bij HTML in Markdown bepaalt het thema hoe de pagina eruitziet.`));
+      continue;
+    }
+    let value: unknown;
+    if (attribute.value === null || attribute.value === undefined) value = true;
+    else if (typeof attribute.value === 'string') value = attribute.value;
+    else {
+      const expression = attribute.value.data?.estree?.body[0];
+      const evaluated = expression?.type === 'ExpressionStatement' ? evaluate(expression.expression, scope) : { refused: 'een lege expressie' };
+      if ('refused' in evaluated || (evaluated.value !== null && typeof evaluated.value === 'object')) {
+        problems.push(error('mdx-expression', file, placeOf(attribute.position ? attribute : node), `De waarde van ${attribute.name} op <${tagName}> is ${'refused' in evaluated ? evaluated.refused : 'een lijst of object'}; een HTML-attribuut moet een vaste tekst, een getal of true/false zijn. De build voert geen code uit de content uit.`));
+        continue;
+      }
+      value = evaluated.value;
+    }
+    if (value === false || value === null) continue;
+    properties[info.property] = info.property === 'className' && typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : value as Properties[string];
+  }
+  const kept = (sanitize({ type: 'element', tagName: 'div', properties, children: [] } satisfies Element, attributesSchema) as Element).properties;
+  for (const [name, value] of Object.entries(properties)) {
+    const attr = attributeName(name);
+    if (!(name in kept)) reasons.push(/^on/i.test(name) ? `het attribuut ${attr} (een event handler) is niet toegestaan` : `het attribuut ${attr} staat niet op de veilige lijst`);
+    const scheme = typeof value === 'string' ? unsafeUrl(value) : null;
+    if (scheme) reasons.push(`een ${attr} met een ${scheme}:-adres is niet toegestaan`);
+  }
+  if (reasons.length > 0) {
+    problems.push(error('unsafe-html', file, placeOf(node), `Deze HTML is niet toegestaan: ${[...new Set(reasons)].join('; ')}. Gebruik Markdown, of alleen veilige elementen zoals <details> en <kbd>.`));
+    return { problems, refused: true };
+  }
+  node.data = { ...node.data, hName: tagName, hProperties: properties };
+  return { problems, refused: false };
+}
