@@ -188,6 +188,38 @@ export default sidebars;
   assert.equal(mapped.sidebars[0]?.data, { hoofd: ['a', { Groep: ['b'] }, { type: 'category', label: 'C', items: [], customProps: { f: { $code: 'functie f' } } }] });
 });
 
+test('an ESM configuration with its own require, dynamic imports and plugins as functions', async () => {
+  const dir = site({
+    'docusaurus.config.mjs': `import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
+const __dirname = path.dirname(fileURLToPath(import.meta.url));
+require('dotenv').config();
+function eigenPlugin() { return { name: 'eigen-plugin' }; }
+export default async function createConfig() {
+  const mermaid = await import('mdx-mermaid');
+  return {
+    title: process.env.ONBEKENDE_TITEL ?? 'ESM-site', url: 'https://esm.example.nl', baseUrl: '/',
+    presets: [['classic', { docs: { path: path.join(__dirname, 'handleiding'), remarkPlugins: [mermaid.default] } }]],
+    plugins: [eigenPlugin],
+  };
+}
+`,
+    'handleiding/a.md': '---\ntitle: A\n---\n',
+  });
+  const result = await migrate(dir);
+  assert.is(result.exitCode, 0, result.stderr);
+  const written = parse(fs.readFileSync(path.join(dir, 'dist-config/site.yml'), 'utf8')) as Record<string, any>;
+  assert.is(written.siteName, 'ESM-site');
+  assert.equal(written.content.docs, [{ id: 'default', path: 'handleiding', routeBasePath: 'docs', label: 'Documentatie' }]);
+  // The preset's blog and pages have no folder here: nothing to build.
+  assert.is(written.content.blog, null);
+  assert.is(written.content.pages, null);
+  assert.match(result.stdout, /^- Plugin eigenPlugin \(een functie in de configuratie\) kent de generator niet; overgeslagen\.$/m);
+  assert.match(result.stdout, /^- Docs-plugin "default": remarkPlugins worden niet uitgevoerd/m);
+});
+
 test('sidebar items that are code or of an unknown type are left out and reported', () => {
   const notes: string[] = [];
   const data = sidebarData({
@@ -256,7 +288,7 @@ test('the fixture builds unchanged with the migrated configuration', async () =>
     return skip(`the migrated fixture cannot build until these land: ${missing.map((d) => d.name).join('; ')}`);
   }
   assert.equal(errors, [], `build errors:\n${errors.map((p) => `${p.file}:${p.line} ${p.code} ${p.message}`).join('\n')}`);
-  assert.is(built.exitCode, 0);
+  assert.is(built.exitCode, 0, `the build ended with ${built.exitCode}:\n${built.log}`);
   assert.match(built.html('/docs/intro'), /Deze proefsite laat zien/);
   assert.match(built.html('/community/werkgroepen'), /Elke werkgroep komt eens per maand samen/);
   assert.match(built.html('/blog'), /Welkom op het voorbeeldportaal/);

@@ -105,6 +105,8 @@ function installStub(): void {
     construct: () => stub(`new ${name}()`) as object,
   });
   (globalThis as Record<string, unknown>).__migrateStub = stub;
+  (globalThis as Record<string, unknown>).__migrateCreateRequire = (file: string | URL) =>
+    siteRequireOf(file instanceof URL || file.startsWith('file:') ? fileURLToPath(file) : file);
 }
 
 /**
@@ -161,6 +163,10 @@ async function load(file: string, outDir: string, siteDir: string): Promise<unkn
         setup(b) {
           b.onResolve({ filter: /.*/ }, (args) => {
             if (args.kind === 'entry-point' || args.path.startsWith('.') || path.isAbsolute(args.path)) return undefined;
+            // An ESM configuration makes its own require with createRequire: it gets the one with stand-ins.
+            if ((args.path === 'module' || args.path === 'node:module') && args.kind === 'import-statement' && args.namespace !== 'migrate-module') {
+              return { path: 'node:module', namespace: 'migrate-module' };
+            }
             if (isBuiltin(args.path)) return { path: args.path, external: true };
             try {
               return { path: createRequire(path.join(args.resolveDir || path.dirname(file), 'x.js')).resolve(args.path), external: true };
@@ -173,6 +179,15 @@ async function load(file: string, outDir: string, siteDir: string): Promise<unkn
             }
           });
           b.onLoad({ filter: /.*/, namespace: 'migrate-stub' }, (args) => ({ contents: stubSource(args.path), loader: 'js' }));
+          b.onLoad({ filter: /.*/, namespace: 'migrate-module' }, () => ({
+            contents: [
+              "import real from 'node:module';",
+              "export * from 'node:module';",
+              'export default real;',
+              'export const createRequire = (file) => globalThis.__migrateCreateRequire(file);',
+            ].join('\n'),
+            loader: 'js',
+          }));
         },
       }],
     });
@@ -269,7 +284,8 @@ async function child(siteDir: string): Promise<void> {
     }
     await print({ ok: true, configFile: configName, config, sidebars });
   } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
+    // The first line says what went wrong; node's "Require stack" lines after it only repeat the file.
+    const message = (e instanceof Error ? e.message : String(e)).split('\n')[0]!.replace(/\.$/, '');
     const place = e instanceof BundleError ? null : placeOf(e, siteDir);
     await print({
       ok: false,

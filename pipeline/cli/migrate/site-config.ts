@@ -61,7 +61,7 @@ function entryOf(entry: unknown, kind: 'preset' | 'plugin' | 'theme'): { name: s
   const [head, options] = Array.isArray(entry) ? [entry[0], entry[1]] : [entry, undefined];
   const opts = isObject(options) ? options : {};
   if (typeof head === 'string') return { name: packageName(head, kind), options: opts };
-  if (isCode(head)) return { name: `${codeName(head)} (code)`, options: opts };
+  if (isCode(head)) return { name: `${codeName(head).replace(/^functie ?/, '') || 'zonder naam'} (een functie in de configuratie)`, options: opts };
   return null;
 }
 
@@ -259,7 +259,9 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
   const blog = blogs[0];
   if (blogs.length > 1) note(`Er zijn ${blogs.length} blogs; alleen de eerste (${str(blog?.path) ?? 'blog'}/) wordt gebouwd.`);
   const count = (v: unknown, fallback: number) => (v === 'ALL' ? allPosts : typeof v === 'number' ? v : fallback);
+  // The classic preset has a blog and pages unless switched off; without their folder, there is nothing to build.
   const blogPath = blog ? rel(str(blog.path) ?? 'blog') : undefined;
+  const hasBlog = blog !== undefined && blogPath !== undefined && exists(blogPath);
   if (blog) {
     for (const key of ['remarkPlugins', 'rehypePlugins', 'feedOptions'] as const) {
       if (key === 'feedOptions' ? isObject(blog.feedOptions) && blog.feedOptions.type !== undefined && blog.feedOptions.type !== 'all' : Array.isArray(blog[key]) && blog[key].length) {
@@ -270,7 +272,7 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
 
   // --- Pages
   const pages = pagesPluginsOf(config)[0];
-  const pagesPath = pages ? rel(str(pages.path) ?? 'src/pages') : undefined;
+  const pagesPath = pages && exists(rel(str(pages.path) ?? 'src/pages')) ? rel(str(pages.path) ?? 'src/pages') : undefined;
   if (pagesPath !== undefined) {
     const prefix = `${pagesPath}/`;
     for (const file of files.filter((f) => f.startsWith(prefix) && /\.(jsx?|tsx?)$/i.test(f))) {
@@ -429,7 +431,7 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
     ...(Object.keys(analytics).length ? { analytics } : {}),
     content: {
       docs: docsEntries,
-      blog: blog ? {
+      blog: hasBlog ? {
         path: blogPath,
         routeBasePath: routeBase(str(blog.routeBasePath) ?? 'blog'),
         ...(typeof blog.tags === 'string' || blog.tags === null ? { tags: blog.tags } : {}),
