@@ -15,6 +15,7 @@ import {
 } from '../model.ts';
 import { error, startOfFile, warning, type Place, type Problem, type ProblemCode } from '../problem.ts';
 import { closest } from './text.ts';
+import { contentTitle, fileTitle, titled } from './validate/title-from-heading.ts';
 import { keySegment } from './resolve/tag-slug.ts';
 import { areaOf, contentFolders, layoutOf, portalLayout } from '../layout.ts';
 import type { Layout } from '../types.ts';
@@ -27,6 +28,12 @@ interface EntryBase {
   readonly file: SourceFile;
   readonly tree: Root;
   readonly locate: (path: FieldPath) => Place;
+  /**
+   * The `# heading` that opens the body (validate/title-from-heading.ts), or
+   * null: when there is one, it is the page's h1 and the theme draws no title
+   * of its own. A blog post's is taken out of its tree (its header shows it), so it is null.
+   */
+  readonly contentTitle: string | null;
 }
 
 export interface DocEntry extends EntryBase {
@@ -201,13 +208,16 @@ const validateMarkdown = (layout: Layout) => (parsed: ParsedMarkdown): Result<En
   const clean = { ...data };
   if (Array.isArray(clean.tags)) clean.tags = clean.tags.filter((x) => typeof x === 'string');
   if (Array.isArray(clean.authors)) clean.authors = clean.authors.filter((x) => typeof x === 'string');
-  return pipe(entryOf(parsed, clean, layout), tell(found));
+  const area = areaOf(layout, file.path);
+  const post = area?.kind === 'blog';
+  const named = titled(clean, parsed.tree, fileTitle(area?.rest ?? file.path, post), file.display, post);
+  return pipe(entryOf({ ...parsed, tree: named.tree }, named.data, layout), tell([...found, ...named.problems]));
 };
 
 /** The entry of a markdown file by its area (the configured folder that holds it), from its cleaned frontmatter. */
 function entryOf(parsed: ParsedMarkdown, clean: Record<string, unknown>, layout: Layout): Result<Entry> {
   const { file, frontmatter, tree } = parsed;
-  const base = { file, tree, locate: frontmatter.locate };
+  const base = { file, tree, locate: frontmatter.locate, contentTitle: contentTitle(tree) };
   const area = areaOf(layout, file.path);
   const id = area ? area.rest.replace(/\.mdx?$/i, '') : '';
   const decoded = <A>(codec: t.Type<A, unknown, unknown>) => decode(codec, clean, file.display, frontmatter.locate, 'de frontmatter');

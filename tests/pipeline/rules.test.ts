@@ -64,6 +64,7 @@ const coverage: Record<ProblemCode, 'fixture' | { readonly skip: string }> = {
   'symlink-ignored': { skip: 'made by the read edge when it finds a symbolic link on disk; tests/build/contained.test.ts makes some' },
   'invalid-encoding': { skip: 'made by the read edge from the bytes of a file; tests/build/read-files.test.ts writes such files' },
   'not-text': { skip: 'made by the read edge from the bytes of a file; tests/build/read-files.test.ts writes such files' },
+  'title-from-file-name': 'fixture',
   'hidden-file-ignored': { skip: 'made by the read edge from the names on disk; tests/build/read-files.test.ts writes such files' },
   'file-empty': { skip: 'tests/helpers.ts tree() leaves empty files out; tests/pipeline/parse/parse.test.ts and tests/build/read-files.test.ts make some' },
   'content-unprocessable': { skip: 'the safety net for a parser or renderer that throws on hostile content (tests/pipeline/fuzz.test.ts); no known valid-looking input triggers it' },

@@ -14,9 +14,11 @@ validate('should name the field and its line for a wrong type', () => {
   assert.match(p?.message ?? '', /een getal/);
 });
 
-validate('should report a missing required title', () => {
+validate('should name the file a title comes from when there is none, and refuse a title of the wrong type', () => {
   const g = run({ 'kennisbank/x.md': '---\ndescription: Geen titel\n---\n\nTekst.\n' });
-  assert.match(g.problems.find((x) => x.code === 'frontmatter-field')?.message ?? '', /verplichte veld `title`/);
+  assert.match(g.problems.find((x) => x.code === 'title-from-file-name')?.message ?? '', /de titel wordt "x"/);
+  const wrong = run({ 'kennisbank/x.md': '---\ntitle: [een, lijst]\n---\n\n# Kop\n' });
+  assert.match(wrong.problems.find((x) => x.code === 'frontmatter-field')?.message ?? '', /`title`/);
 });
 
 validate('should warn about unknown keys with a suggestion', () => {

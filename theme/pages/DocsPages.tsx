@@ -100,7 +100,8 @@ export function DocPage({ ctx, doc, variant }: { ctx: PageContext; doc: Doc; var
           <Breadcrumbs crumbs={crumbs} />
           {multipleVersions && version ? <span className="badge">{labels.version(version.label)}</span> : null}
           {showToc && content ? <CollapsibleTableOfContents toc={content.toc} /> : null}
-          <header><h1>{doc.title}</h1></header>
+          {/* A body that opens with a `# heading` has its own h1; `hide_title` asks for none. */}
+          {doc.entry.contentTitle === null && !fm.hide_title ? <header><h1>{doc.title}</h1></header> : null}
           <Markdown tree={content?.body} siteHosts={siteHosts(ctx)} bodyTheme={bodyTheme(ctx)} docCards={placedCards.some((i) => i.href) ? () => renderToStaticMarkup(<CategoryCards ctx={ctx} items={placedCards} />) : undefined} />
           {content?.docCardList ? null : <CategoryCards ctx={ctx} items={areaCards} />}
           <DocFooter ctx={ctx} doc={doc} />

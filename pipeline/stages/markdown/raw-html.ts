@@ -11,7 +11,7 @@ import { html as htmlInfo } from 'property-information';
 import type { Element, Root as HastRoot } from 'hast';
 import type { Html } from 'mdast';
 import { error, placeOf } from '../../problem.ts';
-import { isTruncateMarker } from '../resolve.ts';
+import { isTruncateMarker } from '../truncate.ts';
 import { unsafeUrl } from './urls.ts';
 import type { Handler } from './walk.ts';
 

@@ -32,3 +32,16 @@ export function numberPrefix(segment: string): NumberPrefixed {
 /** A path (`01-basis/2-stap/03-klaar`) with the prefix of every segment removed (`basis/stap/klaar`). */
 export const withoutNumberPrefixes = (path: string): string =>
   path.split('/').map((segment) => numberPrefix(segment).name).join('/');
+
+/**
+ * A doc's path inside its area as its id and URL use it: every folder's and
+ * the file's number prefix removed (`2-stap/01-intro.md` → `stap/intro.md`),
+ * unless its front matter says `parse_number_prefixes: false`.
+ */
+export function docPath(pathInArea: string, parse: boolean | undefined = true): string {
+  if (!parse) return pathInArea;
+  const segments = pathInArea.split('/');
+  const file = segments.pop() ?? '';
+  const extension = /\.mdx?$/i.exec(file)?.[0] ?? '';
+  return [...segments.map((s) => numberPrefix(s).name), `${numberPrefix(file.slice(0, file.length - extension.length)).name}${extension}`].join('/');
+}
