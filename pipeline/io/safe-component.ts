@@ -11,7 +11,7 @@
  * put back where the component placed them, so the sanitiser never strips
  * what the theme added to them (a code block's colours, a diagram).
  */
-import { createElement, Fragment, type ComponentType, type ReactNode } from 'react';
+import { createElement, Fragment, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { parseFragment } from 'parse5';
 import { fromParse5 } from 'hast-util-from-parse5';
@@ -87,14 +87,16 @@ interface Placed {
 /**
  * `Component` as the page renders it: its HTML, sanitised, in a `div`
  * (a `span` in running text) named for it. `key` names it (`Kaart`), `file`
- * is its source file in messages.
+ * is its source file in messages. `render` is the `renderToStaticMarkup` of
+ * the React the component imports: its hooks only work in the React that
+ * renders it, and the compiled command line carries a React of its own.
  */
-export function safeComponent(key: string, file: string, Component: ComponentType<any>): ComponentType<any> {
+export function safeComponent(key: string, file: string, Component: ComponentType<any>, render: (element: ReactElement) => string = renderToStaticMarkup): ComponentType<any> {
   function SiteComponent({ node, children, ...props }: Placed & Record<string, unknown>) {
     const inText = node?.type === 'mdxJsxTextElement';
     let html: string;
     try {
-      html = renderToStaticMarkup(createElement(Component, children === undefined ? props : { ...props, children: childrenMark }));
+      html = render(createElement(Component, children === undefined ? props : { ...props, children: childrenMark }));
     } catch (err) {
       const why = (err instanceof Error ? err.message : String(err)).split('\n')[0];
       throw new SiteComponentFailure(node ? placeOf(node) : startOfFile,

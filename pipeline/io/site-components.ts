@@ -25,7 +25,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import fg from 'fast-glob';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import type { Message, Plugin } from 'esbuild';
 import { contentHash } from '../stages/assets.ts';
 import { error, startOfFile, warning, type Problem } from '../problem.ts';
@@ -123,6 +123,8 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
   const files = (await fg('**/*.{tsx,jsx}', { cwd: dir, onlyFiles: true, followSymbolicLinks: false, ignore: ['**/node_modules/**'] })).filter(isComponentFile).sort();
   if (files.length === 0) return { components: {}, problems: [] };
   const { build } = await import('esbuild');
+  // The React the components import (sharedPackages) renders them too.
+  const server = (await import(pathToFileURL(require.resolve('react-dom/server')).href)) as { renderToStaticMarkup: (element: ReactElement) => string };
   const outDir = path.join(options.cacheDir, 'site-components');
   fs.mkdirSync(outDir, { recursive: true });
   const problems: Problem[] = [];
@@ -165,7 +167,7 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
       continue;
     }
     seen.set(key, shown);
-    components[siteComponentName(key)] = safeComponent(key, shown, Component as ComponentType<any>);
+    components[siteComponentName(key)] = safeComponent(key, shown, Component as ComponentType<any>, server.renderToStaticMarkup);
   }
   return { components, problems };
 }

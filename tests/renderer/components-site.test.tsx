@@ -80,6 +80,12 @@ site('should put the author\'s children back unchanged, and not as text in an at
   assert.is(out, '<div class="site-component" data-component="Omhulsel"><aside title=""><em>voor</em><pre><span style="color:#c0283b">x</span></pre><button type="button" hidden="">Kopieer</button></aside></div>');
 });
 
+site('should run hooks in the React that renders the component', async () => {
+  const content = contentWith({ 'Teller.tsx': 'import { useState, useId } from "react";\nexport default function Teller() { const [n] = useState(3); const id = useId(); return <p id={id}>{n}</p>; }' });
+  const Teller = (await loadSiteComponents({ content, cacheDir })).components['Site$Teller']!;
+  assert.match(html(<Teller />), />3<\/p><\/div>$/);
+});
+
 site('should render a component in running text in a span', async () => {
   const content = contentWith({ 'Woord.tsx': 'export default function Woord() { return <b>vet</b>; }' });
   const Woord = (await loadSiteComponents({ content, cacheDir })).components['Site$Woord']!;
