@@ -143,6 +143,10 @@ export function docPermalink(area: Pick<DocsArea, 'routeBasePath' | 'sidebars'>,
   return join(base, path) || '/';
 }
 
+/** A post's page, as Docusaurus makes it: the blog's URL prefix, then the post's slug (from its path, or `slug` in its front matter, with or without a leading `/`). */
+export const blogPostPermalink = (routeBasePath: string, slug: string): string =>
+  join(`/${routeBasePath}`, slug.replace(/^\/+/, '')) || '/';
+
 export function postPermalink(date: string, slug: string, routeBasePath = 'blog'): string {
   const [y, m, d] = date.split('-');
   return join(`/${routeBasePath}`, `${y}/${m}/${d}/${slug}`);
@@ -271,7 +275,7 @@ function permalinkOf(entry: Entry, layout: Layout): string {
     const area = docsAreaOf(layout, entry);
     return docPermalink(area, docPath(entry.pathInArea, entry.frontmatter.parse_number_prefixes), { slug, id: entry.frontmatter.id });
   }
-  if (entry.kind === 'post') return slug?.startsWith('/') ? slug : postPermalink(entry.date, slug ?? entry.slug, layout.blog?.routeBasePath);
+  if (entry.kind === 'post') return blogPostPermalink(layout.blog?.routeBasePath ?? 'blog', slug ?? entry.slug);
   return pagePermalink(entry.id, slug);
 }
 
@@ -324,13 +328,13 @@ const postAuthors = (entry: PostEntry, authors: ReadonlyArray<Author>, registry:
   })(entry.frontmatter.authors);
 
 /** A post; a draft left out of the build has no value, but its truncation marker and authors are still checked. */
-const resolvePost = (validated: Validated, authors: ReadonlyArray<Author>, registry: Validated['authors'], include: (e: Entry) => boolean) => (entry: PostEntry): Result<Post> => pipe(
+const resolvePost = (validated: Validated, authors: ReadonlyArray<Author>, registry: Validated['authors'], include: (e: Entry) => boolean, undated: string) => (entry: PostEntry): Result<Post> => pipe(
   postAuthors(entry, authors, registry),
   tell(hasTruncateMarker(entry.tree) ? [] : [error('missing-truncate', entry.file.display, startOfFile,
     'Deze blogpost heeft geen afkapregel. Zet `<!-- truncate -->` op een eigen regel na de inleiding: de tekst daarboven verschijnt in de bloglijst.')]),
   chain((byKey) => !include(entry) ? failed([]) : pipe(
     resolveTags(entry, validated.layout.blog?.routeBasePath ?? 'blog', tagRegistryOf(validated, entry)),
-    map((tagRefs) => ({ ...common(entry), entry, permalink: permalinkOf(entry, validated.layout), date: entry.date, authors: byKey, tags: tagRefs })),
+    map((tagRefs) => ({ ...common(entry), entry, permalink: permalinkOf(entry, validated.layout), date: entry.date ?? undated, authors: byKey, tags: tagRefs })),
   )),
 );
 
@@ -432,6 +436,14 @@ function versionsOf(config: Config, docs: ReadonlyArray<Doc>, sidebars: Readonly
   })));
 }
 
+/**
+ * The day a draft without a date is shown with in development: that of the
+ * newest dated post, so it heads the blog as the post being written. Drafts
+ * never reach a production build, so no published page depends on it.
+ */
+const undatedDraftDate = (posts: ReadonlyArray<PostEntry>): string =>
+  posts.reduce((newest, p) => (p.date !== null && p.date > newest ? p.date : newest), '1970-01-01');
+
 const isDoc = (e: Entry): e is DocEntry => e.kind === 'doc';
 const isPost = (e: Entry): e is PostEntry => e.kind === 'post';
 const isPage = (e: Entry): e is PageEntry => e.kind === 'page';
@@ -454,7 +466,7 @@ export function resolve(validated: Validated, mode: Mode): Result<Site> {
       docs: traverse(resolveDoc(validated))(validated.entries.filter(isDoc).filter(include)),
       posts: pipe(
         validated.entries.filter(isPost),
-        collect(resolvePost(validated, authors, validated.authors, include)),
+        collect(resolvePost(validated, authors, validated.authors, include, undatedDraftDate(validated.entries.filter(isPost)))),
         map((posts) => [...posts].sort((a, b) => b.date.localeCompare(a.date, 'nl') || a.permalink.localeCompare(b.permalink, 'nl'))),
       ),
       pages: traverse(resolvePage(validated))(validated.entries.filter(isPage).filter(include)),

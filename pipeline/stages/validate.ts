@@ -17,6 +17,7 @@ import { error, startOfFile, warning, type Place, type Problem, type ProblemCode
 import { closest } from './text.ts';
 import { contentTitle, fileTitle, titled } from './validate/title-from-heading.ts';
 import { keySegment } from './resolve/tag-slug.ts';
+import { postDating } from './validate/blog-file.ts';
 import { areaOf, contentFolders, layoutOf, portalLayout } from '../layout.ts';
 import type { Layout } from '../types.ts';
 import { all, chain, collect, failed, map, ok, problemsOf, tell, valueOf, withProblems, type Result } from '../result.ts';
@@ -48,8 +49,9 @@ export interface DocEntry extends EntryBase {
 
 export interface PostEntry extends EntryBase {
   readonly kind: 'post';
-  /** `YYYY-MM-DD`, from the file name unless the frontmatter sets `date`. */
-  readonly date: string;
+  /** `YYYY-MM-DD`: the front matter's `date`, else the date in the post's path; null only for a draft without either. */
+  readonly date: string | null;
+  /** The post's path under the blog's URL prefix, from its path inside the blog folder (`2024/05/02/titel`). */
   readonly slug: string;
   readonly frontmatter: BlogFrontmatter;
 }
@@ -97,6 +99,8 @@ export interface Validated {
   readonly config: Config | null;
   /** Where the content lives: the configuration's, or the portal's when there is no valid configuration. */
   readonly layout: Layout;
+  /** Content paths of every Markdown file, built or not, so a link to one that could not be built can say so. */
+  readonly markdownFiles: ReadonlyArray<string>;
   /** Where a field of the site configuration was written, for config problems found later. */
   readonly configPlace: (path: FieldPath) => Place;
   /** The configuration file as problems name it (`dist-config/site.yml`, or the file given with `--config`). */
@@ -194,9 +198,6 @@ function unknownKeyProblems(yaml: YamlData, file: string): Problem[] {
     });
 }
 
-/** A post's path inside the blog folder. */
-const blogFileName = /^(?:(\d{4})\/(\d{2})\/(\d{2})-|(\d{4})-(\d{2})-(\d{2})-)([a-z0-9][a-z0-9-]*)\.mdx?$/;
-
 /** A markdown file as an entry; no value when it cannot be built (its problems say why). */
 const validateMarkdown = (layout: Layout) => (parsed: ParsedMarkdown): Result<Entry> => {
   const { file, frontmatter } = parsed;
@@ -226,19 +227,10 @@ function entryOf(parsed: ParsedMarkdown, clean: Record<string, unknown>, layout:
     return pipe(decoded(DocFrontmatter), map((fm): Entry => ({ kind: 'doc', plugin: area.area.id, id, pathInArea: area.rest, frontmatter: fm, ...base })));
   }
   if (area?.kind === 'blog') {
-    const name = blogFileName.exec(area.rest);
-    if (!name) {
-      return failed([error('blog-file-name', file.display, startOfFile,
-        'Een blogpost heet JJJJ-MM-DD-slug.md (of JJJJ/MM/DD-slug.md), met een slug van kleine letters, cijfers en streepjes. Hernoem het bestand.')]);
-    }
-    const fileDate = `${name[1] ?? name[4]}-${name[2] ?? name[5]}-${name[3] ?? name[6]}`;
-    return pipe(decoded(BlogFrontmatter), map((fm): Entry => ({
-      kind: 'post',
-      date: fm.date && /^\d{4}-\d{2}-\d{2}/.test(fm.date) ? fm.date.slice(0, 10) : fileDate,
-      slug: name[7] ?? '',
-      frontmatter: fm,
-      ...base,
-    })));
+    return pipe(decoded(BlogFrontmatter), chain((fm) => pipe(
+      postDating(area.rest, fm, file.display, frontmatter.locate),
+      map(({ date, slug }): Entry => ({ kind: 'post', date, slug, frontmatter: fm, ...base })),
+    )));
   }
   if (area?.kind === 'pages') {
     return pipe(decoded(PageFrontmatter), map((fm): Entry => ({ kind: 'page', id, frontmatter: fm, ...base })));
@@ -373,6 +365,7 @@ export function validate(parsed: ReadonlyArray<Parsed>, config: Parsed | null): 
     }),
     map((validated) => ({
       ...validated, layout,
+      markdownFiles: parsed.filter(isMarkdown).map((p) => p.file.path),
       configPlace: config?.kind === 'data' ? config.yaml.locate : () => startOfFile,
       configFile: config?.file.display ?? 'dist-config/site.yml',
     })),

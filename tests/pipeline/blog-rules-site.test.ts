@@ -1,13 +1,16 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { codes, minimalAuthors, minimalTags, post, run } from '../helpers.ts';
+import { analyse, generate } from '../../pipeline/build.ts';
+import { codes, minimalAuthors, minimalTags, post, run, tree } from '../helpers.ts';
 
-const html = (g: ReturnType<typeof run>, path: string): string => {
+type Built = ReturnType<typeof run>;
+
+const html = (g: Built, path: string): string => {
   const file = g.files.find((f) => f.path === path);
   assert.ok(file, `${path} is built (${g.files.filter((f) => f.path.endsWith('.html')).map((f) => f.path).slice(0, 40).join(', ')})`);
   return String(file?.data);
 };
-const errors = (g: ReturnType<typeof run>) => g.problems.filter((p) => p.severity === 'error');
+const errors = (g: Built) => g.problems.filter((p) => p.severity === 'error');
 
 const authors = suite('blog-rules: authors.yml socials in the built site');
 
@@ -51,3 +54,70 @@ tags('keys with / and spaces are allowed; their pages are slugged as Docusaurus 
 
 authors.run();
 tags.run();
+
+const posts = suite('blog-rules: blog posts where Docusaurus finds them');
+
+/** A 1×1 PNG. */
+const png = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'));
+
+/** The pure stages on `files` plus image files, rendered. */
+function build(files: Record<string, string>, assets: Record<string, Uint8Array> = {}, mode: 'production' | 'development' = 'production') {
+  const sources = tree(files);
+  const analysis = analyse({ ...sources, assets: Object.entries(assets).map(([p, bytes]) => ({ path: p, display: `content/${p}`, bytes })) }, mode);
+  return generate(analysis, { highlighter: null, diagrams: new Map(), theme: { css: '/assets/styles.css', js: null, files: new Map() }, themeFiles: [] }, { render: true });
+}
+
+posts('nested folders, one-digit months and days, capitals and folder posts give Docusaurus\' URLs', () => {
+  const g = build({
+    'blog/2026/01/16-geneste-post.md': post('title: Genest\nauthors: [ada]'),
+    'blog/2024-5-2-kort.md': post('title: Kort\nauthors: [ada]'),
+    'blog/2018-12-14-Happy-Birthday.md': post('title: Jarig\nauthors: [ada]'),
+    'blog/2024-01-01-map-post/index.md': post('title: Map\nauthors: [ada]', 'Inleiding.\n\n<!-- truncate -->\n\n![Een foto](./foto.png)\n'),
+    'blog/reeks/2024-03-04-deel-1.md': post('title: Deel 1\nauthors: [ada]'),
+  }, { 'blog/2024-01-01-map-post/foto.png': png });
+  assert.equal(errors(g), []);
+  html(g, 'blog/2026/01/16/geneste-post/index.html');
+  assert.match(html(g, 'blog/2024/5/2/kort/index.html'), /datetime="2024-05-02"/i);
+  html(g, 'blog/2018/12/14/Happy-Birthday/index.html');
+  html(g, 'blog/2024/03/04/reeks/deel-1/index.html');
+  assert.match(html(g, 'blog/2024/01/01/map-post/index.html'), /<img[^>]+src="\/assets\/[^"]*foto[^"]*\.png"/);
+});
+
+posts('a date in the front matter overrides the one in the path; the URL keeps the path\'s', () => {
+  const g = build({ 'blog/2024-01-02-x.md': post('title: X\nauthors: [ada]\ndate: 2024-03-04T10:00:00Z') });
+  assert.equal(errors(g), []);
+  assert.match(html(g, 'blog/2024/01/02/x/index.html'), /datetime="2024-03-04"/i);
+});
+
+posts('a slug in the front matter is a path under the blog, with or without a leading /', () => {
+  const g = build({
+    'blog/2024-01-02-x.md': post('title: X\nauthors: [ada]\nslug: eigen-pad'),
+    'blog/2024-01-03-y.md': post('title: Y\nauthors: [ada]\nslug: /ander/pad'),
+  });
+  assert.equal(errors(g), []);
+  html(g, 'blog/eigen-pad/index.html');
+  html(g, 'blog/ander/pad/index.html');
+});
+
+posts('a published post without a date is an error that asks for one; a draft without one builds in development', () => {
+  const published = build({ 'blog/nieuws/zonder-datum.md': post('title: Z\nauthors: [ada]') });
+  const p = published.problems.find((x) => x.code === 'blog-post-undated');
+  assert.is(p?.severity, 'error');
+  assert.match(p?.message ?? '', /date: JJJJ-MM-DD/);
+  const files = { 'blog/2024-01-02-x.md': post('title: X\nauthors: [ada]'), 'blog/concept.md': post('title: Concept\nauthors: [ada]\ndraft: true') };
+  const dev = build(files, {}, 'development');
+  assert.equal(errors(dev), []);
+  assert.is(dev.problems.find((x) => x.code === 'blog-post-undated')?.severity, 'warning');
+  assert.ok(dev.onRequest?.has('blog/concept/index.html') || dev.files.some((f) => f.path === 'blog/concept/index.html'));
+  assert.equal(errors(build(files)), []);
+});
+
+posts('a date that is no day is a mistake, in the path and in the front matter', () => {
+  assert.ok(codes(build({ 'blog/2024-02-31-x.md': post('title: X\nauthors: [ada]') })).includes('blog-file-name'));
+  const g = build({ 'blog/2024-01-02-x.md': post('title: X\nauthors: [ada]\ndate: gisteren') });
+  const p = g.problems.find((x) => x.code === 'frontmatter-field');
+  assert.is(p?.line, 4);
+  assert.match(p?.message ?? '', /`date`/);
+});
+
+posts.run();

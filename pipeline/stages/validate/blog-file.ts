@@ -9,11 +9,17 @@
  * A folder post is named by its folder (`…/index.md`); files beside it are its images.
  */
 
+import { error, startOfFile, warning, type Place } from '../../problem.ts';
+import { failed, ok, withProblems, type Result } from '../../result.ts';
+import type { FieldPath } from '../parse.ts';
+
 export interface BlogFileName {
   /** `YYYY-MM-DD` (padded), or null when the path holds no date. */
   readonly date: string | null;
   /** The post's path under the blog's route, without slashes at either end. */
   readonly slug: string;
+  /** The date as the path writes it when it names no day (`2024-02-31`); Docusaurus stops on it. */
+  readonly impossibleDate?: string;
 }
 
 /** Docusaurus' pattern: the last date in the path, then the rest of the name; `/index` of a folder post dropped. */
@@ -27,7 +33,15 @@ export function blogFileName(rest: string): BlogFileName {
   if (!match?.groups) return { date: null, slug: rest.replace(/(?:\/index)?\.mdx?$/i, '') };
   const { folder = '', date = '', text = '' } = match.groups;
   const [y = '', m = '', d = ''] = date.split(/[-/]/);
-  return { date: `${y}-${pad(m)}-${pad(d)}`, slug: `${date.replace(/-/g, '/')}/${folder}${text}`.replace(/\/+$/, '') };
+  const slug = `${date.replace(/-/g, '/')}/${folder}${text}`.replace(/\/+$/, '');
+  const day = dayOf(y, m, d);
+  return day ? { date: day, slug } : { date: null, slug, impossibleDate: date };
+}
+
+/** `YYYY-MM-DD` when year, month and day name a day (2024-02-31 does not: Date would roll it into March). */
+function dayOf(y: string, m: string, d: string): string | null {
+  const day = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  return day.getUTCFullYear() === Number(y) && day.getUTCMonth() === Number(m) - 1 && day.getUTCDate() === Number(d) ? `${y}-${pad(m)}-${pad(d)}` : null;
 }
 
 /**
@@ -40,7 +54,42 @@ export function frontmatterDate(value: unknown): string | null {
   const match = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:$|[Tt ])/.exec(value.trim());
   if (!match) return null;
   const [, y = '', m = '', d = ''] = match;
-  const day = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
-  // 2024-02-31 is no day: Date would roll it over into March.
-  return day.getUTCMonth() === Number(m) - 1 && day.getUTCDate() === Number(d) ? `${y}-${pad(m)}-${pad(d)}` : null;
+  return dayOf(y, m, d);
+}
+
+/** A post's day and slug, as its entry holds them; `date` is null only for a draft without one. */
+export interface PostDating {
+  readonly date: string | null;
+  readonly slug: string;
+}
+
+/**
+ * The day and slug of the post at `rest` (its path inside the blog folder):
+ * the front matter's `date` first, then the date in the path. A post without
+ * either is dated by Docusaurus with the file's creation time; the build has
+ * no clock and reads no file times (the same content must give the same
+ * site), so a published post without a date is an error that asks for one,
+ * and a draft without one is built in development with a warning.
+ */
+export function postDating(rest: string, frontmatter: { readonly date?: string | undefined; readonly draft?: boolean | undefined }, file: string, locate: (path: FieldPath) => Place): Result<PostDating> {
+  const name = blogFileName(rest);
+  if (name.impossibleDate !== undefined) {
+    return failed([error('blog-file-name', file, startOfFile,
+      `De datum ${name.impossibleDate} in het pad van deze blogpost bestaat niet. Zet een echte datum in de bestands- of mapnaam (JJJJ-MM-DD, maand en dag mogen één cijfer zijn).`)]);
+  }
+  if (frontmatter.date !== undefined) {
+    const day = frontmatterDate(frontmatter.date);
+    if (!day) {
+      return failed([error('frontmatter-field', file, locate(['date']),
+        `Het veld \`date\` moet een datum zijn (JJJJ-MM-DD, eventueel met een tijd erachter), maar is "${frontmatter.date}". Pas de waarde aan.`)]);
+    }
+    return ok({ date: day, slug: name.slug });
+  }
+  if (name.date) return ok({ date: name.date, slug: name.slug });
+  const advice = 'Zet `date: JJJJ-MM-DD` in de frontmatter, of de datum vooraan in de bestands- of mapnaam (JJJJ-MM-DD-titel.md).';
+  return frontmatter.draft === true
+    ? withProblems({ date: null, slug: name.slug }, [warning('blog-post-undated', file, startOfFile,
+      `Deze draft heeft geen datum. In npm start staat hij bovenaan de blog; gepubliceerd kan hij zo niet worden. ${advice}`)])
+    : failed([error('blog-post-undated', file, startOfFile,
+      `Deze blogpost heeft geen datum: niet in de frontmatter en niet in zijn pad. Docusaurus neemt dan de aanmaakdatum van het bestand, maar de build kent geen bestandsdatums. ${advice}`)]);
 }
