@@ -24,7 +24,7 @@ import { validate, type Validated } from './stages/validate.ts';
 import { resolve, type Mode, type Site } from './stages/resolve.ts';
 import { contentHash, hashAssets, type Assets } from './stages/assets.ts';
 import { codeIndex, codeLanguages, diagramSources, type CodeIndex } from './stages/code-blocks.ts';
-import { markdownContext, markdownJobs, renderJob, type MarkdownJobs } from './stages/site-markdown.ts';
+import { componentKeys, markdownContext, markdownJobs, renderJob, type MarkdownJobs } from './stages/site-markdown.ts';
 import { buildRoutes, outputFile, type Route } from './stages/routes.ts';
 import { checkLinks } from './stages/links.ts';
 import { searchRecords, type SearchRecord } from './stages/search-records.ts';
@@ -173,10 +173,10 @@ export type Contents = ReadonlyMap<string, Content>;
  * `jobs` are the site's markdown jobs when the caller made them already
  * (the schedule does, to render some pages early).
  */
-export function markdownStage(analysis: Analysis, effects: Pick<Effects, 'highlighter' | 'diagrams'>, options: Pick<GenerateOptions, 'memo' | 'cache'> & { readonly jobs?: MarkdownJobs } = {}): Result<Contents> {
+export function markdownStage(analysis: Analysis, effects: Pick<Effects, 'highlighter' | 'diagrams' | 'siteComponents'>, options: Pick<GenerateOptions, 'memo' | 'cache'> & { readonly jobs?: MarkdownJobs } = {}): Result<Contents> {
   const { site } = analysis;
   if (!site) return ok(new Map());
-  const input = { site, code: analysis.code, assets: analysis.assets, languages: analysis.languages, diagrams: effects.diagrams };
+  const input = { site, code: analysis.code, assets: analysis.assets, languages: analysis.languages, diagrams: effects.diagrams, siteComponents: componentKeys(effects.siteComponents) };
   const { jobs, permalinks } = options.jobs ?? markdownJobs(input);
   const ctx = markdownContext(input, permalinks, effects.highlighter);
   const { memo, cache } = options;

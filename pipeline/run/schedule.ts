@@ -35,7 +35,7 @@ import { highlightRequests, type Highlighter, type HighlightRequest } from '../s
 import { isHighlightedCode } from '../stages/code-blocks.ts';
 import { mermaidSources } from '../stages/markdown.ts';
 import { siteFormat } from '../stages/parse.ts';
-import { markdownContext, markdownJobs, renderJob, type MarkdownJobs } from '../stages/site-markdown.ts';
+import { componentKeys, markdownContext, markdownJobs, renderJob, type MarkdownJobs } from '../stages/site-markdown.ts';
 import { buildSearchIndex } from '../stages/search-index.ts';
 import { indexOptions } from '../../theme/client/search-options.ts';
 import type { SearchRecord } from '../stages/search-records.ts';
@@ -90,7 +90,8 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
     // The highlight threads start once Chromium is done (their memory and its never add up) and
     // highlight what the cache lacks, on both cores, while the main thread mostly waits for them.
     // The site's markdown jobs (and their cache keys), made once the diagrams are drawn.
-    const madeJobs = handled(drawing.then((drawn) => siteJobs(analysis, drawn)));
+    // They wait for the site's components too: an MDX page's result depends on which exist.
+    const madeJobs = handled(Promise.all([drawing, siteComponents]).then(([drawn, made]) => siteJobs(analysis, drawn, componentKeys(made.components))));
     const highlighting = !cache ? handled(createHighlighter(analysis.languages))
       : handled(madeJobs.then((made) => {
         // Every page in the cache: no highlighter to load (its grammars and WebAssembly cost 0.1 to 0.2 s).
@@ -166,8 +167,8 @@ async function analyseWhileDrawing(sources: SourceTree, drawer: DiagramDrawer, o
 }
 
 /** The site's markdown jobs and their cache keys, for the diagrams drawn (null: none yet). */
-export const siteJobs = (analysis: Analysis, diagrams: Effects['diagrams']): MarkdownJobs =>
-  analysis.site ? markdownJobs({ site: analysis.site, code: analysis.code, assets: analysis.assets, languages: analysis.languages, diagrams }) : { jobs: [], permalinks: new Map() };
+export const siteJobs = (analysis: Analysis, diagrams: Effects['diagrams'], siteComponents?: ReadonlySet<string>): MarkdownJobs =>
+  analysis.site ? markdownJobs({ site: analysis.site, code: analysis.code, assets: analysis.assets, languages: analysis.languages, diagrams, ...(siteComponents ? { siteComponents } : {}) }) : { jobs: [], permalinks: new Map() };
 
 /**
  * Whether some page's markdown is not in the cache yet. When every page is,
@@ -211,10 +212,11 @@ export function* markdownAhead(analysis: Analysis, cache: BuildCache): Generator
  * caller then waits for the threads). The markdown stage finds them all in
  * the cache: the same results, in its own order.
  */
-export function* markdownAsReady(analysis: Analysis, effects: Pick<Effects, 'highlighter' | 'diagrams'>, cache: BuildCache, ready: (request: HighlightRequest) => boolean, jobs?: MarkdownJobs): Generator<boolean> {
+export function* markdownAsReady(analysis: Analysis, effects: Pick<Effects, 'highlighter' | 'diagrams' | 'siteComponents'>, cache: BuildCache, ready: (request: HighlightRequest) => boolean, jobs?: MarkdownJobs): Generator<boolean> {
   if (!analysis.site) return;
-  const made = jobs ?? siteJobs(analysis, effects.diagrams);
-  const ctx = markdownContext({ site: analysis.site, code: analysis.code, assets: analysis.assets, languages: analysis.languages, diagrams: effects.diagrams }, made.permalinks, effects.highlighter);
+  const siteComponents = componentKeys(effects.siteComponents);
+  const made = jobs ?? siteJobs(analysis, effects.diagrams, siteComponents);
+  const ctx = markdownContext({ site: analysis.site, code: analysis.code, assets: analysis.assets, languages: analysis.languages, diagrams: effects.diagrams, siteComponents }, made.permalinks, effects.highlighter);
   let waiting = made.jobs.filter((job) => !cache.markdown.has(job.key)).map((job) => ({ job, code: highlightRequests(job.code) }));
   while (waiting.length > 0) {
     const now = waiting.filter(({ code }) => code.every(ready));

@@ -9,7 +9,8 @@ import type { Code, Root } from 'mdast';
 import type { Site } from './resolve.ts';
 import { contentHash, type Assets } from './assets.ts';
 import { HighlighterFailure, type Highlighter } from './highlight.ts';
-import { renderMarkdown, type MarkdownContext, type MarkdownInput } from './markdown.ts';
+import { renderMarkdown, type MarkdownContext, type MarkdownInput, type MdxSettings } from './markdown.ts';
+import { defaultComponentsFolder } from './site-component-keys.ts';
 import { codeBlocks, diagramSources, type CodeIndex } from './code-blocks.ts';
 import { unprocessable } from '../problem.ts';
 import type { Diagram } from '../types.ts';
@@ -42,14 +43,32 @@ export interface JobsInput {
   readonly languages: ReadonlyArray<string>;
   /** The drawn diagrams; null before they are drawn or when no browser was available. */
   readonly diagrams: ReadonlyMap<string, Diagram> | null;
+  /** The keys of the site's own components (pipeline/stages/site-component-keys.ts); left out: none. */
+  readonly siteComponents?: ReadonlySet<string>;
 }
 
+/** What MDX pages resolve their components against: the site's `mdx` settings and its components. */
+const mdxSettings = ({ site, siteComponents }: JobsInput): MdxSettings => ({
+  unknownComponents: site.config.mdx?.unknownComponents ?? 'error',
+  componentsFolder: site.config.mdx?.components ?? defaultComponentsFolder,
+  siteComponents: siteComponents ?? new Set(),
+});
+
+/** The keys of the components a site's component map names (`Site$Kaart` → `Kaart`). */
+export const componentKeys = (components: Readonly<Record<string, unknown>> | undefined): ReadonlySet<string> =>
+  new Set(Object.keys(components ?? {}).filter((name) => name.startsWith('Site$')).map((name) => name.slice('Site$'.length)));
+
 /** Everything the markdown of every page depends on besides its own file and diagrams, as one key. */
-const contextKey = (permalinks: ReadonlyMap<string, string>, { site, assets, languages }: JobsInput): string =>
-  contentHash(JSON.stringify([
+function contextKey(permalinks: ReadonlyMap<string, string>, input: JobsInput): string {
+  const { site, assets, languages } = input;
+  const mdx = mdxSettings(input);
+  return contentHash(JSON.stringify([
     [...permalinks], [...site.draftFiles], [...assets.values()].map((a) => [a.path, a.url, a.width, a.height]),
     languages,
+    // A page's tree depends on the parser the site chose; an MDX page's on which components exist and what an unknown one is.
+    [site.config.markdown?.format ?? 'mdx', mdx.unknownComponents, mdx.componentsFolder, [...mdx.siteComponents].sort()],
   ]), 32);
+}
 
 /**
  * What a page's markdown takes from the drawn diagrams: only its own, and
@@ -81,7 +100,7 @@ export function markdownJobs(input: JobsInput): MarkdownJobs {
 
 /** What a page's markdown takes besides the page itself: the same for every page of a build. */
 export const markdownContext = (input: JobsInput, permalinks: ReadonlyMap<string, string>, highlighter: Highlighter | null): MarkdownContext =>
-  ({ permalinks, drafts: input.site.draftFiles, assets: input.assets, highlighter, highlighted: new Map(), diagrams: input.diagrams });
+  ({ permalinks, drafts: input.site.draftFiles, assets: input.assets, highlighter, highlighted: new Map(), diagrams: input.diagrams, mdx: mdxSettings(input) });
 
 const emptyTree: Root = { type: 'root', children: [] };
 
