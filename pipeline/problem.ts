@@ -54,6 +54,7 @@ export type ProblemCode =
   | 'not-text'
   | 'file-empty'
   | 'hidden-file-ignored'
+  | 'page-not-built'
   | 'mdx-syntax'
   | 'mdx-expression'
   | 'mdx-export'

@@ -10,13 +10,23 @@ import { pipe } from 'fp-ts/function';
 import { error, startOfFile, warning, type Problem } from '../problem.ts';
 import { all, collect, failed, map, ok, problemsOf, tell, valueOf, withProblems, type Result } from '../result.ts';
 import { decodedText } from './decoded-text.ts';
+import { parse as parseYaml } from 'yaml';
+import { isRight } from 'fp-ts/lib/Either.js';
+import { ContentConfig } from '../model.ts';
+import { contentFolders, layoutOf, portalLayout, registryFiles } from '../layout.ts';
 
-import type { AssetFile, SourceFile, SourceTree } from '../types.ts';
+import type { AssetFile, Layout, SourceFile, SourceTree } from '../types.ts';
 
 export type { AssetFile, SourceFile, SourceTree } from '../types.ts';
 
 const textExtensions = /\.(md|mdx|ya?ml|json)$/i;
 export const assetExtensions = /\.(svg|png|jpe?g|gif|webp|avif|ico|pdf)$/i;
+/**
+ * Files beside the content that a page may link to for download, as
+ * Docusaurus' file loader publishes them (documents, spreadsheets, archives,
+ * media): copied with a hashed name, like images.
+ */
+export const downloadExtensions = /\.(docx?|xlsx?|pptx?|odt|ods|odp|odg|rtf|csv|tsv|txt|zip|rar|7z|gz|tgz|tar|epub|mp3|mp4|m4a|ogg|oga|wav|webm|mov)$/i;
 
 const display = (abs: string): string => path.relative(process.cwd(), abs).split(path.sep).join('/') || '.';
 
@@ -75,43 +85,159 @@ function hiddenPage(shown: string, name: string): Problem {
     : `De naam ${JSON.stringify(name)} begint met een punt: de build slaat verborgen bestanden over. Is dit een pagina, haal dan de punt weg.`);
 }
 
+/** A folder of the walk, as fast-glob reports its entries. */
+interface Walked {
+  readonly path: string;
+  readonly name: string;
+  readonly dirent: { isFile(): boolean; isSymbolicLink(): boolean };
+}
+
+/**
+ * Every entry under `folder` (a path under `root`; '' for the root itself),
+ * its paths relative to `root`, never following a symbolic link. A folder
+ * that does not exist walks as empty.
+ */
+async function walk(root: string, folder: string, deep?: number): Promise<Walked[]> {
+  const cwd = path.join(root, folder);
+  const stat = await fs.lstat(cwd).catch(() => null);
+  if (!stat?.isDirectory()) return [];
+  const found = await fg(['**/*', '**/.*'], { cwd, dot: false, onlyFiles: false, followSymbolicLinks: false, objectMode: true, ...(deep ? { deep } : {}) }).catch(() => []);
+  return found.map((e) => ({ path: folder ? `${folder}/${e.path}` : e.path, name: e.name, dirent: e.dirent }));
+}
+
+/**
+ * Files of a content area that Docusaurus does not build either: names and
+ * folders starting with `_` (partials, drafts kept aside), except the
+ * `_category_` files that describe a folder.
+ */
+const underscored = (rel: string): boolean =>
+  rel.split('/').some((part, i, parts) => part.startsWith('_') && !(i === parts.length - 1 && /^_category_\.(json|ya?ml)$/.test(part)));
+
+/** Code files: a React page in the pages folder, a site component elsewhere. The build reads no code. */
+const codeFile = /\.(jsx?|tsx?|mjs|cjs)$/i;
+
+/**
+ * The layout the configuration asks for, read leniently: the read edge only
+ * needs to know which folders to walk. A `content` that does not decode is
+ * reported by validate; the walk then takes the portal's folders.
+ */
+function layoutFromConfig(config: SourceFile | null): Layout {
+  if (!config) return portalLayout;
+  try {
+    const data: unknown = parseYaml(config.text);
+    const content = typeof data === 'object' && data !== null && 'content' in data ? (data as { content: unknown }).content : undefined;
+    if (content === undefined) return portalLayout;
+    const decoded = ContentConfig.decode(content);
+    return isRight(decoded) ? layoutOf(decoded.right) : portalLayout;
+  } catch {
+    return portalLayout;
+  }
+}
+
+/** The one warning for React pages: they are code, which the build never runs. */
+function reactPages(root: string, pages: ReadonlyArray<string>): Problem[] {
+  const [first] = pages;
+  if (first === undefined) return [];
+  const names = pages.map((rel) => display(path.join(root, rel)));
+  return [warning('page-not-built', names[0] ?? first, startOfFile,
+    `${pages.length === 1 ? 'Deze React-pagina wordt' : `Deze en ${pages.length - 1} andere React-pagina's (${names.slice(1).join(', ')}) worden`} niet gebouwd: de build voert geen code uit de content uit. Schrijf de pagina in Markdown (.md of .mdx) in dezelfde map; componenten zet je in de componentenmap.`)];
+}
+
+/** Data files the configuration names beside itself (sidebars), read relative to its folder. */
+async function readConfigData(configFile: string, layout: Layout): Promise<Result<ReadonlyArray<SourceFile>>> {
+  const folder = path.dirname(path.resolve(configFile));
+  const named = [...new Set(layout.docs.flatMap((a) => (a.sidebarPath ? [a.sidebarPath] : [])))];
+  return inTurn(named, async (rel) => {
+    const abs = path.resolve(folder, rel);
+    const shown = display(abs);
+    try {
+      return pipe(decodedText(await readNoFollow(abs), shown), map((text): SourceFile => ({ path: rel, display: shown, text })));
+    } catch (e) {
+      return failed([error('config-invalid', display(path.resolve(configFile)), startOfFile,
+        `Het zijbalkbestand ${rel} dat de siteconfiguratie noemt (sidebarPath) kan niet worden gelezen (${describe(e)}). Controleer het pad: het is relatief aan de map van de siteconfiguratie.`)]);
+    }
+  });
+}
+
 /**
  * Reads the content tree and the site configuration. Never throws: failures
  * become problems. The tree carries them in its `problems` field rather than
  * being a `Result`, because there always is a tree (an unreadable file drops
  * out, a missing folder reads as empty) and `analyse` takes trees made in
  * memory, by the tests, in the same shape.
+ *
+ * Only the folders the layout names are walked (the content areas, the
+ * static folders) and the data files it names at the root (tags, authors):
+ * pointed at a Docusaurus site, the build never reads node_modules/, build/
+ * or .docusaurus/.
  */
 export async function readSources(contentRoot: string, configFile: string): Promise<SourceTree> {
   const root = path.resolve(contentRoot);
   const stat = await fs.stat(root).catch(() => null);
   const missing = stat?.isDirectory() ? [] : [error('content-missing', display(root), startOfFile,
     `De contentmap bestaat niet. Maak de map aan of geef een andere map op met --content MAP.`)];
-  // One walk that never follows a symbolic link (a loop, or a way out of the content root):
+  const config = await readConfig(configFile);
+  const layout = layoutFromConfig(valueOf(config));
+
+  // One walk per folder that never follows a symbolic link (a loop, or a way out of the content root):
   // regular files are read, links are reported and skipped, anything else (a pipe, a socket) is left alone.
   // Hidden names (`.x`) are skipped; `**/.*` finds them in visible folders only, to say so of Markdown files.
+  const areaFolders = [...new Set(contentFolders(layout))];
+  const nested = (rel: string) => areaFolders.some((f) => f !== '' && rel.startsWith(`${f}/`));
   const found = stat?.isDirectory()
-    ? await fg(['**/*', '**/.*'], { cwd: root, dot: false, onlyFiles: false, followSymbolicLinks: false, objectMode: true }).catch(() => [])
+    ? [
+      // The root itself: only its own files (the tags file, a stray page), never its other folders.
+      ...(await walk(root, '', 1)).filter((e) => !e.dirent.isFile() || !nested(e.path)),
+      ...(await Promise.all(areaFolders.filter((f) => f !== '').map((f) => walk(root, f)))).flat(),
+    ]
     : [];
-  const walked = found.filter((e) => !e.name.startsWith('.'));
-  const entries = walked.filter((e) => e.dirent.isFile()).map((e) => e.path).sort();
+  const seen = new Set<string>();
+  const unique = found.filter((e) => !seen.has(e.path) && seen.add(e.path));
+  const walked = unique.filter((e) => !e.name.startsWith('.') && !e.path.split('/').some((part) => part.startsWith('.')));
+  const files = walked.filter((e) => e.dirent.isFile()).map((e) => e.path).sort();
+  const atRoot = (rel: string) => !rel.includes('/');
+  // A root file is content only when the layout names it (tags.yml) or it is Markdown (reported as outside the areas).
+  const registries = new Set(registryFiles(layout));
+  const content = files.filter((rel) => (atRoot(rel) ? registries.has(rel) || /\.mdx?$/i.test(rel) : !underscored(rel.split('/').slice(1).join('/'))));
+  const pagesFolder = layout.pages?.path;
+  const reactPageFiles = pagesFolder ? files.filter((rel) => rel.startsWith(`${pagesFolder}/`) && codeFile.test(rel) && !underscored(rel.slice(pagesFolder.length + 1))) : [];
   const links = walked.filter((e) => e.dirent.isSymbolicLink()).map((e) => e.path).sort().map((link) =>
     warning('symlink-ignored', display(path.join(root, link)), startOfFile,
       'Dit is een symbolische link; de build volgt geen links en leest alleen echte bestanden binnen de contentmap. Zet het bestand zelf in content/.'));
-  const hidden = found.filter((e) => e.name.startsWith('.') && e.dirent.isFile() && /\.mdx?$/i.test(e.name)).map((e) => e.path).sort()
+  const hidden = unique.filter((e) => e.name.startsWith('.') && e.dirent.isFile() && /\.mdx?$/i.test(e.name)).map((e) => e.path).sort()
     .map((rel) => hiddenPage(display(path.join(root, rel)), path.basename(rel)));
 
   const read = pipe(
     all({
-      files: await inTurn(entries.filter((rel) => textExtensions.test(rel)), (rel) =>
+      files: await inTurn(content.filter((rel) => textExtensions.test(rel)), (rel) =>
         readOne(root, rel, (bytes, shown) => pipe(decodedText(bytes, shown), map((text): SourceFile => ({ path: rel, display: shown, text }))))),
-      assets: await inTurn(entries.filter((rel) => !textExtensions.test(rel) && assetExtensions.test(rel)), (rel) =>
+      assets: await inTurn(content.filter((rel) => !textExtensions.test(rel) && (assetExtensions.test(rel) || downloadExtensions.test(rel))), (rel) =>
         readOne(root, rel, (bytes, shown) => ok<AssetFile>({ path: rel, display: shown, bytes: new Uint8Array(bytes) }))),
-      config: await readConfig(configFile),
+      staticFiles: await readStatic(root, layout),
+      configData: await readConfigData(configFile, layout),
+      config,
     }),
-    tell([...missing, ...links, ...hidden]),
+    tell([...missing, ...links, ...hidden, ...reactPages(root, reactPageFiles)]),
   );
   // Every part above keeps a value, so `read` has one; `empty` only satisfies the type.
-  const empty = { files: [], assets: [], config: null };
+  const empty = { files: [], assets: [], staticFiles: [], configData: [], config: null };
   return { ...(valueOf(read) ?? empty), problems: problemsOf(read) };
+}
+
+/**
+ * Every file of the static folders, at its path in the site (`static/img/a.png`
+ * → `img/a.png`); the first folder wins when two hold the same path, as in
+ * Docusaurus. Hidden files and symbolic links are left out, as in the content.
+ */
+async function readStatic(root: string, layout: Layout): Promise<Result<ReadonlyArray<AssetFile>>> {
+  const byPath = new Map<string, string>();
+  for (const folder of layout.static) {
+    for (const e of await walk(root, folder)) {
+      const rel = e.path.slice(folder.length + 1);
+      if (!e.dirent.isFile() || rel.split('/').some((part) => part.startsWith('.')) || byPath.has(rel)) continue;
+      byPath.set(rel, e.path);
+    }
+  }
+  const entries = [...byPath].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return inTurn(entries, ([site, rel]) => readOne(root, rel, (bytes, shown) => ok<AssetFile>({ path: site, display: shown, bytes: new Uint8Array(bytes) })));
 }

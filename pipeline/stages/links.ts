@@ -33,14 +33,16 @@ function linkProblems(link: Content['links'][number], paths: ReadonlySet<string>
   const hashAt = link.url.indexOf('#');
   const rawPath = (hashAt === -1 ? link.url : link.url.slice(0, hashAt)).split('?')[0] ?? '';
   const anchor = hashAt === -1 ? '' : safeDecode(link.url.slice(hashAt + 1));
-  const path = normalisePath(rawPath);
-  if (input.files.has(path)) return [];
+  const written = normalisePath(rawPath);
+  if (input.files.has(written) || input.files.has(safeDecode(written))) return [];
+  // With or without its trailing slash, a path reaches the same page (as in Docusaurus, and as the server maps it).
+  const other = written.endsWith('/') ? written.slice(0, -1) : `${written}/`;
+  const path = !paths.has(written) && paths.has(other) ? other : written;
   if (!paths.has(path)) {
     if (input.draftPermalinks.has(path)) {
       return [error('link-to-draft', link.file, link.place, `De link naar ${path} wijst naar een conceptpagina (draft: true), die niet in de productiebuild komt. Haal de link weg of publiceer de pagina.`)];
     }
-    const other = path.endsWith('/') ? path.slice(0, -1) : `${path}/`;
-    const suggestion = paths.has(other) ? other : closest(path, paths);
+    const suggestion = closest(path, paths);
     return [error('broken-link', link.file, link.place, `De link naar ${path} gaat nergens heen: die route bestaat niet.${suggestion ? ` Bedoel je ${suggestion}?` : ''} Pas de link aan of maak de pagina.`)];
   }
   const target = anchor ? input.contents.get(path) : undefined;

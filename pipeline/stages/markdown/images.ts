@@ -5,12 +5,12 @@
  */
 import type { Image } from 'mdast';
 import type { Assets } from '../assets.ts';
-import { error, placeOf, warning, type Problem } from '../../problem.ts';
+import { error, placeOf, warning, type Place, type Problem } from '../../problem.ts';
 import { externalUrl, resolveContentPath, splitHash, unsafeUrl } from './urls.ts';
 import type { Handler } from './walk.ts';
 
 /** The image job of one page: `path` is its content path, `file` its path in messages. */
-export function imageAssets(path: string, file: string, assets: Assets): Handler<Image> {
+export function imageAssets(path: string, file: string, assets: Assets, record?: (url: string, place: Place) => void): Handler<Image> {
   return (node) => {
     const place = placeOf(node);
     const problems: Problem[] = node.alt?.trim() ? [] : [warning('missing-alt', file, place, 'Deze afbeelding heeft geen alt-tekst. Beschrijf in ![...] wat de afbeelding laat zien, zodat ook wie haar niet ziet de inhoud krijgt.')];
@@ -19,7 +19,12 @@ export function imageAssets(path: string, file: string, assets: Assets): Handler
       node.url = '';
       return { problems: [...problems, error('unsafe-html', file, place, `Een afbeelding met een ${scheme}:-adres is niet toegestaan (de Content-Security-Policy blokkeert die ook). Zet het bestand in content/ en verwijs er relatief naar.`)] };
     }
-    if (externalUrl.test(node.url) || node.url.startsWith('/')) return { problems };
+    if (externalUrl.test(node.url) || node.url.startsWith('//')) return { problems };
+    // A site path (`/img/logo.png`): a file of a static folder, checked with the links.
+    if (node.url.startsWith('/')) {
+      record?.(node.url, place);
+      return { problems };
+    }
     const target = resolveContentPath(path, splitHash(node.url)[0]);
     const asset = target ? assets.get(target) : undefined;
     if (!target) {

@@ -26,6 +26,10 @@ export interface LinkSite {
   readonly permalinks: ReadonlyMap<string, string>;
   /** Content paths of drafts left out of this build. */
   readonly drafts: ReadonlySet<string>;
+  /** Content paths of Markdown files that exist but could not be built (their own problems say why). Left out: none. */
+  readonly unbuilt?: ReadonlySet<string>;
+  /** Every permalink, made once per build; left out, made from `permalinks` per page. */
+  readonly routes?: ReadonlySet<string>;
   readonly assets: Assets;
 }
 
@@ -33,6 +37,8 @@ export interface LinkTargets {
   readonly link: Handler<Link>;
   /** `[naam]: javascript:…` would reach every `[tekst][naam]` that uses it: definitions get the same rules. */
   readonly definition: Handler<Definition>;
+  /** Records a site path the page uses besides its links (an image in a static folder), for the link checker. */
+  readonly record: (url: string, place: Place) => void;
   /** The internal links of the page, in document order, as the walk finds them. */
   readonly links: ReadonlyArray<LinkRef>;
 }
@@ -47,41 +53,98 @@ interface Resolved {
   readonly problem?: Problem;
 }
 
+/** The URL before its `?`, and the `?` part (empty when there is none). */
+const splitQuery = (url: string): [string, string] => {
+  const i = url.indexOf('?');
+  return i === -1 ? [url, ''] : [url.slice(0, i), url.slice(i)];
+};
+
+/** A target that names a file (`.md`, an image, a download), as opposed to a route (`../tags`, `./cloud/`). */
+const namesFile = (target: string): boolean => /\.[a-z0-9]{1,5}$/i.test(target) && !/\.html?$/i.test(target);
+
+/**
+ * The permalink a route-like URL means: the one written, or the same with or
+ * without its trailing slash when only that one is a page (`./cloud` and
+ * `./cloud/` both reach a folder's index page, as in Docusaurus).
+ */
+function canonicalRoute(path: string, permalinks: ReadonlySet<string>): string {
+  if (permalinks.has(path) || path === '/') return path;
+  const other = path.endsWith('/') ? path.slice(0, -1) : `${path}/`;
+  return permalinks.has(other) ? other : path;
+}
+
 /** An internal link's site URL (a `.md` file's permalink, an asset's URL, a route relative to the page). */
-export function internalLink(url: string, place: Place, page: LinkPage, site: LinkSite): Resolved {
+export function internalLink(url: string, place: Place, page: LinkPage, site: LinkSite, routes: ReadonlySet<string> = new Set(site.permalinks.values())): Resolved {
   const file = page.display;
-  const [target, hash] = splitHash(url);
+  const [beforeHash, hash] = splitHash(url);
+  const [target, query] = splitQuery(beforeHash);
+  // Only a query and/or a hash (`#kop`, `?tab=x#kop`): the same page.
   if (target === '') return { url, link: { url: `${page.permalink}${hash}`, file, place } };
-  if (target.startsWith('/')) return { url, link: { url, file, place } };
-  const contentPath = resolveContentPath(page.path, target);
-  if (contentPath === null) {
-    return { url, problem: error('link-outside-content', file, place, `De link "${url}" wijst naar een bestand buiten de contentmap. Verwijs naar een pagina binnen content/ of gebruik een volledige URL.`) };
+  if (target.startsWith('/')) {
+    const path = canonicalRoute(target, routes);
+    return { url: `${path}${query}${hash}`, link: { url: `${path}${hash}`, file, place } };
   }
+  const contentPath = resolveContentPath(page.path, target);
   if (/\.mdx?$/i.test(target)) {
+    if (contentPath === null) return { url, problem: outside(url, file, place) };
     const permalink = site.permalinks.get(contentPath);
-    if (permalink) return { url: `${permalink}${hash}`, link: { url: `${permalink}${hash}`, file, place } };
+    if (permalink) return { url: `${permalink}${query}${hash}`, link: { url: `${permalink}${hash}`, file, place } };
     return {
       url,
       problem: site.drafts.has(contentPath)
         ? error('link-to-draft', file, place, `De link "${url}" wijst naar een conceptpagina (draft: true), die niet in de productiebuild komt. Haal de link weg of publiceer de pagina.`)
-        : error('broken-markdown-link', file, place, `De link "${url}" wijst naar content/${contentPath}, maar dat bestand bestaat niet. Controleer het pad (relatief aan dit bestand).`),
+        : site.unbuilt?.has(contentPath)
+          ? error('broken-markdown-link', file, place, `De link "${url}" wijst naar ${contentPath}, maar die pagina kon niet worden gebouwd: dat bestand heeft zelf fouten (zie de meldingen bij dat bestand). Herstel die fouten; dan werkt deze link ook.`)
+          : error('broken-markdown-link', file, place, `De link "${url}" wijst naar content/${contentPath}, maar dat bestand bestaat niet. Controleer het pad (relatief aan dit bestand).`),
     };
   }
-  const asset = site.assets.get(contentPath);
+  const asset = contentPath === null ? undefined : site.assets.get(contentPath);
   if (asset) return { url: asset.url };
-  // A relative route such as `../tags`: resolve against this page's URL.
-  const base = page.permalink.endsWith('/') ? page.permalink : posix.dirname(page.permalink) + '/';
-  const resolved = `${posix.normalize(posix.join(base, target))}${hash}`;
-  return { url: resolved, link: { url: resolved, file, place } };
+  // A file beside the content that is not there and that no URL could mean instead.
+  if (contentPath === null && namesFile(target)) return { url, problem: outside(url, file, place) };
+  // A relative route such as `../tags` or `../../communities/foo/`: a URL relative to this page's URL, as a browser resolves it.
+  const resolved = relativeUrl(page.permalink, target);
+  if (resolved === null) return { url, problem: outside(url, file, place) };
+  const path = canonicalRoute(resolved, routes);
+  return { url: `${path}${query}${hash}`, link: { url: `${path}${hash}`, file, place } };
 }
+
+/**
+ * `target` resolved against the URL of the page at `permalink`, as a browser
+ * does; null when it climbs above the site root (a browser would stop at the
+ * root, so the author meant something that is not on the site).
+ */
+function relativeUrl(permalink: string, target: string): string | null {
+  const base = permalink.endsWith('/') ? permalink : `${posix.dirname(permalink)}/`;
+  const parts = base.split('/').filter(Boolean);
+  for (const segment of target.split('/').slice(0, -1)) {
+    if (segment === '..') {
+      if (parts.length === 0) return null;
+      parts.pop();
+    } else if (segment !== '.' && segment !== '') parts.push(segment);
+  }
+  const last = target.split('/').pop() ?? '';
+  if (last === '..') {
+    if (parts.length === 0) return null;
+    parts.pop();
+    return `/${parts.join('/')}${parts.length ? '/' : ''}`;
+  }
+  const tail = last === '.' || last === '' ? '' : last;
+  const folder = `/${parts.join('/')}${parts.length ? '/' : ''}`;
+  return `${folder}${tail}`;
+}
+
+const outside = (url: string, file: string, place: Place): Problem =>
+  error('link-outside-content', file, place, `De link "${url}" wijst naar een bestand buiten de contentmap. Verwijs naar een pagina binnen content/ of gebruik een volledige URL.`);
 
 /** The link job of one page. */
 export function linkTargets(page: LinkPage, site: LinkSite): LinkTargets {
   const links: LinkRef[] = [];
+  const routes = site.routes ?? new Set(site.permalinks.values());
 
   /** Rewrites an internal URL in place; the problem, if any, goes back to the walk. */
   const resolve = (node: Link | Definition) => {
-    const resolved = internalLink(node.url, placeOf(node), page, site);
+    const resolved = internalLink(node.url, placeOf(node), page, site, routes);
     node.url = resolved.url;
     if (resolved.link) links.push(resolved.link);
     return resolved.problem ? { problems: [resolved.problem] } : undefined;
@@ -106,5 +169,9 @@ export function linkTargets(page: LinkPage, site: LinkSite): LinkTargets {
     return externalUrl.test(node.url) ? undefined : resolve(node);
   };
 
-  return { link, definition, links };
+  const record = (url: string, place: Place) => {
+    links.push({ url, file: page.display, place });
+  };
+
+  return { link, definition, record, links };
 }

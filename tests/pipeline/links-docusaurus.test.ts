@@ -1,0 +1,101 @@
+/**
+ * Links as Docusaurus resolves them: a folder's index page with or without
+ * its trailing slash, relative URLs that climb from one content area into
+ * another, links that are only a query and a hash, files in the static
+ * folders, downloads beside the content, and a link to a page that exists
+ * but could not be built.
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { analyse, generate, type Generated } from '../../pipeline/build.ts';
+import type { AssetFile, SourceTree } from '../../pipeline/types.ts';
+import { post, tree } from '../helpers.ts';
+
+const links = suite('links as Docusaurus resolves them');
+
+const page = (title: string, body: string) => `---\ntitle: ${title}\n---\n\n${body}\n`;
+const bytes = (text: string) => new TextEncoder().encode(text);
+const asset = (path: string, text: string): AssetFile => ({ path, display: `content/${path}`, bytes: bytes(text) });
+
+/** Runs the pure stages on `files`, with assets beside the content and files in the static folders. */
+function build(files: Record<string, string>, extra: Partial<SourceTree> = {}, render = false): Generated {
+  const sources: SourceTree = { ...tree(files), ...extra };
+  return generate(analyse(sources, 'production'), {
+    highlighter: null, diagrams: new Map(), theme: { css: '/assets/styles.css', js: null, files: new Map() }, themeFiles: [],
+  }, { render });
+}
+
+const linksOf = (g: Generated, permalink: string) => g.contents.get(permalink)?.links.map((l) => l.url) ?? [];
+const about = (g: Generated, file: string) => g.problems.filter((p) => p.file === `content/${file}`).map((p) => `${p.code}: ${p.message}`);
+
+links('should follow a relative URL from a nested blog post into the communities', () => {
+  const g = build({
+    'communities/foo/index.md': page('Foo', 'Over foo.'),
+    'blog/2026/01/16-post.md': post('title: Post\nauthors: [ada]', 'Zie [Foo](../../../../communities/foo/).\n\n<!-- truncate -->\n\nMeer.\n'),
+  });
+  assert.equal(about(g, 'blog/2026/01/16-post.md'), []);
+  assert.equal(linksOf(g, '/blog/2026/01/16/post'), ['/communities/foo/']);
+});
+
+links('should refuse a relative URL that climbs above the site root', () => {
+  const g = build({ 'kennisbank/a.md': page('A', '[weg](../../ergens/)') });
+  assert.equal(g.problems.filter((p) => p.code === 'link-outside-content').length, 1);
+});
+
+links('should keep a link that is only a query and a hash on its own page', () => {
+  const g = build({
+    'kennisbank/a/index.md': page('A', 'De map.'),
+    'kennisbank/a/stap.md': page('Stap', '[naar de kop](?tab=x#kop)\n\n## Kop\n\nTekst.'),
+  }, {}, true);
+  assert.equal(about(g, 'kennisbank/a/stap.md'), []);
+  assert.equal(linksOf(g, '/kennisbank/a/stap'), ['/kennisbank/a/stap#kop']);
+  const html = String(g.files.find((f) => f.path === 'kennisbank/a/stap/index.html')?.data ?? '');
+  assert.match(html, /href="\?tab=x#kop"/);
+});
+
+links('should reach a folder index page with or without the trailing slash', () => {
+  const g = build({
+    'kennisbank/a/index.md': page('A', '[zonder](./cloud) [met](./cloud/) [absoluut](/kennisbank/a/cloud)'),
+    'kennisbank/a/cloud/index.md': page('Cloud', 'Wolken.'),
+  });
+  assert.equal(about(g, 'kennisbank/a/index.md'), []);
+  assert.equal(linksOf(g, '/kennisbank/a/'), ['/kennisbank/a/cloud/', '/kennisbank/a/cloud/', '/kennisbank/a/cloud/']);
+});
+
+links('should say that a linked page has errors, not that it does not exist', () => {
+  const g = build({
+    'kennisbank/a.md': page('A', '[kapot](./kapot.md)'),
+    'kennisbank/kapot.md': '---\ntitle: Kapot\nsidebar_position: eerste\n---\n\nTekst.\n',
+  });
+  const [problem, ...rest] = g.problems.filter((p) => p.file === 'content/kennisbank/a.md');
+  assert.is(rest.length, 0);
+  assert.is(problem?.code, 'broken-markdown-link');
+  assert.match(problem?.message ?? '', /kon niet worden gebouwd/);
+  assert.not.match(problem?.message ?? '', /bestaat niet/);
+});
+
+links('should check links and images to the static folders, and publish those files as they are', () => {
+  const staticFiles = [asset('img/logo.png', 'png'), asset('files/gids.pdf', 'pdf')];
+  const g = build({
+    'kennisbank/a.md': page('A', '![Logo](/img/logo.png) [gids](/files/gids.pdf) ![Weg](/img/weg.png) [weg](/files/weg.pdf)'),
+  }, { staticFiles }, true);
+  assert.equal(g.problems.filter((p) => p.file === 'content/kennisbank/a.md').map((p) => [p.code, p.message.match(/\/\S+\.(png|pdf)/)?.[0]]), [
+    ['broken-link', '/img/weg.png'], ['broken-link', '/files/weg.pdf'],
+  ]);
+  assert.equal(String(g.files.find((f) => f.path === 'img/logo.png')?.data), String(bytes('png')));
+  assert.ok(g.files.some((f) => f.path === 'files/gids.pdf'));
+});
+
+links('should publish a download beside the content under a hashed name and link to it', () => {
+  const g = build({ 'kennisbank/a.md': page('A', '[formulier](./formulier.ods) en [lijst](./lijst.csv)') }, {
+    assets: [asset('kennisbank/formulier.ods', 'ods'), asset('kennisbank/lijst.csv', 'a;b\n')],
+  }, true);
+  assert.equal(about(g, 'kennisbank/a.md'), []);
+  const html = String(g.files.find((f) => f.path === 'kennisbank/a/index.html')?.data ?? '');
+  const hrefs = [...html.matchAll(/href="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+  assert.ok(hrefs.some((h) => /^\/assets\/formulier-[0-9a-f]{10}\.ods$/.test(h ?? '')), hrefs.join(' '));
+  assert.ok(hrefs.some((h) => /^\/assets\/lijst-[0-9a-f]{10}\.csv$/.test(h ?? '')), hrefs.join(' '));
+  for (const href of hrefs.filter((h) => !h?.endsWith('.css'))) assert.ok(g.files.some((f) => `/${f.path}` === href), href);
+});
+
+links.run();
