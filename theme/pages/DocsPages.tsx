@@ -113,12 +113,12 @@ export function DocPage({ ctx, doc, variant }: { ctx: PageContext; doc: Doc; var
   );
 }
 
-/** A docs area's name and home page, for breadcrumbs: its root index page, else its URL prefix. */
-export function areaCrumb(ctx: PageContext, plugin: string): { label: string; href: string; tags: string } {
+/** A docs area's name and home page for breadcrumbs (its root index page; none without one) and its tags page. */
+export function areaCrumb(ctx: PageContext, plugin: string): { label: string; href: string | null; tags: string } {
   const area = ctx.site.config.layout.docs.find((a) => a.id === plugin);
   const base = `/${area?.routeBasePath ?? plugin}`.replace(/\/$/, '');
   const home = ctx.site.docs.find((d) => d.plugin === plugin && d.isCategoryIndex && !d.entry.pathInArea.includes('/'));
-  return { label: area?.label ?? plugin, href: home?.permalink ?? `${base}/`, tags: `${base}/tags` };
+  return { label: area?.label ?? plugin, href: home?.permalink ?? null, tags: `${base}/tags` };
 }
 
 export function DocsTagListPage({ ctx, tags, plugin }: { ctx: PageContext; tags: ReadonlyArray<TagSummary>; plugin: string }) {

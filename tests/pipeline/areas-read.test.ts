@@ -1,0 +1,94 @@
+/**
+ * The read edge and the content areas: pointed at a Docusaurus site's root,
+ * it reads the configured folders and the files they name, and nothing else.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readSources } from '../../pipeline/io/read.ts';
+import { configText, minimalAuthors, minimalTags } from '../helpers.ts';
+
+const read = suite('content areas: the read edge');
+
+const page = (title: string) => `---\ntitle: ${title}\n---\n\nTekst.\n`;
+
+const config = `${configText}
+content:
+  docs:
+    - { id: default, path: docs, routeBasePath: docs, sidebarPath: sidebars.yml }
+  blog: { path: blog, routeBasePath: blog }
+  pages: { path: src/pages }
+  static: [static]
+`;
+
+/** A Docusaurus site root with everything a real one has beside its content. */
+function siteRoot(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'areas-read-'));
+  const files: Record<string, string> = {
+    'docusaurus.config.js': 'export default {};\n',
+    'package.json': '{}\n',
+    'node_modules/pakket/README.md': page('Pakket'),
+    'node_modules/pakket/docs/x.md': page('Niet lezen'),
+    'build/docs/intro/index.html': '<p>oud</p>',
+    'build/docs/intro.md': page('Gebouwd'),
+    '.docusaurus/client-modules.md': page('Intern'),
+    'docs/intro.md': page('Intro'),
+    'docs/_deel.mdx': 'Een stuk dat andere pagina\'s importeren.\n',
+    'docs/_concepten/x.md': page('Concept'),
+    'docs/gidsen/_category_.json': '{ "label": "Gidsen" }\n',
+    'docs/gidsen/eerste.md': page('Eerste'),
+    'docs/gidsen/formulier.ods': 'ods',
+    'src/pages/index.js': 'export default function Home() { return null; }\n',
+    'src/pages/speel.tsx': 'export default function Speel() { return null; }\n',
+    'src/pages/_helper.js': 'export const x = 1;\n',
+    'src/pages/over.md': page('Over'),
+    'src/components/Kaart.tsx': 'export default function Kaart() { return null; }\n',
+    'static/img/logo.png': 'png',
+    'static/.nojekyll': '',
+    'blog/authors.yml': minimalAuthors,
+    'blog/tags.yml': minimalTags,
+    'blog/2024-01-01-welkom.md': page('Welkom'),
+    'dist-config/site.yml': config,
+    'dist-config/sidebars.yml': 'docs:\n  - intro\n',
+  };
+  for (const [rel, text] of Object.entries(files)) {
+    fs.mkdirSync(path.join(dir, path.dirname(rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), text);
+  }
+  return dir;
+}
+
+read('should read only the configured folders, the files they name, the static folders and the sidebars file', async () => {
+  const dir = siteRoot();
+  const sources = await readSources(dir, path.join(dir, 'dist-config/site.yml'));
+  assert.equal(sources.files.map((f) => f.path), [
+    'blog/2024-01-01-welkom.md', 'blog/authors.yml', 'blog/tags.yml', 'docs/gidsen/_category_.json', 'docs/gidsen/eerste.md', 'docs/intro.md', 'src/pages/over.md',
+  ]);
+  assert.equal(sources.assets.map((a) => a.path), ['docs/gidsen/formulier.ods']);
+  assert.equal(sources.staticFiles?.map((f) => f.path), ['img/logo.png']);
+  assert.equal(sources.configData?.map((f) => [f.path, f.text]), [['sidebars.yml', 'docs:\n  - intro\n']]);
+});
+
+read('should warn once of the React pages it does not build, and not of _-files', async () => {
+  const dir = siteRoot();
+  const sources = await readSources(dir, path.join(dir, 'dist-config/site.yml'));
+  const warnings = sources.problems.filter((p) => p.code === 'page-not-built');
+  assert.is(warnings.length, 1);
+  assert.ok(warnings[0]?.file.endsWith('src/pages/index.js'));
+  assert.match(warnings[0]?.message ?? '', /speel\.tsx/);
+  assert.not.match(warnings[0]?.message ?? '', /_helper/);
+  assert.is(warnings[0]?.severity, 'warning');
+});
+
+read('should say so when the sidebars file the configuration names is missing', async () => {
+  const dir = siteRoot();
+  fs.rmSync(path.join(dir, 'dist-config/sidebars.yml'));
+  const sources = await readSources(dir, path.join(dir, 'dist-config/site.yml'));
+  const problem = sources.problems.find((p) => p.code === 'config-invalid');
+  assert.ok(problem?.file.endsWith('dist-config/site.yml'));
+  assert.match(problem?.message ?? '', /sidebars\.yml/);
+});
+
+read.run();
