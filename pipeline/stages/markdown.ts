@@ -92,7 +92,7 @@ export function renderMarkdown(input: MarkdownInput, ctx: MarkdownContext): { re
   const links = linkTargets(input, ctx);
   const diagrams = mermaidFigures(file, ctx.diagrams);
   const code = codeLanguage(file, ctx.highlighter);
-  const directives = directiveElements(source);
+  const directives = directiveElements(file, source);
   const mdx = mdxElements(tree, input, { ...(ctx.mdx ?? noSiteComponents), assetUrl: (path) => ctx.assets.get(path)?.url ?? null });
 
   const walked = walk(tree, {

@@ -119,11 +119,11 @@ markdown('should read the older admonition title form `:::tip Titel` and keep po
   const md = ':::tip  Zie [de regels](./regels.md) hier\nTekst met [een link](./weg.md).\n:::\n\n:::note Haakje ] los\nTekst.\n:::\n';
   const { content, problems } = render(md);
   const html = toHtml(content.body);
-  // The title is plain text, as in the label form; an unbalanced bracket stays a character.
-  assert.match(html, /<aside class="admonition admonition-tip" data-admonition="tip" data-title="Zie de regels hier">/);
-  assert.match(html, /<aside class="admonition admonition-note" data-admonition="note" data-title="Haakje \] los">/);
+  // The title is Markdown, as in the label form (its link a link); an unbalanced bracket stays a character.
+  assert.match(html, /<aside class="admonition admonition-tip" data-admonition="tip" data-title="Zie de regels hier"><p class="admonition-title" data-admonition-title="">Zie <a href="\.\/regels\.md">de regels<\/a> hier<\/p>/);
+  assert.match(html, /<aside class="admonition admonition-note" data-admonition="note" data-title="Haakje \] los"><p>/);
   // Positions on the rewritten line and after it are those of the file as written.
-  assert.equal(problems.map((p) => [p.code, p.line, p.column]), [['broken-markdown-link', 2, 11]]);
+  assert.equal(problems.map((p) => [p.code, p.line, p.column]), [['broken-markdown-link', 1, 13], ['broken-markdown-link', 2, 11]]);
   const tree = parseMarkdownBody(md);
   const tip = tree.children[0] as { children: Array<{ position?: unknown; children: Array<{ position?: unknown }> }>; position?: unknown };
   assert.equal(tip.children[0]?.children[0]?.position, { start: { line: 1, column: 9, offset: 8 }, end: { line: 1, column: 13, offset: 12 } });

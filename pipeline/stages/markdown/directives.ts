@@ -1,9 +1,10 @@
 /**
- * Directives (remark-directive): admonitions, the theme's embeds, and text
- * that only looked like a directive, each to its own module.
+ * Directives (remark-directive): admonitions (every container is one, known
+ * or not), the theme's embeds, and text that only looked like a directive,
+ * each to its own module.
  */
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
-import { admonition, isAdmonition } from './admonitions.ts';
+import { admonition, isAdmonition, unknownAdmonition } from './admonitions.ts';
 import { asWritten } from './directive-lookalikes.ts';
 import { embed, isEmbed } from './embeds.ts';
 import type { SourceOf } from './source.ts';
@@ -17,13 +18,17 @@ export interface DirectiveElements {
   readonly docCardList: () => boolean;
 }
 
-/** The directive job of one page. */
-export function directiveElements(sourceOf: SourceOf): DirectiveElements {
+/** The directive job of one page; `file` is its path in messages. */
+export function directiveElements(file: string, sourceOf: SourceOf): DirectiveElements {
   let docCardList = false;
   const directive: Handler<Directive> = (node) => {
-    if (node.type === 'containerDirective' && isAdmonition(node)) {
-      admonition(node, sourceOf);
-      return undefined;
+    if (node.type === 'containerDirective') {
+      if (isAdmonition(node)) {
+        admonition(node, sourceOf);
+        return undefined;
+      }
+      // An unknown type (`:::Oproep`, `:::warn`): a neutral admonition, never `:::` lines on the page.
+      return { problems: [unknownAdmonition(node, file, sourceOf)] };
     }
     if (node.type === 'leafDirective' && isEmbed(node)) {
       if (node.name === 'doc-card-list') docCardList = true;

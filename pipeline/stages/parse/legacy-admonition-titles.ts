@@ -2,16 +2,21 @@
  * `:::tip Eigen titel`: an admonition opening with its title after the name
  * (Docusaurus' older form), read as `:::tip[Eigen titel]`. The text is
  * rewritten before parsing and every position in the tree is mapped back to
- * the text as written afterwards.
+ * the text as written afterwards. A name that is no admonition type
+ * (`:::Oproep Doe mee`) is read the same way, so that the markdown stage
+ * can show it as a neutral admonition with a warning instead of its lines.
  */
 import type { Root } from 'mdast';
 import { fencedCodeLines } from './fenced-code.ts';
 
-/** The admonition types (the markdown stage gives each its Dutch title). */
-export const admonitionTypes: ReadonlySet<string> = new Set(['note', 'tip', 'info', 'warning', 'danger', 'caution', 'success']);
+/** The admonition types of Docusaurus 3 (the markdown stage gives each its Dutch title). */
+export const admonitionTypes: ReadonlySet<string> = new Set(['note', 'tip', 'info', 'warning', 'danger', 'caution', 'success', 'secondary', 'important']);
 
-/** An opening line with its title after the name: prefix and name, gap, title, trailing blanks. */
-const legacyTitleLine = /^((?:[ \t]*>)*[ \t]*:{3,}([a-z]+))([ \t]+)([^[{ \t](?:.*[^ \t])?)([ \t]*)$/;
+/**
+ * An opening line with its title after the name: prefix and name (a
+ * directive name, as remark-directive reads one), gap, title, trailing blanks.
+ */
+const legacyTitleLine = /^((?:[ \t]*>)*[ \t]*:{3,}([a-zA-Z][\w-]*))([ \t]+)([^[{ \t](?:.*[^ \t])?)([ \t]*)$/;
 
 /** For one rewritten line: the column (0-based) in the original line of each character in the new one. */
 export interface LineMap {
@@ -23,8 +28,8 @@ export interface LineMap {
  * remark-directive reads a title only as a label (`:::tip[Eigen titel]`); after
  * `:::tip` it allows nothing else, so `:::tip Eigen titel` would silently be a
  * paragraph. Docusaurus accepts both; so do we, by writing the opening line in
- * the label form before parsing (outside fenced code, only for admonition
- * types). Only those lines change, and only within the line: `lines` maps
+ * the label form before parsing (outside fenced code). Only those lines
+ * change, and only within the line: `lines` maps
  * each rewritten line (by its 1-based number) back to the original.
  */
 export function legacyAdmonitionTitles(text: string): { text: string; lines: Map<number, LineMap> } {
@@ -37,7 +42,7 @@ export function legacyAdmonitionTitles(text: string): { text: string; lines: Map
     const cr = raw.endsWith('\r') ? '\r' : '';
     const line = cr ? raw.slice(0, -1) : raw;
     const match = legacyTitleLine.exec(line);
-    if (!match || !admonitionTypes.has(match[2] ?? '')) return;
+    if (!match) return;
     const head = match[1] ?? '';
     const gap = match[3] ?? '';
     const title = match[4] ?? '';

@@ -29,8 +29,8 @@ titles('should keep block quote prefixes, longer fences and Windows line ends', 
   assert.is(legacyAdmonitionTitles('> ::::warning Let op\r\n> ::::\r\n').text, '> ::::warning[Let op]\r\n> ::::\r\n');
 });
 
-titles('should leave the label form, attributes, other names and plain text as they are', () => {
-  for (const md of [':::tip[Titel]\n:::\n', ':::tip{.x}\n:::\n', ':::details Meer\n:::\n', ':::tip\n:::\n', 'Geen admonitie.\n']) {
+titles('should leave the label form, attributes, a name alone and plain text as they are', () => {
+  for (const md of [':::tip[Titel]\n:::\n', ':::tip{.x}\n:::\n', ':::tip\n:::\n', '::: tip Titel\n', ':::1x Titel\n', 'Geen admonitie.\n']) {
     const { text, lines } = legacyAdmonitionTitles(md);
     assert.is(text, md);
     assert.is(lines.size, 0);
@@ -38,16 +38,26 @@ titles('should leave the label form, attributes, other names and plain text as t
 });
 
 titles('should know the admonition types the markdown stage gives a title', () => {
-  assert.equal([...admonitionTypes].sort(), ['caution', 'danger', 'info', 'note', 'success', 'tip', 'warning']);
+  assert.equal([...admonitionTypes].sort(), ['caution', 'danger', 'important', 'info', 'note', 'secondary', 'success', 'tip', 'warning']);
 });
 
-titles('should leave `:::tip Titel` alone in fenced code and for names that are not admonitions', () => {
-  const md = '```text\n:::tip Titel\n```\n\n:::onbekend Titel\nTekst.\n:::\n';
+titles('should leave `:::tip Titel` alone in fenced code', () => {
+  const md = '```text\n:::tip Titel\n```\n';
   const tree = parseMarkdownBody(md);
   assert.is(tree.children[0]?.type, 'code');
   assert.is((tree.children[0] as { value: string }).value, ':::tip Titel');
-  assert.is(tree.children[1]?.type, 'paragraph');
   assert.equal(legacyAdmonitionTitles(md).lines.size, 0);
+});
+
+titles('should read a name that is no admonition type the same way, for the markdown stage to warn about', () => {
+  // Otherwise its lines would be a paragraph with `:::` on the page.
+  const tree = parseMarkdownBody(':::Oproep Doe **mee**\nTekst.\n:::\n');
+  assert.is(tree.children.length, 1);
+  const container = tree.children[0] as { type: string; name: string; position: { start: { line: number; column: number } } };
+  assert.is(container.type, 'containerDirective');
+  assert.is(container.name, 'Oproep');
+  assert.equal([container.position.start.line, container.position.start.column], [1, 1]);
+  assert.is(legacyAdmonitionTitles(':::warn-ing_2 Let op\n:::\n').text, ':::warn-ing_2[Let op]\n:::\n');
 });
 
 
