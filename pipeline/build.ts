@@ -80,8 +80,8 @@ export function analyse(sources: SourceTree, mode: Mode, options: AnalyseOptions
   const config = sources.config ? parseData(sources.config) : ok(null);
   const format = configuredFormat(valueOf(config)?.yaml.data);
   const validated = pipe(
-    all({ parsed: parseAll(sources.files, options, format), config }),
-    chain(({ parsed, config }) => validate(parsed, config)),
+    all({ parsed: parseAll(sources.files, options, format), config, sidebarFiles: traverse(parseData)(sources.configData ?? []) }),
+    chain(({ parsed, config, sidebarFiles }) => validate(parsed, config, sidebarFiles)),
   );
   const resolved = pipe(
     validated,

@@ -6,6 +6,8 @@
 import { paginate, type Pagination } from './paginate.ts';
 import { type Author, type Doc, type Post, type Page, type Site, type TagRef } from './resolve.ts';
 import { pipe } from 'fp-ts/function';
+import { generatedIndexes } from './resolve/category.ts';
+import type { SidebarCategory } from './resolve/sidebar-item.ts';
 import { warning, startOfFile } from '../problem.ts';
 import { collect, failed, ok, type Result } from '../result.ts';
 
@@ -32,6 +34,7 @@ export type Route = RouteBase & (
   | { readonly type: 'docs-version-root'; readonly doc: Doc }
   | { readonly type: 'docs-tag-list'; readonly tags: ReadonlyArray<TagSummary> }
   | { readonly type: 'docs-tag-docs'; readonly tag: TagSummary; readonly docs: ReadonlyArray<Doc> }
+  | { readonly type: 'docs-generated-index'; readonly category: SidebarCategory }
   | { readonly type: 'blog-list'; readonly pagination: Pagination<Post> }
   | { readonly type: 'blog-post'; readonly post: Post; readonly newer: Post | null; readonly older: Post | null }
   | { readonly type: 'blog-archive'; readonly years: ReadonlyArray<{ readonly year: string; readonly posts: ReadonlyArray<Post> }> }
@@ -83,6 +86,10 @@ export function buildRoutes(site: Site): Result<ReadonlyArray<Route>> {
     for (const doc of docs) {
       const type = isHome(doc) ? (area.sidebars === 'per-folder' ? 'docs-root' : 'docs-version-root') : 'docs-item';
       routes.push({ path: doc.permalink, plugin, sidebarId: doc.sidebarId, type, doc });
+    }
+    // Categories linked to a generated index: a page of cards, one per item.
+    for (const { path, sidebarId, category } of generatedIndexes(site.sidebars.filter((s) => s.plugin === plugin))) {
+      routes.push({ path, plugin, sidebarId, type: 'docs-generated-index', category });
     }
     const tagged = tagIndex(listed(docs));
     if (tagged.length) {

@@ -1,6 +1,7 @@
 /** The theme's page for each route type: what the renderer draws a route with. */
 import type { RoutePages } from '../../renderer/render.tsx';
 import { DocPage, DocsTagDocsPage, DocsTagListPage } from './DocsPages.tsx';
+import { GeneratedIndexPage } from './GeneratedIndexPage.tsx';
 import {
   BlogArchivePage, BlogAuthorPostsPage, BlogAuthorsPage, BlogListPage, BlogPostPage, BlogTagPostsPage, BlogTagsPage,
 } from './BlogPages.tsx';
@@ -12,6 +13,7 @@ export const routePages: RoutePages = {
   'docs-version-root': (ctx, route) => <DocPage ctx={ctx} doc={route.doc} variant="version-root" />,
   'docs-tag-list': (ctx, route) => <DocsTagListPage ctx={ctx} tags={route.tags} plugin={route.plugin} />,
   'docs-tag-docs': (ctx, route) => <DocsTagDocsPage ctx={ctx} tag={route.tag} docs={route.docs} plugin={route.plugin} />,
+  'docs-generated-index': (ctx, route) => <GeneratedIndexPage ctx={ctx} category={route.category} plugin={route.plugin} />,
   'blog-list': (ctx, route) => <BlogListPage ctx={ctx} pagination={route.pagination} />,
   'blog-post': (ctx, route) => <BlogPostPage ctx={ctx} post={route.post} newer={route.newer} older={route.older} />,
   'blog-archive': (ctx, route) => <BlogArchivePage ctx={ctx} years={route.years} />,

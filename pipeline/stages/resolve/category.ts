@@ -7,7 +7,7 @@
 import { slug } from 'github-slugger';
 import type { CategoryFile, CategoryLink } from '../../model.ts';
 import { numberPrefix } from './number-prefix.ts';
-import type { GeneratedIndexMeta, SidebarCategory } from './sidebar-item.ts';
+import type { GeneratedIndexMeta, SidebarCategory, SidebarItem } from './sidebar-item.ts';
 
 /** What a category needs of the docs it may link to. */
 export interface LinkableDoc {
@@ -70,4 +70,21 @@ export function categoryFlags(category: CategoryFile | undefined): Pick<SidebarC
     ...(category?.className !== undefined ? { className: category.className } : {}),
     ...(category?.customProps !== undefined ? { customProps: category.customProps } : {}),
   };
+}
+
+/**
+ * Every category of these sidebars with a generated index page, once per
+ * page (the first sidebar that has it is its sidebar), in sidebar order.
+ */
+export function generatedIndexes(sidebars: ReadonlyArray<{ readonly id: string; readonly items: ReadonlyArray<SidebarItem> }>): Array<{ readonly path: string; readonly sidebarId: string; readonly category: SidebarCategory }> {
+  const found = new Map<string, { path: string; sidebarId: string; category: SidebarCategory }>();
+  const walk = (items: ReadonlyArray<SidebarItem>, sidebarId: string): void => {
+    for (const item of items) {
+      if (item.type !== 'category') continue;
+      if (item.generatedIndex && item.href && !found.has(item.href)) found.set(item.href, { path: item.href, sidebarId, category: item });
+      walk(item.items, sidebarId);
+    }
+  };
+  for (const sidebar of sidebars) walk(sidebar.items, sidebar.id);
+  return [...found.values()];
 }

@@ -16,6 +16,8 @@ import { unsafeHtml } from '../markdown/raw-html.ts';
 
 interface SpecBase {
   readonly place: Place;
+  /** Where the doc id it names was written (`id`, or `link.id` of a category), for a problem about that doc. */
+  readonly idPlace?: Place;
   readonly className?: string;
   readonly customProps?: Readonly<Record<string, unknown>>;
 }
@@ -85,7 +87,7 @@ const label = (at: FieldPath): string =>
 
 function itemAt(raw: unknown, at: FieldPath, ctx: Ctx): Result<SidebarSpecItem> {
   const place = ctx.locate(at);
-  if (typeof raw === 'string') return ok({ type: 'doc', id: raw, place });
+  if (typeof raw === 'string') return ok({ type: 'doc', id: raw, place, idPlace: place });
   if (isCategoriesShorthand(raw)) {
     const [[name, items]] = Object.entries(raw) as [[string, unknown[]]];
     if (Object.keys(raw).length === 1) {
@@ -101,7 +103,7 @@ function itemAt(raw: unknown, at: FieldPath, ctx: Ctx): Result<SidebarSpecItem> 
     ctx.decode(codec, raw, ctx.file, (path) => ctx.locate([...at, ...path]), `zijbalkitem ${label(at)}`, 'config-sidebar');
   switch (type) {
     case 'doc': case 'ref':
-      return pipe(decoded(SidebarDocItem), map((d): SidebarSpecItem => ({ type: d.type, id: d.id, ...(d.label !== undefined ? { label: d.label } : {}), ...extras(d), place })));
+      return pipe(decoded(SidebarDocItem), map((d): SidebarSpecItem => ({ type: d.type, id: d.id, ...(d.label !== undefined ? { label: d.label } : {}), ...extras(d), place, idPlace: ctx.locate([...at, 'id']) })));
     case 'link':
       return pipe(decoded(SidebarLinkItem), map((d): SidebarSpecItem => ({ type: 'link', href: d.href, label: d.label, ...(d.description !== undefined ? { description: d.description } : {}), ...extras(d), place })));
     case 'html':
@@ -118,6 +120,7 @@ function itemAt(raw: unknown, at: FieldPath, ctx: Ctx): Result<SidebarSpecItem> 
         itemsAt(d.items, [...at, 'items'], ctx),
         map((items): SidebarSpecItem => ({
           type: 'category', label: d.label, items, place, ...extras(d),
+          ...(d.link?.type === 'doc' ? { idPlace: ctx.locate([...at, 'link', 'id']) } : {}),
           ...(d.collapsed !== undefined ? { collapsed: d.collapsed } : {}),
           ...(d.collapsible !== undefined ? { collapsible: d.collapsible } : {}),
           ...(d.link !== undefined ? { link: d.link } : {}),
