@@ -1,27 +1,31 @@
-/** The theme's words and icons for the renderer's page bodies (renderer/markdown.tsx). */
+/** The theme's words, icons and components for the renderer's page bodies (renderer/markdown.tsx). */
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { BodyTheme } from '../../renderer/markdown.tsx';
+import type { ReactElement } from 'react';
+import type { BodyTheme, ThemeMarkup } from '../../renderer/markdown.tsx';
+import { takeovers } from '../../renderer/body/components.ts';
 import { memoSlot, type PageContext } from '../../renderer/context.ts';
 import { labels } from '../client/labels.ts';
 import { AdmonitionIcon } from './icons.tsx';
 import { NewTabHint } from './SmartLink.tsx';
 
-/**
- * A new body theme. Its icons are rendered once each: a body may hold many
- * external links and admonitions, and React would render the same markup
- * for every one of them.
- */
+/** An element with its HTML, rendered once: a body may hold many external links and admonitions, and React would render the same markup for every one. */
+const markup = (element: ReactElement): ThemeMarkup => ({ html: renderToStaticMarkup(element), element });
+
+/** A new body theme. */
 export function newBodyTheme(): BodyTheme {
-  const admonitionIcons = new Map<string, string>();
-  return {
-    newTabHint: renderToStaticMarkup(<NewTabHint />),
+  const admonitionIcons = new Map<string, ThemeMarkup>();
+  const theme: BodyTheme = {
+    newTabHint: markup(<NewTabHint />),
     admonitionIcon: (type) => {
       let icon = admonitionIcons.get(type);
-      if (icon === undefined) admonitionIcons.set(type, (icon = renderToStaticMarkup(<AdmonitionIcon type={type} />)));
+      if (icon === undefined) admonitionIcons.set(type, (icon = markup(<AdmonitionIcon type={type} />)));
       return icon;
     },
     labels,
+    // The renderer's takeovers; the components MDX content names join them here.
+    components: (page) => ({ ...takeovers(theme, page) }),
   };
+  return theme;
 }
 
 const slot = memoSlot<BodyTheme>('body theme');
