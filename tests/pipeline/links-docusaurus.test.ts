@@ -98,4 +98,20 @@ links('should publish a download beside the content under a hashed name and link
   for (const href of hrefs.filter((h) => !h?.endsWith('.css'))) assert.ok(g.files.some((f) => `/${f.path}` === href), href);
 });
 
+links('should make the image front matter the page\'s og:image and twitter:image, as Docusaurus does', () => {
+  const g = build({
+    'kennisbank/relatief.md': page('Relatief', 'Tekst.').replace('title: Relatief\n', 'title: Relatief\nimage: ./img/kaart.png\n'),
+    'kennisbank/statisch.md': page('Statisch', 'Tekst.').replace('title: Statisch\n', 'title: Statisch\nimage: /img/logo.png\n'),
+    'kennisbank/extern.md': page('Extern', 'Tekst.').replace('title: Extern\n', 'title: Extern\nimage: https://example.org/kaart.png\n'),
+  }, { assets: [asset('kennisbank/img/kaart.png', 'kaart')], staticFiles: [asset('img/logo.png', 'png')] }, true);
+  const image = (file: string) => /<meta property="og:image" content="([^"]+)"/.exec(String(g.files.find((f) => f.path === file)?.data ?? ''))?.[1];
+  const twitter = (file: string) => /<meta name="twitter:image" content="([^"]+)"/.exec(String(g.files.find((f) => f.path === file)?.data ?? ''))?.[1];
+  assert.match(image('kennisbank/relatief/index.html') ?? '', /^https:\/\/developer\.overheid\.nl\/assets\/kaart-[0-9a-f]{10}\.png$/);
+  assert.is(image('kennisbank/statisch/index.html'), 'https://developer.overheid.nl/img/logo.png');
+  assert.is(image('kennisbank/extern/index.html'), 'https://example.org/kaart.png');
+  assert.is(twitter('kennisbank/extern/index.html'), 'https://example.org/kaart.png');
+  // Only the theme's own cards are said to be 1200 × 630 PNGs.
+  assert.not.match(String(g.files.find((f) => f.path === 'kennisbank/extern/index.html')?.data ?? ''), /og:image:width/);
+});
+
 links.run();

@@ -5,6 +5,7 @@
  * that reads its configuration from its own data attributes, and JSON-LD is
  * a data block that browsers never execute.
  */
+import { posix } from 'node:path';
 import type { PageContext } from '../../renderer/context.ts';
 import { jsonLd, type StructuredData } from '../../renderer/structured-data.ts';
 import { absolute, discoveryPaths, feedPaths, feedTitles, iconFiles, themeColour } from '../../pipeline/published.ts';
@@ -22,18 +23,38 @@ function areaName(ctx: PageContext): string | null {
 }
 
 /**
- * A page's social card: the `image` its frontmatter gives (`frontmatterImage`,
- * already a site URL), else its area's card when the theme draws one, else the default.
+ * The `image` a page's frontmatter gives, as Docusaurus reads it: an https
+ * address as it is, a site path (`/img/kaart.png`, a file of a static folder)
+ * on the site's host, a path relative to the page's file as its hashed asset.
+ * Null without one, or when the file is not there.
  */
-export function socialCard(ctx: PageContext, frontmatterImage?: string | null): { url: string; alt: string } {
+function frontmatterImage(ctx: PageContext): string | null {
+  const { route } = ctx;
+  const entry = 'doc' in route ? route.doc.entry : 'post' in route ? route.post.entry : 'page' in route && route.page ? route.page.entry : null;
+  const image = entry?.frontmatter.image?.trim();
+  if (!entry || !image) return null;
+  if (/^https?:\/\//i.test(image)) return image;
+  if (image.startsWith('/')) return absolute(ctx.site, image);
+  const asset = ctx.assetUrl(posix.normalize(posix.join(posix.dirname(entry.file.path), image)));
+  return asset ? absolute(ctx.site, asset) : null;
+}
+
+/**
+ * A page's social card: the `image` its frontmatter gives, else its area's
+ * card when the theme draws one, else the default card. `drawn` says whether
+ * it is one of the theme's cards (PNG, 1200 × 630).
+ */
+export function socialCard(ctx: PageContext): { url: string; alt: string; drawn: boolean } {
   const plugin = ctx.route.plugin;
   const area: SocialCardArea = (socialCardAreas as ReadonlyArray<string>).includes(plugin) ? plugin as SocialCardArea : 'default';
   const name = `social-${area}.png`;
   const { siteName } = ctx.site.config;
   const label = areaName(ctx);
+  const own = frontmatterImage(ctx);
   return {
-    url: absolute(ctx.site, frontmatterImage ?? ctx.theme.files.get(name) ?? `/${name}`),
+    url: own ?? absolute(ctx.site, ctx.theme.files.get(name) ?? `/${name}`),
     alt: label === null ? siteName : `${siteName}: ${label}`,
+    drawn: own === null,
   };
 }
 
@@ -74,9 +95,13 @@ export function PublishingHead({ ctx, structuredData }: { ctx: PageContext; stru
   return (
     <>
       <meta property="og:image" content={card.url} />
-      <meta property="og:image:type" content="image/png" />
-      <meta property="og:image:width" content="1200" />
-      <meta property="og:image:height" content="630" />
+      {card.drawn ? (
+        <>
+          <meta property="og:image:type" content="image/png" />
+          <meta property="og:image:width" content="1200" />
+          <meta property="og:image:height" content="630" />
+        </>
+      ) : null}
       <meta property="og:image:alt" content={card.alt} />
       <meta name="twitter:image" content={card.url} />
       <meta name="twitter:image:alt" content={card.alt} />
