@@ -276,7 +276,7 @@ export function* generating(analysis: Analysis, effects: Effects, options: Gener
   if (site.config.securityTxt) yield* made({ path: securityTxtPath, data: securityTxt({ ...site.config, securityTxt: site.config.securityTxt }) });
   yield* made(...effects.themeFiles);
   // Static files last: what the build makes itself keeps its place.
-  const placed = placedStaticFiles(analysis.staticFiles ?? [], new Set([...files.map((f) => f.path), ...onRequest.keys(), ...routes.map((r) => outputFile(r.path))]), (path) => path);
+  const placed = placedStaticFiles(analysis.staticFiles ?? [], new Set([...files.map((f) => f.path), ...onRequest.keys(), ...routes.map((r) => outputFile(r.path))]));
   yield* made(...(valueOf(placed) ?? []));
 
   const problems = sortProblems([...checked, ...problemsOf(placed), ...[...pageProblems.values()].filter((p) => !checked.some((c) => c.code === p.code && c.file === p.file && c.message === p.message))]);

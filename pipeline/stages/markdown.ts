@@ -45,6 +45,10 @@ export interface MarkdownContext {
   readonly permalinks: ReadonlyMap<string, string>;
   /** Content paths of drafts left out of this build. */
   readonly drafts: ReadonlySet<string>;
+  /** Content paths of Markdown files that could not be built, so a link to one says so. Left out: none. */
+  readonly unbuilt?: ReadonlySet<string>;
+  /** Every permalink, made once per build for the links of every page. */
+  readonly routes?: ReadonlySet<string>;
   readonly assets: Assets;
   readonly highlighter: Highlighter | null;
   /**
@@ -99,7 +103,7 @@ export function renderMarkdown(input: MarkdownInput, ctx: MarkdownContext): { re
     heading: headings.heading,
     link: links.link,
     definition: links.definition,
-    image: imageAssets(input.path, file, ctx.assets),
+    image: imageAssets(input.path, file, ctx.assets, links.record),
     html: rawHtml(file),
     code: (node) => (node.lang === 'mermaid' ? diagrams.code(node) : code(node)),
     containerDirective: directives.directive,

@@ -63,7 +63,7 @@ function contextKey(permalinks: ReadonlyMap<string, string>, input: JobsInput): 
   const { site, assets, languages } = input;
   const mdx = mdxSettings(input);
   return contentHash(JSON.stringify([
-    [...permalinks], [...site.draftFiles], [...assets.values()].map((a) => [a.path, a.url, a.width, a.height]),
+    [...permalinks], [...site.draftFiles], [...site.unbuiltFiles], [...assets.values()].map((a) => [a.path, a.url, a.width, a.height]),
     languages,
     // A page's tree depends on the parser the site chose; an MDX page's on which components exist and what an unknown one is.
     [site.config.markdown?.format ?? 'mdx', mdx.unknownComponents, mdx.componentsFolder, [...mdx.siteComponents].sort()],
@@ -100,7 +100,7 @@ export function markdownJobs(input: JobsInput): MarkdownJobs {
 
 /** What a page's markdown takes besides the page itself: the same for every page of a build. */
 export const markdownContext = (input: JobsInput, permalinks: ReadonlyMap<string, string>, highlighter: Highlighter | null): MarkdownContext =>
-  ({ permalinks, drafts: input.site.draftFiles, assets: input.assets, highlighter, highlighted: new Map(), diagrams: input.diagrams, mdx: mdxSettings(input) });
+  ({ permalinks, drafts: input.site.draftFiles, unbuilt: input.site.unbuiltFiles, routes: new Set(permalinks.values()), assets: input.assets, highlighter, highlighted: new Map(), diagrams: input.diagrams, mdx: mdxSettings(input) });
 
 const emptyTree: Root = { type: 'root', children: [] };
 
