@@ -78,8 +78,13 @@ export function sanitizedHtml(html: string, children: string): string {
   return toHtml({ type: 'root', children: placed(tree.children as ElementContent[], children) }, { allowDangerousHtml: true });
 }
 
-interface Placed {
-  /** The element's hast node, when the renderer passes it: where it stands, and whether in text. */
+/** Where the element stands, as the theme's adapter (theme/mdx/body.ts) tells it; never passed on to the component. */
+export interface Placed {
+  /** Its place in the page's source, for the problem when it throws. */
+  readonly place?: Place;
+  /** It stands in running text: a `span`, not a `div`. */
+  readonly inline?: boolean;
+  /** The element's hast node, when a renderer passes it instead. */
   readonly node?: { readonly type?: string; readonly position?: { start: { line: number; column: number } } };
   readonly children?: ReactNode;
 }
@@ -92,14 +97,14 @@ interface Placed {
  * renders it, and the compiled command line carries a React of its own.
  */
 export function safeComponent(key: string, file: string, Component: ComponentType<any>, render: (element: ReactElement) => string = renderToStaticMarkup): ComponentType<any> {
-  function SiteComponent({ node, children, ...props }: Placed & Record<string, unknown>) {
-    const inText = node?.type === 'mdxJsxTextElement';
+  function SiteComponent({ node, place, inline, children, ...props }: Placed & Record<string, unknown>) {
+    const inText = inline === true || node?.type === 'mdxJsxTextElement';
     let html: string;
     try {
       html = render(createElement(Component, children === undefined ? props : { ...props, children: childrenMark }));
     } catch (err) {
       const why = (err instanceof Error ? err.message : String(err)).split('\n')[0];
-      throw new SiteComponentFailure(node ? placeOf(node) : startOfFile,
+      throw new SiteComponentFailure(place ?? (node ? placeOf(node) : startOfFile),
         `Het component <${key.replaceAll('$', '/')}> (${file}) faalde bij het renderen: ${why}. Pas het component of de props die je het geeft aan.`);
     }
     const inner = children === undefined ? '' : renderToStaticMarkup(createElement(Fragment, null, children));

@@ -8,16 +8,14 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ComponentType } from 'react';
-import { analyse } from '../../pipeline/build.ts';
-import { buildRoutes } from '../../pipeline/stages/routes.ts';
-import { valueOf } from '../../pipeline/result.ts';
-import { renderMemo, type PageContext } from '../../renderer/context.ts';
+import { analyse, generate } from '../../pipeline/build.ts';
+import { h } from '../../renderer/body/jsx-runtime.ts';
+import { writeBody } from '../../renderer/body/write.ts';
 import { Tabs } from '../../theme/mdx/Tabs.tsx';
 import { TabItem } from '../../theme/mdx/TabItem.tsx';
 import { DocCard } from '../../theme/mdx/DocCard.tsx';
 import { mdxComponents } from '../../theme/mdx/index.ts';
-import { pageComponents } from '../../theme/mdx/page.tsx';
-import { run, tree } from '../helpers.ts';
+import { configText, run, tree } from '../helpers.ts';
 
 const tabs = suite('mdx components: Tabs and TabItem');
 
@@ -75,6 +73,15 @@ tabs('should keep whitespace between items out, as the runtime passes it', () =>
   assert.not.match(html(<Tabs>{'\n'}<TabItem value="a">A</TabItem>{'\n'}</Tabs>), '\n');
 });
 
+tabs('should take the items out of a paragraph that holds only items, as MDX makes of items on lines of their own', () => {
+  const out = html(<Tabs><p><TabItem value="a">A</TabItem>{'\n'}<TabItem value="b">B</TabItem></p></Tabs>);
+  assert.is(out, '<div class="tabs" data-tabs="">'
+    + '<div class="tabs-panel" data-tab-value="a" data-tab-default=""><h3 class="tabs-panel-heading">a</h3>A</div>'
+    + '<div class="tabs-panel" data-tab-value="b"><h3 class="tabs-panel-heading">b</h3>B</div></div>');
+  // A paragraph with text of its own stays.
+  assert.match(html(<Tabs><p>Kies:</p><TabItem value="a">A</TabItem></Tabs>), '<div class="tabs" data-tabs=""><p>Kies:</p><div class="tabs-panel"');
+});
+
 tabs.run();
 
 const cards = suite('mdx components: DocCardList and DocCard');
@@ -86,47 +93,45 @@ const files = {
   'kennisbank/apis/midden.md': '---\ntitle: Midden\nsidebar_position: 2\n---\n\nZonder beschrijving in de frontmatter.\n',
 };
 
-/** A page context for `path` in a site of `files`. */
-function contextFor(path: string): PageContext {
-  const site = analyse(tree(files), 'production').site!;
-  const route = valueOf(buildRoutes(site))!.find((r) => r.path === path);
-  if (!route) throw new Error(`geen route ${path}`);
-  return { site, route, contents: new Map(), theme: { css: '/assets/styles.css', js: null, files: new Map() }, assetUrl: () => null, dev: false, memo: renderMemo() };
+/** The rendered page of `file` in a site of `files` with `extra`. */
+function page(extra: Record<string, string>, file: string): string {
+  const built = run({ ...files, ...extra }, { render: true });
+  const found = built.files.find((f) => f.path === file);
+  if (!found) throw new Error(`${file} niet gebouwd: ${built.problems.map((p) => `${p.file}:${p.line} ${p.code} ${p.message}`).join('\n')}`);
+  return String(found.data);
 }
 
-const render = (components: Record<string, ComponentType<any>>, name: string, props: Record<string, unknown> = {}) => {
-  const Component = components[name]!;
-  return html(<Component {...props} />);
-};
+const cardList = (html: string) => /<div class="doc-card-list">[\s\S]*?<\/ul><\/div>/.exec(html)?.[0];
 
-cards('should list the category\'s docs in sidebar order, with their descriptions', () => {
-  const out = render(pageComponents(contextFor('/kennisbank/apis/')), 'DocCardList');
-  const titles = [...out.matchAll(/<h2 class="card-title"><a href="([^"]+)">([^<]+)<\/a>/g)].map((m) => [m[1], m[2]]);
+cards('should list the category\'s docs in sidebar order, with their descriptions, where the author put it', () => {
+  const html = page({ 'kennisbank/apis/index.md': '', 'kennisbank/apis/index.mdx': '---\ntitle: API\'s\n---\n\nimport DocCardList from \'@theme/DocCardList\';\n\nVoor de kaarten.\n\n<DocCardList />\n\nNa de kaarten.\n' }, 'kennisbank/apis/index.html');
+  const list = cardList(html);
+  assert.ok(list, 'the cards are drawn');
+  const titles = [...list!.matchAll(/<h2 class="card-title"><a href="([^"]+)">([^<]+)<\/a>/g)].map((m) => [m[1], m[2]]);
   assert.equal(titles, [['/kennisbank/apis/zeta', 'Zeta'], ['/kennisbank/apis/midden', 'Midden'], ['/kennisbank/apis/alfa', 'Alfa']]);
-  assert.match(out, 'Zeta</a></h2><p class="card-description">De eerste volgens de zijbalk.</p>');
-  assert.match(out, 'Alfa</a></h2><p class="card-description">De laatste.</p>');
+  assert.match(list!, 'Zeta</a></h2><p class="card-description">De eerste volgens de zijbalk.</p>');
+  assert.match(list!, 'Alfa</a></h2><p class="card-description">De laatste.</p>');
+  // In place: between the paragraphs, and only there (not again below the text).
+  assert.match(html, /<p>Voor de kaarten.<\/p>\s*<div class="doc-card-list">[\s\S]*?<\/div>\s*<p>Na de kaarten.<\/p>/);
+  assert.is(html.split('class="card-title"').length - 1, 3);
 });
 
 cards('should give the same cards as ::doc-card-list', () => {
-  const built = run(files, { render: true });
-  const page = built.files.find((f) => f.path === 'kennisbank/apis/index.html');
-  const directive = /<div class="doc-card-list">[\s\S]*?<\/ul><\/div>/.exec(String(page?.data))?.[0];
-  assert.ok(directive, 'the directive draws cards');
-  assert.is(render(pageComponents(contextFor('/kennisbank/apis/')), 'DocCardList'), directive);
+  const directive = cardList(page({}, 'kennisbank/apis/index.html'));
+  const component = cardList(page({ 'kennisbank/apis/index.md': '', 'kennisbank/apis/index.mdx': '---\ntitle: API\'s\n---\n\nimport DocCardList from \'@theme/DocCardList\';\n\nOver API\'s.\n\n<DocCardList />\n' }, 'kennisbank/apis/index.html'));
+  assert.ok(directive);
+  assert.is(component, directive);
 });
 
-cards('should show the other pages of the folder on a doc that is no category page', () => {
-  const out = render(pageComponents(contextFor('/kennisbank/apis/midden')), 'DocCardList');
-  assert.equal([...out.matchAll(/card-title"><a href="([^"]+)"/g)].map((m) => m[1]), ['/kennisbank/apis/zeta', '/kennisbank/apis/alfa']);
-});
-
-cards('should draw nothing on a page that is no doc', () => {
-  assert.is(render(mdxComponents({ docCards: null }), 'DocCardList'), '');
+cards('should draw nothing on a page without cards', () => {
+  const DocCardList = mdxComponents({})['DocCardList'] as ComponentType<any>;
+  assert.is(html(<DocCardList />), '');
 });
 
 cards('should take a static items list as given, in its order', () => {
+  const DocCardList = mdxComponents({ docCards: () => '<ul>niet deze</ul>' })['DocCardList'] as ComponentType<any>;
   const items = [{ type: 'link', href: '/b', label: 'B', description: 'Twee' }, { type: 'link', href: '/a', label: 'A' }];
-  assert.is(render(mdxComponents({ docCards: null }), 'DocCardList', { items }), '<div class="doc-card-list">'
+  assert.is(html(<DocCardList items={items} />), '<div class="doc-card-list">'
     + '<ul class="cards doc-card"><li class="card"><h2 class="card-title"><a href="/b">B</a></h2><p class="card-description">Twee</p></li></ul>'
     + '<ul class="cards doc-card"><li class="card"><h2 class="card-title"><a href="/a">A</a></h2></li></ul></div>');
 });
@@ -145,16 +150,25 @@ cards.run();
 const unknown = suite('mdx components: unknown components');
 
 unknown('should render the children in a div named for the component, a span in text', () => {
-  const components = mdxComponents({ docCards: null });
+  const components = mdxComponents({});
   assert.ok(Object.hasOwn(components, 'Unknown$Kaart'));
   assert.ok('Unknown$Kaart' in components);
   const Kaart = components['Unknown$Kaart']!;
   assert.is(components['Unknown$Kaart'], Kaart, 'the same component each time');
-  assert.is(html(<Kaart><p>Tekst</p></Kaart>), '<div data-component="Kaart"><p>Tekst</p></div>');
-  assert.is(html(<Kaart node={{ type: 'mdxJsxTextElement' }}>woord</Kaart>), '<span data-component="Kaart">woord</span>');
+  assert.is(writeBody(h(Kaart, { node: { type: 'mdxJsxFlowElement' } }, h('p', null, 'Tekst'))), '<div data-component="Kaart"><p>Tekst</p></div>');
+  assert.is(writeBody(h(Kaart, { node: { type: 'mdxJsxTextElement' } }, 'woord')), '<span data-component="Kaart">woord</span>');
   // Names that are neither built in, the site's, nor unknown are not there.
   assert.not.ok(Object.hasOwn(components, 'Kaart'));
   assert.is(components['Kaart'], undefined);
+});
+
+unknown('should render an unknown component of an MDX page with its content', () => {
+  const config = configText.replace(/^mdx:[\s\S]*?(?=^\S)/m, '') + '\nmdx:\n  unknownComponents: warn\n';
+  const built = generate(analyse(tree({ 'kennisbank/x.mdx': '---\ntitle: X\n---\n\nimport Kader from \'@site/src/components/Kader\';\n\n<Kader kleur="rood">\n\nIn het **kader**.\n\n</Kader>\n\nEen <Kader>woord</Kader> in tekst.\n' }, config), 'production'),
+    { highlighter: null, diagrams: new Map(), theme: { css: '/assets/styles.css', js: null, files: new Map() }, themeFiles: [] }, { render: true });
+  const html = String(built.files.find((f) => f.path === 'kennisbank/x.html' || f.path === 'kennisbank/x/index.html')?.data ?? built.problems.map((p) => p.message).join('\n'));
+  assert.match(html, '<div data-component="Kader"><p>In het <strong>kader</strong>.</p></div>');
+  assert.match(html, '<p>Een <span data-component="Kader">woord</span> in tekst.</p>');
 });
 
 unknown.run();

@@ -52,10 +52,25 @@ const attributeClass = (attributes: unknown): string | undefined => {
 const isTabItem = (child: ReactNode): child is ReactElement<TabItemProps> =>
   isValidElement(child) && (child.type === TabItem || typeof (child.props as { value?: unknown }).value === 'string');
 
+const blank = (child: ReactNode): boolean => typeof child === 'string' && child.trim() === '';
+
+/**
+ * The set's children, with a paragraph that holds only items (and spaces)
+ * replaced by those items: MDX reads `<TabItem …>…</TabItem>` lines in a row
+ * as one paragraph of them, which Docusaurus unwraps.
+ */
+function items(children: ReactNode): ReactNode[] {
+  return Children.toArray(children).flatMap((child) => {
+    if (!isValidElement(child) || child.type !== 'p') return [child];
+    const inner = Children.toArray((child.props as { children?: ReactNode }).children);
+    return inner.some(isTabItem) && inner.every((c) => isTabItem(c) || blank(c)) ? inner : [child];
+  });
+}
+
 /** The panels of a set in the author's order, with labels from `values` where it names them. */
 export function tabPanels(props: TabsProps): Panel[] {
   const labels = new Map((props.values ?? []).map((v) => [String(v.value), v] as const));
-  return Children.toArray(props.children).filter(isTabItem).map((item, index) => {
+  return items(props.children).filter(isTabItem).map((item, index) => {
     const value = stringOr(item.props.value, stringOr(item.props.label, String(index + 1)));
     const given = labels.get(value);
     return {
@@ -86,7 +101,7 @@ export function Tabs(props: TabsProps) {
   const shown = defaultTab(panels, props.defaultValue);
   const className = ['tabs', props.block ? 'tabs-block' : null, props.className].filter(Boolean).join(' ');
   // Anything else the author put between the TabItems stays in its place, before the panels' set is built.
-  const others = Children.toArray(props.children).filter((child) => !isTabItem(child) && !(typeof child === 'string' && child.trim() === ''));
+  const others = items(props.children).filter((child) => !isTabItem(child) && !blank(child));
   return (
     <div className={className} data-tabs="" data-group-id={props.groupId || undefined} data-query-string={queryKey(props.queryString, props.groupId)}>
       {others}

@@ -4,21 +4,26 @@
  * site's own components (`Site$Key`, loaded by pipeline/io/site-components.ts
  * and passed in as values) and a stand-in for every `Unknown$Name`.
  */
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
+import type { BodyComponent } from '../../renderer/body/jsx-runtime.ts';
 import { Tabs } from './Tabs.tsx';
 import { TabItem } from './TabItem.tsx';
 import { DocCard } from './DocCard.tsx';
 import { docCardList } from './DocCardList.tsx';
+import { siteBodyComponent } from './body.ts';
 import { unknownComponent } from './Unknown.tsx';
 
-export type MdxComponents = Readonly<Record<string, ComponentType<any>>>;
+/** A component of a body: React's, or one the renderer calls itself. */
+type Component = ComponentType<any> | BodyComponent;
+
+export type MdxComponents = Readonly<Record<string, Component>>;
 
 /** What the components need of the page they are on. */
 export interface MdxPage {
-  /** The page's own card list (`DocCardList`), or null when it is no doc. */
-  readonly docCards: (() => ReactNode) | null;
-  /** The site's own components by key (`Site$Kaart`), made safe by the io edge. */
-  readonly siteComponents?: MdxComponents;
+  /** The HTML of the page's own card list (`::doc-card-list` gets the same); absent on a page without one. */
+  readonly docCards?: (() => string) | undefined;
+  /** The site's own components by name (`Site$Kaart`), made safe by the io edge. */
+  readonly siteComponents?: Readonly<Record<string, ComponentType<any>>> | undefined;
 }
 
 /** The built-in components of one page. */
@@ -32,14 +37,16 @@ export const builtinComponents = (page: MdxPage): MdxComponents => ({
 const unknownPrefix = 'Unknown$';
 
 /**
- * The components map of one page. Names of unknown components are not known
- * beforehand, so the map answers every `Unknown$Name` it is asked for, with
- * the same component each time.
+ * The components map of one page: `base` (the renderer's own takeovers), the
+ * built-ins and the site's components. Names of unknown components are not
+ * known beforehand, so the map answers every `Unknown$Name` it is asked for,
+ * with the same component each time.
  */
-export function mdxComponents(page: MdxPage): MdxComponents {
-  const known: Record<string, ComponentType<any>> = { ...page.siteComponents, ...builtinComponents(page) };
-  const unknown = new Map<string, ComponentType<any>>();
-  const lookup = (name: string): ComponentType<any> | undefined => {
+export function mdxComponents(page: MdxPage, base: MdxComponents = {}): MdxComponents {
+  const site = Object.fromEntries(Object.entries(page.siteComponents ?? {}).map(([name, component]) => [name, siteBodyComponent(component)]));
+  const known: Record<string, Component> = { ...base, ...site, ...builtinComponents(page) };
+  const unknown = new Map<string, Component>();
+  const lookup = (name: string): Component | undefined => {
     if (Object.hasOwn(known, name)) return known[name];
     if (!name.startsWith(unknownPrefix)) return undefined;
     let component = unknown.get(name);

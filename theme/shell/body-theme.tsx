@@ -3,16 +3,17 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { ReactElement } from 'react';
 import type { BodyTheme, ThemeMarkup } from '../../renderer/markdown.tsx';
 import { takeovers } from '../../renderer/body/components.ts';
-import { memoSlot, type PageContext } from '../../renderer/context.ts';
+import { memoSlot, type Components, type PageContext } from '../../renderer/context.ts';
 import { labels } from '../client/labels.ts';
 import { AdmonitionIcon } from './icons.tsx';
 import { NewTabHint } from './SmartLink.tsx';
+import { mdxComponents } from '../mdx/index.ts';
 
 /** An element with its HTML, rendered once: a body may hold many external links and admonitions, and React would render the same markup for every one. */
 const markup = (element: ReactElement): ThemeMarkup => ({ html: renderToStaticMarkup(element), element });
 
-/** A new body theme. */
-export function newBodyTheme(): BodyTheme {
+/** A new body theme, with the site's own components (the same on every page of a build). */
+export function newBodyTheme(siteComponents?: Components): BodyTheme {
   const admonitionIcons = new Map<string, ThemeMarkup>();
   const theme: BodyTheme = {
     newTabHint: markup(<NewTabHint />),
@@ -22,8 +23,8 @@ export function newBodyTheme(): BodyTheme {
       return icon;
     },
     labels,
-    // The renderer's takeovers; the components MDX content names join them here.
-    components: (page) => ({ ...takeovers(theme, page) }),
+    // The renderer's takeovers, and the components MDX content names (theme/mdx): built-ins, the site's own, unknown ones.
+    components: (page) => mdxComponents({ docCards: page.docCards, siteComponents: page.context?.siteComponents ?? siteComponents }, takeovers(theme, page)),
   };
   return theme;
 }
@@ -31,4 +32,4 @@ export function newBodyTheme(): BodyTheme {
 const slot = memoSlot<BodyTheme>('body theme');
 
 /** The body theme of the context's build, made by its first page with a body. */
-export const bodyTheme = (ctx: PageContext): BodyTheme => ctx.memo.get(slot, newBodyTheme);
+export const bodyTheme = (ctx: PageContext): BodyTheme => ctx.memo.get(slot, () => newBodyTheme(ctx.siteComponents));
