@@ -100,7 +100,7 @@ test('the sidebars data file holds what sidebars.js exports', async () => {
 
 test('it lists what it could not map, one line each, and the build and start commands', async () => {
   const { stdout, dir } = await migratedFixture();
-  assert.match(stdout, /^- src\/pages\/index\.js is een React-pagina/m);
+  assert.match(stdout, /^- src\/pages\/index\.js is een React-pagina.* Het is de beginpagina \(\/\)/m);
   assert.match(stdout, /^- Zoeken: Algolia DocSearch is vervangen door de ingebouwde zoekfunctie/m);
   assert.match(stdout, /^- Statistieken: Google gtag \(G-VOORBEELD1\) is niet overgenomen/m);
   assert.ok(stdout.includes(`npm run build -- --content ${dir} --config ${path.join(dir, 'dist-config/site.yml')}`), stdout);
@@ -282,6 +282,11 @@ test('the fixture builds unchanged with the migrated configuration', async () =>
   assert.match(built.html('/blog'), /Welkom op het voorbeeldportaal/);
   assert.match(built.html('/over'), /Niets op deze site is echt/);
   assert.ok(built.files.includes('img/logo.svg'), 'static/ is copied to the site root');
+  // The migrated navbar and footer lead where Docusaurus' did: the sidebar's first doc, the community's index.
+  const page = built.html('/docs/intro');
+  assert.match(page, /<a href="\/docs\/intro"[^>]*>Documentatie<\/a>/);
+  assert.match(page, /<a href="\/community\/"[^>]*>Community<\/a>/);
+  assert.match(page, /<p class="footer-copyright">Voorbeeldportaal, CC0\. Gebouwd met Docusaurus\.<\/p>/);
 });
 
 test.run();
