@@ -4,6 +4,7 @@
  * problems for what is not supported, at their places.
  */
 import { suite } from 'uvu';
+import fc from 'fast-check';
 import * as assert from 'uvu/assert';
 import { toHtml } from 'hast-util-to-html';
 import type { Nodes as HastNodes, Root as HastRoot } from 'hast';
@@ -185,6 +186,57 @@ mdx('should leave no MDX expression, ESM or spread in the hast', () => {
   walk(content.body as HastRoot);
   assert.not.ok(seen.has('mdxFlowExpression') || seen.has('mdxTextExpression') || seen.has('mdxjsEsm'));
   assert.is(brief(content.body), '<Tabs b={1}><p>t</p></Tabs>');
+});
+
+mdx('should refuse a CodeBlock whose content is not static', () => {
+  const { problems } = render(`import CodeBlock from '@theme/CodeBlock';\n\n<CodeBlock language="js">{\`a \${b}\`}</CodeBlock>\n`);
+  assert.equal(codesOf(problems), ['3:1 error mdx-expression']);
+});
+
+/** An attribute expression as source, with the value it has when it is static (undefined: it is code). */
+type Generated = { readonly source: string; readonly value?: unknown };
+
+const trap = '(globalThis.__mdxTrap = 1)';
+const leaf: fc.Arbitrary<Generated> = fc.oneof(
+  fc.string({ maxLength: 8 }).map((v) => ({ source: JSON.stringify(v), value: v })),
+  fc.integer({ min: -1000, max: 1000 }).map((v) => ({ source: String(v), value: v })),
+  fc.boolean().map((v) => ({ source: String(v), value: v })),
+  fc.constant({ source: 'null', value: null }),
+  fc.string({ maxLength: 6 }).filter((v) => !/[`\\$]/.test(v)).map((v) => ({ source: `\`${v}\``, value: v })),
+  // Code that would set the trap if anything ran it.
+  fc.constantFrom<Generated>(
+    { source: trap }, { source: `(() => ${trap})()` }, { source: `\`x\${${trap}}\`` }, { source: `{get a() { return ${trap}; }}` },
+    { source: `[...[${trap}]]` }, { source: `new Function('${trap.replace(/'/g, "\\'")}')()` }, { source: 'globalThis' }, { source: 'a.b' },
+    { source: `${trap} || 1` }, { source: `{[${trap}]: 1}` }, { source: `{a: ${trap}}` }, { source: `-${trap}` },
+  ),
+);
+const expression: fc.Arbitrary<Generated> = fc.letrec<{ node: Generated }>((tie) => ({
+  node: fc.oneof({ depthSize: 'small', withCrossShrink: true },
+    leaf,
+    fc.array(tie('node'), { maxLength: 3 }).map((items) => ({ source: `[${items.map((i) => i.source).join(', ')}]`, ...(items.every((i) => 'value' in i) ? { value: items.map((i) => i.value) } : {}) })),
+    fc.array(fc.tuple(fc.constantFrom('a', 'b', 'label', '__proto__', 'c d'), tie('node')), { maxLength: 3 }).map((entries) => {
+      const unique = [...new Map(entries).entries()];
+      return { source: `{${unique.map(([k, v]) => `${JSON.stringify(k)}: ${v.source}`).join(', ')}}`,
+        ...(unique.every(([, v]) => 'value' in v) ? { value: Object.fromEntries(unique.map(([k, v]) => [k, v.value])) } : {}) };
+    }),
+  ),
+})).node;
+
+mdx('should never run an attribute expression: each is static, with the value it reads as, or an error', () => {
+  fc.assert(fc.property(expression, (generated) => {
+    delete (globalThis as { __mdxTrap?: unknown }).__mdxTrap;
+    const { content, problems } = render(`import Tabs from '@theme/Tabs';\n\n<Tabs values={${generated.source}} />\n`);
+    assert.is((globalThis as { __mdxTrap?: unknown }).__mdxTrap, undefined, 'nothing ran');
+    if (!('value' in generated)) {
+      assert.ok(problems.some((p) => p.code === 'mdx-expression'), generated.source);
+      return;
+    }
+    assert.equal(problems, [], generated.source);
+    const tabs = content.body.children[0] as Extract<HastNodes, { type: 'mdxJsxFlowElement' }>;
+    const attribute = tabs.attributes[0] as { value: string | null | { value: string } };
+    const value = typeof attribute.value === 'string' ? attribute.value : attribute.value === null ? true : JSON.parse(attribute.value.value);
+    assert.equal(value, JSON.parse(JSON.stringify(generated.value)), generated.source);
+  }), { numRuns: 300 });
 });
 
 mdx.run();

@@ -9,8 +9,7 @@
  * any other expression, spread or export is an error at its place. Nothing
  * of the content is ever run.
  */
-import { toString } from 'mdast-util-to-string';
-import type { Code, Link, Paragraph, PhrasingContent, Root, RootContent, Text } from 'mdast';
+import type { Link, Paragraph, PhrasingContent, Root, RootContent, Text } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import type { MdxFlowExpression, MdxTextExpression, MdxjsEsm } from 'mdast-util-mdx';
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
@@ -123,25 +122,9 @@ export function mdxElements(tree: Root, page: { readonly path: string; readonly 
     return [directive];
   };
 
-  /** `<CodeBlock language="js" title="…">{`…`}</CodeBlock>`: a fenced code block. */
-  const codeBlock = (node: JsxElement, values: Map<string, AttributeValue>): RootContent[] | Problem => {
-    const [only, ...rest] = node.children;
-    let value: string | null = null;
-    if ((only?.type === 'mdxFlowExpression' || only?.type === 'mdxTextExpression') && rest.length === 0) {
-      const expression = soleExpression(only.data?.estree as Program | undefined);
-      const evaluated = expression ? evaluate(expression, scope) : null;
-      if (evaluated && 'value' in evaluated && typeof evaluated.value === 'string') value = evaluated.value;
-    } else if (node.children.every((c) => c.type === 'paragraph' || c.type === 'text')) value = toString(node);
-    if (value === null) {
-      return error('mdx-expression', file, placeOf(node), `De inhoud van <CodeBlock> moet een vaste tekst zijn (tekst, of \`{\`…\`}\` zonder \`\${…}\`). ${notRun}`);
-    }
-    const meta = [
-      stringOf(values.get('title')) !== undefined ? `title=${JSON.stringify(stringOf(values.get('title')))}` : '',
-      values.has('showLineNumbers') ? (typeof (values.get('showLineNumbers') as { value?: unknown }).value === 'number' ? `showLineNumbers=${stringOf(values.get('showLineNumbers'))}` : 'showLineNumbers') : '',
-    ].filter(Boolean).join(' ');
-    const code: Code = { type: 'code', lang: stringOf(values.get('language')) ?? null, meta: meta || null, value: value.replace(/^\n/, '').replace(/\n$/, ''), position: node.position };
-    return [code];
-  };
+  /** A `<CodeBlock>` still here after parsing (./parse/mdx-code-blocks.ts made the static ones code blocks): what is not static in it. */
+  const codeBlock = (node: JsxElement): Problem =>
+    error('mdx-expression', file, placeOf(node), `De inhoud en de attributen van <CodeBlock> moeten vaste waarden zijn: tekst, of \`{\`…\`}\` zonder \`\${…}\`, en attributen als language="js". ${notRun}`);
 
   /** `<Details summary="…">`: a details element, its summary first. */
   const details = (node: JsxElement, values: Map<string, AttributeValue>): void => {
@@ -185,10 +168,7 @@ export function mdxElements(tree: Root, page: { readonly path: string; readonly 
     switch (binding.name) {
       case 'Link': return { problems, replace: link(node, values) };
       case 'Admonition': return { problems, replace: admonition(node, values) };
-      case 'CodeBlock': {
-        const made = codeBlock(node, values);
-        return Array.isArray(made) ? { problems, replace: made } : { problems: [...problems, made], replace: [] };
-      }
+      case 'CodeBlock': return { problems: [...problems, codeBlock(node)], replace: [] };
       case 'Details': details(node, values); return { problems };
       default:
         if (binding.name === 'DocCardList') docCardList = true;

@@ -18,6 +18,7 @@ import { legacyAdmonitionTitles, restorePositions } from './legacy-admonition-ti
 import { escapeHeadingIds, unwrapMdxCodeBlocks } from './docusaurus-preprocess.ts';
 import { htmlCommentFromMarkdown, htmlCommentSyntax } from './html-comments.ts';
 import type { MarkdownFormat } from './format.ts';
+import { mdxCodeBlocks } from './mdx-code-blocks.ts';
 
 /** HTML comments in MDX (./html-comments.ts) as a remark plugin. */
 function mdxHtmlComments(this: Processor): void {
@@ -46,7 +47,10 @@ export function parseMarkdownBody(text: string, format: MarkdownFormat = 'md'): 
   const tree = parser.runSync(parser.parse(rewritten)) as Root;
   if (lines.size) restorePositions(tree, ids.text, lines);
   if (ids.lines.size) restorePositions(tree, unwrapped, ids.lines);
-  if (format === 'mdx') truncateMarkers(tree);
+  if (format === 'mdx') {
+    truncateMarkers(tree);
+    mdxCodeBlocks(tree);
+  }
   return tree;
 }
 
