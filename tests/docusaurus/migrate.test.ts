@@ -272,6 +272,17 @@ test('mapping details: baseUrl, languages, dropdown docs, row footers, HTML as t
   assert.is(packageName('@easyops-cn/docusaurus-search-local', 'theme'), '@easyops-cn/docusaurus-search-local');
 });
 
+test('a preset that wraps the classic one gives its docs and blog; an unknown preset is named', () => {
+  const { site, notes } = migrateSiteConfig({
+    title: 'API-site', url: 'https://api.example.nl', baseUrl: '/',
+    presets: [['docusaurus-preset-openapi', { docs: { path: 'gidsen' }, blog: false, api: { path: 'openapi.yaml' } }], ['docusaurus-preset-vreemd', { iets: true }]],
+  }, new Map(), ['gidsen/a.md'], '/site');
+  assert.equal((site.content as { docs: unknown }).docs, [{ id: 'default', path: 'gidsen', routeBasePath: 'docs', label: 'Documentatie' }]);
+  assert.ok(notes.includes('Preset docusaurus-preset-openapi: de opties docs, blog en pages zijn overgenomen zoals bij preset-classic; wat de preset verder doet, niet.'), notes.join('\n'));
+  assert.ok(notes.includes('Preset docusaurus-preset-openapi: de optie api is overgeslagen.'), notes.join('\n'));
+  assert.ok(notes.includes('Preset docusaurus-preset-vreemd kent de generator niet; overgeslagen.'), notes.join('\n'));
+});
+
 test('the fixture builds unchanged with the migrated configuration', async () => {
   const built = await builtSite();
   const errors = built.problems.filter((p) => p.severity === 'error');

@@ -69,11 +69,14 @@ const presetsOf = (config: Data) => (Array.isArray(config.presets) ? config.pres
 const pluginsOf = (config: Data) => (Array.isArray(config.plugins) ? config.plugins : []).map((e) => entryOf(e, 'plugin')).filter((e) => e !== null);
 const themesOf = (config: Data) => (Array.isArray(config.themes) ? config.themes : []).map((e) => entryOf(e, 'theme')).filter((e) => e !== null);
 const isClassic = (name: string) => name === '@docusaurus/preset-classic';
+/** A preset that wraps the classic one (as docusaurus-preset-openapi does) takes the same docs, blog and pages options. */
+const classicLike = (preset: { name: string; options: Data }) =>
+  isClassic(preset.name) || ['docs', 'blog', 'pages'].some((key) => isObject(preset.options[key]));
 
 /** The options the classic preset passes to one of its plugins (`docs`, `blog`, `pages`, `gtag`, …); `false` when switched off. */
 function presetPart(config: Data, part: string): Data | false | undefined {
   for (const preset of presetsOf(config)) {
-    if (!isClassic(preset.name)) continue;
+    if (!classicLike(preset)) continue;
     const value = preset.options[part];
     if (value === false) return false;
     if (isObject(value)) return value;
@@ -378,8 +381,9 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
   // --- Everything else the generator does not do
   const handled = new Set(['@docusaurus/plugin-content-docs', '@docusaurus/plugin-content-blog', '@docusaurus/plugin-content-pages', '@docusaurus/theme-mermaid', '@docusaurus/plugin-sitemap']);
   for (const preset of presetsOf(config)) {
-    if (!isClassic(preset.name)) { note(`Preset ${preset.name} kent de generator niet; overgeslagen.`); continue; }
-    for (const key of Object.keys(preset.options).filter((k) => !['docs', 'blog', 'pages', 'theme', 'gtag', 'googleAnalytics', 'googleTagManager', 'sitemap', 'debug', 'svgr'].includes(k))) note(`Preset classic: de optie ${key} is overgeslagen.`);
+    if (!classicLike(preset)) { note(`Preset ${preset.name} kent de generator niet; overgeslagen.`); continue; }
+    if (!isClassic(preset.name)) note(`Preset ${preset.name}: de opties docs, blog en pages zijn overgenomen zoals bij preset-classic; wat de preset verder doet, niet.`);
+    for (const key of Object.keys(preset.options).filter((k) => !['docs', 'blog', 'pages', 'theme', 'gtag', 'googleAnalytics', 'googleTagManager', 'sitemap', 'debug', 'svgr'].includes(k))) note(`Preset ${isClassic(preset.name) ? 'classic' : preset.name}: de optie ${key} is overgeslagen.`);
     const theme = preset.options.theme;
     if (isObject(theme) && theme.customCss !== undefined) note('Eigen CSS (theme.customCss) wordt niet geladen: de generator gebruikt zijn eigen thema (zie docs/theme.md).');
   }
