@@ -223,6 +223,7 @@ export function startTag(tag: string, props: Readonly<Record<string, unknown>>):
     return out;
   }
   if (tag === 'input') return out + inputAttributes(props);
+  if (tag === 'button' || tag === 'form') return out + formAttributes(props, tag === 'button' ? buttonLast : formLast);
   for (const name in props) {
     if (!Object.hasOwn(props, name) || content(name)) continue;
     const value = props[name];
@@ -230,6 +231,18 @@ export function startTag(tag: string, props: Readonly<Record<string, unknown>>):
     else if (tag === 'select' && (name === 'value' || name === 'defaultValue')) continue;
     else out += attribute(name, value);
   }
+  return out;
+}
+
+/** What React writes after a button's or a form's other attributes, in this order. */
+const buttonLast = ['name', 'formAction', 'formEncType', 'formMethod', 'formTarget'];
+const formLast = ['action', 'encType', 'method', 'target'];
+
+/** A button's or form's attributes in React's order: the rest, then `last` (a function as action is React's server actions: never in a body). */
+function formAttributes(props: Readonly<Record<string, unknown>>, last: ReadonlyArray<string>): string {
+  let out = '';
+  for (const name in props) if (Object.hasOwn(props, name) && !content(name) && !last.includes(name)) out += attribute(name, props[name]);
+  for (const name of last) if (props[name] != null && typeof props[name] !== 'function') out += attribute(name, props[name]);
   return out;
 }
 

@@ -1,9 +1,9 @@
 /**
- * The body's own HTML writer (renderer/markdown.tsx) beyond the fixtures in
- * tests/fixtures/markdown: it writes raw HTML (`allowDangerousHtml`) for the
- * parts it adds itself, so nothing else in a tree may come out unescaped; and
- * the image preload that React made for a body image must still reach the
- * page's head.
+ * The body renderer (renderer/markdown.tsx) beyond the fixtures in
+ * tests/fixtures/markdown: it writes trusted HTML for the parts the renderer
+ * adds itself (icons, diagrams, cards), so nothing else in a tree may come out
+ * unescaped; and the image preload that React makes for a body image must
+ * still reach the page's head.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
