@@ -79,10 +79,19 @@ export const UrlPath = new t.Type<string, string, unknown>(
   t.identity,
 );
 
+/**
+ * A tag in front matter: a key of the tags file, or (Docusaurus' inline tag)
+ * any text or an object with its own label and permalink.
+ */
+export const InlineTag = t.intersection([t.type({ label: t.string }), t.partial({ permalink: UrlPath, description: t.string })]);
+export type InlineTag = t.TypeOf<typeof InlineTag>;
+export const FrontmatterTag = t.union([t.string, InlineTag]);
+export type FrontmatterTag = t.TypeOf<typeof FrontmatterTag>;
+
 const CommonFrontmatter = t.partial({
   description: t.string,
   slug: UrlPath,
-  tags: StringList,
+  tags: t.array(FrontmatterTag),
   keywords: StringList,
   draft: t.boolean,
   unlisted: t.boolean,
@@ -113,14 +122,47 @@ export const DocFrontmatter = t.intersection([
 ]);
 export type DocFrontmatter = t.TypeOf<typeof DocFrontmatter>;
 
+/**
+ * An author written in a post itself (Docusaurus' inline author): at least a
+ * name, or a `key` of authors.yml whose fields this one overrides.
+ */
+export const InlineAuthor = t.intersection([
+  t.union([t.type({ name: t.string }), t.type({ key: t.string })]),
+  t.partial({
+    key: t.string,
+    name: t.string,
+    title: t.string,
+    url: Href,
+    image_url: ImageHref,
+    imageURL: ImageHref,
+    email: t.string,
+    socials: t.record(t.string, ProfileHref),
+  }),
+]);
+export type InlineAuthor = t.TypeOf<typeof InlineAuthor>;
+const PostAuthor = t.union([t.string, InlineAuthor]);
+
 export const BlogFrontmatter = t.intersection([
-  t.type({ title: t.string, authors: StringList }),
+  t.type({ title: t.string }),
   CommonFrontmatter,
-  t.partial({ date: DateString }),
+  t.partial({
+    date: DateString,
+    /** Keys of authors.yml or inline authors; one may stand without a list, as in Docusaurus. */
+    authors: t.union([PostAuthor, t.array(PostAuthor)]),
+    // Docusaurus' older one-author fields, read as one inline author.
+    author: t.string,
+    author_title: t.string,
+    author_url: Href,
+    author_image_url: ImageHref,
+    authorTitle: t.string,
+    authorURL: Href,
+    authorImageURL: ImageHref,
+    sidebar_label: t.string,
+  }),
 ]);
 export type BlogFrontmatter = t.TypeOf<typeof BlogFrontmatter>;
 
-export const PageFrontmatter = t.intersection([t.type({ title: t.string }), CommonFrontmatter]);
+export const PageFrontmatter = t.intersection([t.type({ title: t.string }), CommonFrontmatter, t.partial({ wrapperClassName: t.string })]);
 export type PageFrontmatter = t.TypeOf<typeof PageFrontmatter>;
 
 /** Every key some content kind accepts; used for the unknown-key warning and its "did you mean". */
@@ -399,6 +441,9 @@ export const ContentConfig = t.partial({
 });
 export type ContentConfig = t.TypeOf<typeof ContentConfig>;
 
+/** Docusaurus' `onInlineTags` / `onInlineAuthors`: `log` prints like `warn` here (a build has only warnings and errors). */
+const InlinePolicy = t.union([t.literal('ignore'), t.literal('log'), t.literal('warn'), t.literal('throw')]);
+
 export const SiteConfig = t.intersection([
   t.type({
     product: t.string,
@@ -453,6 +498,11 @@ export const SiteConfig = t.intersection([
     }),
     /** Which parser reads a page, as Docusaurus' `markdown.format`: `mdx` (the default, for `.md` too), `md` (CommonMark), or `detect` (by extension). */
     markdown: t.partial({ format: t.union([t.literal('mdx'), t.literal('md'), t.literal('detect')]) }),
+    /**
+     * Front-matter rules: keys this site uses beyond Docusaurus' own (no unknown-key warning for them),
+     * and what inline tags and authors do, with Docusaurus' option names and values (default `warn`).
+     */
+    frontmatter: t.partial({ allowedKeys: t.array(t.string), onInlineTags: InlinePolicy, onInlineAuthors: InlinePolicy }),
   }),
 ]);
 export type SiteConfig = t.TypeOf<typeof SiteConfig>;

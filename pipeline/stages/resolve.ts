@@ -6,7 +6,7 @@
 import type { Root, Nodes } from 'mdast';
 import { pipe } from 'fp-ts/function';
 import { posix } from 'node:path';
-import type { AuthorDefinition, Config, DocsVersion, TagDefinition } from '../model.ts';
+import type { AuthorDefinition, FrontmatterTag, InlineAuthor, Config, DocsVersion, TagDefinition } from '../model.ts';
 import type { DocsArea, Layout } from '../types.ts';
 import { areaOf, defaultDocsArea } from '../layout.ts';
 import { error, startOfFile, type Problem } from '../problem.ts';
@@ -20,6 +20,7 @@ import { sidebarOwner, sidebarsOfFile } from './resolve/sidebars-file.ts';
 import type { SidebarsSpec } from './validate/sidebars-file.ts';
 import { socialUrl } from './resolve/author-socials.ts';
 import { keySegment } from './resolve/tag-slug.ts';
+import { defaultInlinePolicy, groupedWarnings, inlineAuthor, postAuthorRefs, tagKey, type InlinePolicy, type InlineUse } from './resolve/inline.ts';
 import { all, chain, collect, failed, map, ok, tell, traverse, withProblems, type Result } from '../result.ts';
 import type { DocEntry, DocsPlugin, Entry, PageEntry, PostEntry, Registry, Validated } from './validate.ts';
 
@@ -183,13 +184,24 @@ export { hasTruncateMarker, isTruncateMarker } from './truncate.ts';
  */
 const reportedAtUse = (registry: Registry<unknown>, key: string): boolean => !registry.unusable && !registry.refused.has(key);
 
-/** The entry's tags against the registry; an unknown key drops out, with a problem at its place when it is the author's typo. */
-function resolveTags(entry: Entry, routeBasePath: string | null, registry: Registry<TagDefinition>): Result<ReadonlyArray<TagRef>> {
+/**
+ * The entry's tags against the registry. A tag the registry does not define
+ * is an inline tag: with the `throw` policy it drops out, with a problem at
+ * its place when it is the author's typo; otherwise it is a tag of its own
+ * (its label the text, its page the text's slug), reported once per tag by
+ * `inlineTagProblems`.
+ */
+function resolveTags(entry: Entry, routeBasePath: string | null, registry: Registry<TagDefinition>, policy: InlinePolicy): Result<ReadonlyArray<TagRef>> {
   const tags = registry.entries;
-  return collect((key: string, i): Result<TagRef> => {
-    const def = tags.get(key);
+  return collect((tag: FrontmatterTag, i): Result<TagRef> => {
+    const key = tagKey(tag);
+    const def = typeof tag === 'string' ? tags.get(key) : undefined;
+    if (!def && policy !== 'throw') {
+      const own = typeof tag === 'string' ? undefined : tag;
+      return ok({ key, label: key, description: own?.description ?? '', permalink: routeBasePath !== null ? tagPermalink(routeBasePath, key, own?.permalink) : '' });
+    }
     if (!def) {
-      if (!reportedAtUse(registry, key)) return failed([]);
+      if (typeof tag !== 'string' || !reportedAtUse(registry, key)) return failed([]);
       const suggestion = closest(key, tags.keys());
       return failed([error('unknown-tag', entry.file.display, entry.locate(['tags', i]),
         `De tag "${key}" staat niet in ${registry.file}.${suggestion ? ` Bedoel je "${suggestion}"?` : ''} Voeg de tag daar toe met een label en beschrijving, of gebruik een bestaande tag.`)]);
@@ -317,7 +329,7 @@ const resolveDoc = (validated: Validated) => (entry: DocEntry): Result<Doc> => {
   const area = docsAreaOf(validated.layout, entry);
   const id = docIdOf(docPath(entry.pathInArea, entry.frontmatter.parse_number_prefixes), entry.frontmatter.id);
   return pipe(
-    resolveTags(entry, area.routeBasePath, tagRegistryOf(validated, entry)),
+    resolveTags(entry, area.routeBasePath, tagRegistryOf(validated, entry), inlinePolicies(validated).tags),
     map((tagRefs) => ({
       ...common(entry), entry, permalink: permalinkOf(entry, validated.layout), plugin: entry.plugin, id, tags: tagRefs,
       sidebarLabel: entry.frontmatter.sidebar_label ?? entry.frontmatter.title,
@@ -327,16 +339,23 @@ const resolveDoc = (validated: Validated) => (entry: DocEntry): Result<Doc> => {
   );
 };
 
-/** A post's authors against the registry; an unknown key drops out, with a problem at its place when it is the author's typo. */
+/**
+ * A post's authors against the registry; an unknown key drops out, with a
+ * problem at its place when it is the author's typo. An inline author (with
+ * any policy but `throw`, which validate reported) is built from its own
+ * fields, over the registry's author when it names a `key`.
+ */
 const postAuthors = (entry: PostEntry, authors: ReadonlyArray<Author>, registry: Validated['authors']): Result<ReadonlyArray<Author>> =>
-  collect((key: string, i): Result<Author> => {
+  collect((ref: string | InlineAuthor, i): Result<Author> => {
+    if (typeof ref !== 'string') return ok(inlineAuthor(ref, authors.find((a) => a.key === ref.key) ?? null));
+    const key = ref;
     const author = authors.find((a) => a.key === key);
     if (author) return ok(author);
     if (!reportedAtUse(registry, key)) return failed([]);
     const suggestion = closest(key, authors.map((a) => a.key));
     return failed([error('unknown-author', entry.file.display, entry.locate(['authors', i]),
       `De auteur "${key}" staat niet in ${registry.file}.${suggestion ? ` Bedoel je "${suggestion}"?` : ''} Voeg de auteur daar toe of gebruik een bestaande sleutel.`)]);
-  })(entry.frontmatter.authors);
+  })(postAuthorRefs(entry.frontmatter));
 
 /** A post; a draft left out of the build has no value, but its truncation marker and authors are still checked. */
 const resolvePost = (validated: Validated, authors: ReadonlyArray<Author>, registry: Validated['authors'], include: (e: Entry) => boolean, undated: string) => (entry: PostEntry): Result<Post> => pipe(
@@ -344,14 +363,14 @@ const resolvePost = (validated: Validated, authors: ReadonlyArray<Author>, regis
   tell(hasTruncateMarker(entry.tree) ? [] : [error('missing-truncate', entry.file.display, startOfFile,
     'Deze blogpost heeft geen afkapregel. Zet `<!-- truncate -->` op een eigen regel na de inleiding: de tekst daarboven verschijnt in de bloglijst.')]),
   chain((byKey) => !include(entry) ? failed([]) : pipe(
-    resolveTags(entry, validated.layout.blog?.routeBasePath ?? 'blog', tagRegistryOf(validated, entry)),
+    resolveTags(entry, validated.layout.blog?.routeBasePath ?? 'blog', tagRegistryOf(validated, entry), inlinePolicies(validated).tags),
     map((tagRefs) => ({ ...common(entry), entry, permalink: permalinkOf(entry, validated.layout), date: entry.date ?? undated, authors: byKey, tags: tagRefs })),
   )),
 );
 
 /** A page (`pages/`) with its tags; tag pages are per area, so its tags link nowhere. */
 const resolvePage = (validated: Validated) => (entry: PageEntry): Result<Page> => pipe(
-  resolveTags(entry, null, tagRegistryOf(validated, entry)),
+  resolveTags(entry, null, tagRegistryOf(validated, entry), inlinePolicies(validated).tags),
   map((tagRefs) => ({ ...common(entry), entry, permalink: permalinkOf(entry, validated.layout), tags: tagRefs })),
 );
 
@@ -461,6 +480,46 @@ function unbuilt(validated: Validated, built: ReadonlyArray<{ readonly entry: En
   return new Set(validated.markdownFiles.filter((path) => !known.has(path)));
 }
 
+/** What inline tags and authors do on this site: the configuration's `frontmatter.onInlineTags` / `onInlineAuthors`, Docusaurus' `warn` by default. */
+const inlinePolicies = (validated: Validated): { readonly tags: InlinePolicy; readonly authors: InlinePolicy } => {
+  const of = (policy: 'ignore' | 'log' | 'warn' | 'throw' | undefined): InlinePolicy => (policy === 'log' ? 'warn' : policy ?? defaultInlinePolicy);
+  const rules = validated.config?.frontmatter;
+  return { tags: of(rules?.onInlineTags), authors: of(rules?.onInlineAuthors) };
+};
+
+/**
+ * One warning per inline tag, naming the files that use it, as Docusaurus'
+ * `onInlineTags: 'warn'` does; only where the area has a tags file (without
+ * one every tag is inline, as in Docusaurus).
+ */
+function inlineTagProblems(validated: Validated, entries: ReadonlyArray<Entry>): Problem[] {
+  if (inlinePolicies(validated).tags !== 'warn') return [];
+  const uses: InlineUse[] = entries.flatMap((entry) => {
+    const registry = tagRegistryOf(validated, entry);
+    if (registry.unusable === 'missing') return [];
+    return (entry.frontmatter.tags ?? []).flatMap((tag, i) => typeof tag === 'string' && registry.entries.has(tag) ? []
+      : [{ name: tagKey(tag), file: entry.file.display, place: entry.locate(['tags', i]) }]);
+  });
+  return groupedWarnings('inline-tag', uses, (name, files) =>
+    `De tag "${name}" staat niet in het tagsbestand (${files}). De build maakt hem toch, zoals Docusaurus, met "${name}" als label. Voeg hem toe aan het tagsbestand met een label en beschrijving, of gebruik een bestaande tag.`);
+}
+
+/** One warning per inline author, naming the posts, as Docusaurus' `onInlineAuthors: 'warn'` does; only when the site has an authors file. */
+function inlineAuthorProblems(validated: Validated, posts: ReadonlyArray<PostEntry>): Problem[] {
+  if (inlinePolicies(validated).authors !== 'warn' || validated.authors.unusable === 'missing') return [];
+  const uses: InlineUse[] = posts.flatMap((entry) => {
+    const listed = entry.frontmatter.authors !== undefined;
+    const field = Array.isArray(entry.frontmatter.authors);
+    return postAuthorRefs(entry.frontmatter).flatMap((ref, i) => typeof ref === 'string' ? [] : [{
+      name: ref.name ?? ref.key ?? '',
+      file: entry.file.display,
+      place: entry.locate(listed ? (field ? ['authors', i] : ['authors']) : ['author']),
+    }]);
+  });
+  return groupedWarnings('inline-author', uses, (name, files) =>
+    `De auteur "${name}" staat in de frontmatter zelf, niet in ${validated.authors.file} (${files}). De build toont de auteur bij de post, zonder auteurspagina. Zet de auteur in ${validated.authors.file} en gebruik de sleutel.`);
+}
+
 const isDoc = (e: Entry): e is DocEntry => e.kind === 'doc';
 const isPost = (e: Entry): e is PostEntry => e.kind === 'post';
 const isPage = (e: Entry): e is PageEntry => e.kind === 'page';
@@ -476,8 +535,8 @@ export function resolve(validated: Validated, mode: Mode): Result<Site> {
   const tags = new Map([...validated.tags.values()].reverse().flatMap((r) => [...r.entries].map(([k, v]) => [k, v.value] as const)));
   // The uses resolve checks: tags of what is built, authors of every post (drafts included).
   const tagUses = [...validated.tags].map(([, registry]) => [registry,
-    usesIn(validated.entries.filter(include).filter((e) => tagRegistryOf(validated, e) === registry).map((e) => e.frontmatter.tags ?? []))] as const);
-  const authored = validated.entries.filter(isPost).map((e) => e.frontmatter.authors);
+    usesIn(validated.entries.filter(include).filter((e) => tagRegistryOf(validated, e) === registry).map((e) => (e.frontmatter.tags ?? []).filter((t): t is string => typeof t === 'string')))] as const);
+  const authored = validated.entries.filter(isPost).map((e) => postAuthorRefs(e.frontmatter).filter((a): a is string => typeof a === 'string'));
   return pipe(
     all({
       docs: traverse(resolveDoc(validated))(validated.entries.filter(isDoc).filter(include)),
@@ -489,7 +548,11 @@ export function resolve(validated: Validated, mode: Mode): Result<Site> {
       pages: traverse(resolvePage(validated))(validated.entries.filter(isPage).filter(include)),
     }),
     tell([
-      ...tagUses.flatMap(([registry, uses]) => registryProblems(registry, uses, { code: 'unknown-tag', noun: 'tag', plural: 'tags', needs: 'een label en een beschrijving' })),
+      // Without a tags file every tag is inline, as in Docusaurus; only `throw` makes that one problem at the file.
+      ...tagUses.flatMap(([registry, uses]) => registry.unusable === 'missing' && inlinePolicies(validated).tags !== 'throw' ? []
+        : registryProblems(registry, uses, { code: 'unknown-tag', noun: 'tag', plural: 'tags', needs: 'een label en een beschrijving' })),
+      ...inlineTagProblems(validated, validated.entries.filter(include)),
+      ...inlineAuthorProblems(validated, validated.entries.filter(isPost)),
       ...registryProblems(validated.authors, usesIn(authored), { code: 'unknown-author', noun: 'auteur', plural: 'auteurs', needs: 'ten minste een naam' }),
     ]),
     chain(({ docs, posts, pages }) => pipe(

@@ -19,6 +19,7 @@ import { contentTitle, fileTitle, titled } from './validate/title-from-heading.t
 import { sidebarsSpec, type SidebarsSpec } from './validate/sidebars-file.ts';
 import { keySegment } from './resolve/tag-slug.ts';
 import { postDating } from './validate/blog-file.ts';
+import { docusaurusFrontmatterKeys, unknownKeyProblems } from './validate/frontmatter-keys.ts';
 import { areaOf, contentFolders, layoutOf, portalLayout } from '../layout.ts';
 import type { Layout } from '../types.ts';
 import { all, chain, collect, failed, map, ok, problemsOf, tell, valueOf, withProblems, type Result } from '../result.ts';
@@ -179,9 +180,14 @@ export function decode<A>(codec: t.Type<A, unknown, unknown>, data: unknown, fil
 const isPlainObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** Inline tags and authors (objects instead of keys) are a content-model error, spec section 5. */
-function inlineProblems(data: Record<string, unknown>, yaml: YamlData, file: string): Problem[] {
+function inlineProblems(data: Record<string, unknown>, yaml: YamlData, file: string, refused: InlineRules): Problem[] {
   const inline = (field: 'tags' | 'authors', registry: string): Problem[] => {
     const list = data[field];
+    if (!(field === 'tags' ? refused.tags : refused.authors)) return [];
+    // Docusaurus also takes one author without a list.
+    if (field === 'authors' && isPlainObject(list)) {
+      return [error('unknown-author', file, yaml.locate([field]), `Inline auteurs zijn niet toegestaan. Definieer de auteur in ${registry} en gebruik hier alleen de sleutel.`)];
+    }
     if (!Array.isArray(list)) return [];
     return list.flatMap((item, i) => typeof item === 'string' ? [] : [
       error(field === 'tags' ? 'unknown-tag' : 'unknown-author', file, yaml.locate([field, i]),
@@ -191,27 +197,26 @@ function inlineProblems(data: Record<string, unknown>, yaml: YamlData, file: str
   return [...inline('tags', 'content/tags.yml'), ...inline('authors', 'content/blog/authors.yml')];
 }
 
-function unknownKeyProblems(yaml: YamlData, file: string): Problem[] {
-  return yaml.keys
-    .filter(({ key }) => !knownFrontmatterKeys.includes(key))
-    .map(({ key, place }) => {
-      const suggestion = closest(key, knownFrontmatterKeys);
-      return warning('frontmatter-unknown-key', file, place,
-        `Onbekend frontmatter-veld \`${key}\`; de build negeert het.${suggestion ? ` Bedoel je \`${suggestion}\`?` : ''}`);
-    });
-}
+/** Whether inline tags and authors are refused (`throw`); otherwise resolve builds them (`onInlineTags`, `onInlineAuthors`). */
+interface InlineRules { readonly tags: boolean; readonly authors: boolean }
+
+const inlineRules = (config: Config | null): InlineRules => ({
+  tags: config?.frontmatter?.onInlineTags === 'throw',
+  authors: config?.frontmatter?.onInlineAuthors === 'throw',
+});
 
 /** A markdown file as an entry; no value when it cannot be built (its problems say why). */
-const validateMarkdown = (layout: Layout) => (parsed: ParsedMarkdown): Result<Entry> => {
+const validateMarkdown = (layout: Layout, refused: InlineRules) => (parsed: ParsedMarkdown): Result<Entry> => {
   const { file, frontmatter } = parsed;
   const data = isPlainObject(frontmatter.data) ? frontmatter.data : {};
-  const found = [...inlineProblems(data, frontmatter, file.display), ...unknownKeyProblems(frontmatter, file.display)];
+  const found = inlineProblems(data, frontmatter, file.display, refused);
   // Unreadable frontmatter was reported by parse; decoding nothing would only add a false "title ontbreekt".
   if (!frontmatter.ok) return failed(found);
-  // Inline values were reported above; decode the rest so other field errors still show.
+  // Refused inline values were reported above; decode the rest so other field errors still show.
   const clean = { ...data };
-  if (Array.isArray(clean.tags)) clean.tags = clean.tags.filter((x) => typeof x === 'string');
-  if (Array.isArray(clean.authors)) clean.authors = clean.authors.filter((x) => typeof x === 'string');
+  if (refused.tags && Array.isArray(clean.tags)) clean.tags = clean.tags.filter((x) => typeof x === 'string');
+  if (refused.authors && Array.isArray(clean.authors)) clean.authors = clean.authors.filter((x) => typeof x === 'string');
+  if (refused.authors && isPlainObject(clean.authors)) delete clean.authors;
   const area = areaOf(layout, file.path);
   const post = area?.kind === 'blog';
   const named = titled(clean, parsed.tree, fileTitle(area?.rest ?? file.path, post), file.display, post);
@@ -359,7 +364,12 @@ export function validate(parsed: ReadonlyArray<Parsed>, config: Parsed | null, s
     validateRegistry(parsed.find((p) => p.file.path === path), displayOf(parsed, path), codec, item, path.split('/').pop() ?? path);
   return pipe(
     all({
-      entries: collect(validateMarkdown(layout))(parsed.filter(isMarkdown)),
+      entries: pipe(
+        collect(validateMarkdown(layout, inlineRules(valueOf(site))))(parsed.filter(isMarkdown)),
+        // One warning per unknown key, however many files use it.
+        tell(unknownKeyProblems(parsed.filter(isMarkdown).map((p) => ({ file: p.file.display, keys: p.frontmatter.keys })),
+          [...knownFrontmatterKeys, ...docusaurusFrontmatterKeys], valueOf(site)?.frontmatter?.allowedKeys ?? [])),
+      ),
       categories: pipe(parsed.filter(isCategory), collect(validateCategory(layout)), map((pairs) => new Map(pairs))),
       sidebarFiles: pipe(
         layout.docs.flatMap((area) => {

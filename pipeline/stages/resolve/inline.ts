@@ -1,0 +1,92 @@
+/**
+ * Tags and authors written in front matter instead of in the tags file or
+ * authors.yml (Docusaurus' inline tags and authors). What the site does with
+ * them is the configuration's choice, with Docusaurus' names and default:
+ * `throw` refuses them, `warn` builds them with one warning each, `ignore`
+ * builds them silently. The portal's own configuration says `throw`.
+ */
+import type { BlogFrontmatter, FrontmatterTag, InlineAuthor } from '../../model.ts';
+import { warning, type Place, type Problem, type ProblemCode } from '../../problem.ts';
+import { emailHref, socialUrl } from './author-socials.ts';
+
+export type InlinePolicy = 'ignore' | 'warn' | 'throw';
+
+/** Docusaurus' default for both `onInlineTags` and `onInlineAuthors`. */
+export const defaultInlinePolicy: InlinePolicy = 'warn';
+
+/** The key a front-matter tag is grouped by: a tags-file key, or an inline tag's label. */
+export const tagKey = (tag: FrontmatterTag): string => (typeof tag === 'string' ? tag : tag.label);
+
+/** An author as a post lists it: a key of authors.yml, or written out in the post. */
+export type PostAuthorRef = string | InlineAuthor;
+
+/** Every author a post names, in order: `authors` (one or a list), else Docusaurus' older `author` fields. */
+export function postAuthorRefs(fm: BlogFrontmatter): ReadonlyArray<PostAuthorRef> {
+  if (fm.authors !== undefined) return Array.isArray(fm.authors) ? fm.authors : [fm.authors];
+  if (fm.author === undefined) return [];
+  const url = fm.author_url ?? fm.authorURL;
+  const title = fm.author_title ?? fm.authorTitle;
+  const image = fm.author_image_url ?? fm.authorImageURL;
+  return [{ name: fm.author, ...(title ? { title } : {}), ...(url ? { url } : {}), ...(image ? { image_url: image } : {}) }];
+}
+
+/** The shape resolve gives an author (`Author` in resolve.ts). */
+interface AuthorShape {
+  readonly key: string;
+  readonly name: string;
+  readonly title: string | null;
+  readonly url: string | null;
+  readonly imageUrl: string | null;
+  readonly email: string | null;
+  readonly socials: ReadonlyArray<{ readonly network: string; readonly url: string }>;
+  readonly permalink: string | null;
+}
+
+/**
+ * An inline author, over the registry's author of the same `key` when it
+ * names one: its own fields win, as in Docusaurus. It has no author page.
+ */
+export function inlineAuthor(ref: InlineAuthor, base: AuthorShape | null): AuthorShape {
+  const socials = ref.socials
+    ? Object.entries(ref.socials).sort(([a], [b]) => a.localeCompare(b, 'nl')).map(([network, value]) => ({ network, url: socialUrl(network, value) }))
+    : base?.socials ?? [];
+  return {
+    key: ref.key ?? base?.key ?? '',
+    name: ref.name ?? base?.name ?? ref.key ?? '',
+    title: ref.title ?? base?.title ?? null,
+    url: ref.url ?? base?.url ?? (ref.email ? emailHref(ref.email) : null),
+    imageUrl: ref.image_url ?? ref.imageURL ?? base?.imageUrl ?? null,
+    email: ref.email ?? base?.email ?? null,
+    socials,
+    permalink: base?.permalink ?? null,
+  };
+}
+
+/** One use of an inline tag or author: what it is called, and where. */
+export interface InlineUse {
+  readonly name: string;
+  readonly file: string;
+  readonly place: Place;
+}
+
+/** "a.md", "a.md en b.md", "a.md, b.md, c.md en 4 andere". */
+export function fileList(files: ReadonlyArray<string>): string {
+  const shown = files.slice(0, 3);
+  const rest = files.length - shown.length;
+  if (rest > 0) return `${shown.join(', ')} en ${rest} ${rest === 1 ? 'ander' : 'andere'}`;
+  return shown.length > 1 ? `${shown.slice(0, -1).join(', ')} en ${shown[shown.length - 1]}` : (shown[0] ?? '');
+}
+
+/**
+ * One warning per name, at its first use, naming every file that uses it:
+ * a site migrated from Docusaurus may use one inline tag in a hundred posts.
+ */
+export function groupedWarnings(code: ProblemCode, uses: ReadonlyArray<InlineUse>, message: (name: string, files: string) => string): Problem[] {
+  const byName = new Map<string, InlineUse[]>();
+  for (const use of uses) byName.set(use.name, [...(byName.get(use.name) ?? []), use]);
+  return [...byName.entries()].map(([name, all]) => {
+    const first = all[0] as InlineUse;
+    const files = [...new Set(all.map((u) => u.file))];
+    return warning(code, first.file, first.place, message(name, fileList(files)));
+  });
+}
