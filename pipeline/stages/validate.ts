@@ -11,7 +11,7 @@ import type { SourceFile } from '../types.ts';
 import type { FieldPath, Parsed, ParsedData, ParsedMarkdown, YamlData } from './parse.ts';
 import {
   AuthorDefinition, AuthorsFile, BlogFrontmatter, CategoryFile, DocFrontmatter, DocsVersion, NavbarItem,
-  PageFrontmatter, SiteConfig, TagDefinition, TagsFile, knownFrontmatterKeys, navbarItemTypes, type Config,
+  ContentConfig, PageFrontmatter, SiteConfig, TagDefinition, TagsFile, knownFrontmatterKeys, navbarItemTypes, type Config,
 } from '../model.ts';
 import { error, startOfFile, warning, type Place, type Problem, type ProblemCode } from '../problem.ts';
 import { closest } from './text.ts';
@@ -334,6 +334,7 @@ export function validateConfig(parsed: Parsed | null): Result<Config> {
         `De tracker telt bezoeken over domeinen heen, maar \`analytics.tracker.domains\` noemt het domein van de site (${siteHost}) niet. Voeg ${siteHost} toe aan de lijst.`)] : []),
       ...(value.search.backend === 'typesense' && !value.search.typesense ? [error('config-invalid', file.display, yaml.locate(['search', 'backend']),
         'De zoekbackend is typesense, maar `search.typesense` (host, port, protocol, searchOnlyKey) ontbreekt. Voeg het toe, of zet backend op embedded. Zie docs/search.md.')] : []),
+      ...contentProblems(value.content, (path) => yaml.locate(['content', ...path]), file.display),
     ];
   };
   return pipe(
@@ -344,6 +345,31 @@ export function validateConfig(parsed: Parsed | null): Result<Config> {
       chain((config) => withProblems(config, crossChecks(value))),
     )),
   );
+}
+
+/**
+ * What `content` may not say although each field is valid: two docs areas
+ * with one id (navbar items and sidebars name an area by it), an id that is
+ * the name of another area (`blog`, `pages`), or two areas in one folder.
+ */
+function contentProblems(content: ContentConfig | undefined, at: (path: FieldPath) => Place, file: string): Problem[] {
+  if (!content) return [];
+  const docs = content.docs ?? [];
+  const folders = [
+    ...docs.map((d, i) => ({ folder: d.path.replace(/^\/+|\/+$/g, ''), path: ['docs', i, 'path'] as FieldPath })),
+    ...(content.blog ? [{ folder: (content.blog.path ?? 'blog').replace(/^\/+|\/+$/g, ''), path: ['blog', 'path'] as FieldPath }] : []),
+    ...(content.pages ? [{ folder: (content.pages.path ?? 'src/pages').replace(/^\/+|\/+$/g, ''), path: ['pages', 'path'] as FieldPath }] : []),
+  ];
+  return [
+    ...docs.flatMap((d, i) => docs.findIndex((o) => o.id === d.id) < i
+      ? [error('config-invalid', file, at(['docs', i, 'id']), `Twee docs-gebieden heten "${d.id}". Geef elk gebied een eigen \`id\`: navbar-items en zijbalken noemen een gebied bij die naam.`)]
+      : d.id === 'blog' || d.id === 'pages'
+        ? [error('config-invalid', file, at(['docs', i, 'id']), `Een docs-gebied kan niet "${d.id}" heten: zo heet het gebied van de ${d.id === 'blog' ? 'blog' : "losse pagina's"} al. Kies een andere \`id\`.`)]
+        : []),
+    ...folders.flatMap((f, i) => folders.findIndex((o) => o.folder === f.folder) < i
+      ? [error('config-invalid', file, at(f.path), `De map "${f.folder}" is al de map van een ander gebied in \`content\`. Geef elk gebied een eigen map.`)]
+      : []),
+  ];
 }
 
 const isMarkdown = (p: Parsed): p is ParsedMarkdown => p.kind === 'markdown';

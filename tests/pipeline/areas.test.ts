@@ -142,4 +142,18 @@ areas('should keep the portal site as it was: same routes for the same files', (
   assert.is(g.routes.find((r) => r.path === '/kennisbank')?.type, 'docs-root');
 });
 
+areas('should refuse two docs areas with one id or one folder, and an area id blog', () => {
+  const config = `${configText}
+content:
+  docs:
+    - { id: default, path: docs }
+    - { id: default, path: gidsen }
+    - { id: blog, path: docs }
+`;
+  const g = site({ 'docs/intro.md': page('Intro') }, config);
+  const refused = g.problems.filter((p) => p.code === 'config-invalid').map((p) => [p.line, /\S+ \S+/.exec(p.message)?.[0]]);
+  const lineOf = (needle: string) => config.split('\n').findIndex((l) => l.includes(needle)) + 1;
+  assert.equal(refused, [[lineOf('id: default, path: gidsen'), 'Twee docs-gebieden'], [lineOf('id: blog'), 'Een docs-gebied'], [lineOf('id: blog'), 'De map']]);
+});
+
 areas.run();
