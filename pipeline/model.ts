@@ -115,6 +115,8 @@ export const DocFrontmatter = t.intersection([
     pagination_next: t.union([t.string, t.null]),
     pagination_prev: t.union([t.string, t.null]),
     pagination_label: t.string,
+    /** The page's own edit link instead of the site's `editUrl`; null or '' shows none (Docusaurus). */
+    custom_edit_url: t.union([Href, t.null]),
     sidebar_custom_props: t.record(t.string, t.unknown),
     /** `false` keeps number prefixes (`01-intro`) in the doc's id and URL. */
     parse_number_prefixes: t.boolean,

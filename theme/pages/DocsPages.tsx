@@ -41,12 +41,15 @@ export function CategoryCards({ ctx, items }: { ctx: PageContext; items: Readonl
 }
 
 function DocFooter({ ctx, doc }: { ctx: PageContext; doc: Doc }) {
-  const { editUrl, ideaUrl } = ctx.site.config;
+  const { ideaUrl } = ctx.site.config;
+  // `custom_edit_url` in the front matter replaces the site's edit link; null or '' hides it, as in Docusaurus.
+  const custom = doc.entry.frontmatter.custom_edit_url;
+  const editHref = custom !== undefined ? custom || null : ctx.site.config.editUrl ? `${ctx.site.config.editUrl}content/${doc.entry.file.path}` : null;
   return (
     <footer className="doc-footer">
       <TagList tags={doc.tags} />
       <ul className="edit-links">
-        {editUrl ? <li><a href={`${editUrl}content/${doc.entry.file.path}`} target="_blank" rel="noopener noreferrer">{labels.editPage}<span className="visually-hidden"> {labels.opensInNewTab}</span></a></li> : null}
+        {editHref ? <li><a href={editHref} target="_blank" rel="noopener noreferrer">{labels.editPage}<span className="visually-hidden"> {labels.opensInNewTab}</span></a></li> : null}
         {ideaUrl ? <li><a href={ideaUrl} target="_blank" rel="noopener noreferrer">{labels.ideas}<span className="visually-hidden"> {labels.opensInNewTab}</span></a></li> : null}
       </ul>
     </footer>
