@@ -231,9 +231,9 @@ export default async function createConfig() {
 test('sidebar items that are code or of an unknown type are left out and reported', () => {
   const notes: string[] = [];
   const data = sidebarData({
-    hoofd: ['a', { $code: 'functie maakItems' }, { type: 'doc', id: 'b', label: { $code: 'functie label' } }, { type: 'raar', id: 'c' }],
+    hoofd: ['a', { $code: 'functie maakItems' }, { type: 'doc', id: 'b', label: { $code: 'functie label' } }, { type: 'raar', id: 'c' }, { type: 'ref', id: 'd' }],
   }, 'sidebars.js', notes);
-  assert.equal(data, { hoofd: ['a', { type: 'doc', id: 'b' }] });
+  assert.equal(data, { hoofd: ['a', { type: 'doc', id: 'b' }, { type: 'ref', id: 'd' }] });
   assert.equal(notes, [
     'sidebars.js: zijbalk "hoofd" [2] is code (functie maakItems) en is weggelaten.',
     'sidebars.js: zijbalk "hoofd" [3]: label is code (functie label) en is weggelaten.',
