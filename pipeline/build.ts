@@ -25,6 +25,7 @@ import { resolve, type Mode, type Site } from './stages/resolve.ts';
 import { contentHash, hashAssets, type Assets } from './stages/assets.ts';
 import { codeIndex, codeLanguages, diagramSources, type CodeIndex } from './stages/code-blocks.ts';
 import { componentKeys, markdownContext, markdownJobs, renderJob, type MarkdownJobs } from './stages/site-markdown.ts';
+import { oneWarningPerComponent } from './stages/markdown/mdx-unknown.ts';
 import { buildRoutes, outputFile, type Route } from './stages/routes.ts';
 import { checkLinks } from './stages/links.ts';
 import { searchRecords, type SearchRecord } from './stages/search-records.ts';
@@ -190,6 +191,7 @@ export function markdownStage(analysis: Analysis, effects: Pick<Effects, 'highli
       return withProblems([job.entry.permalink, content] as const, problems);
     }),
     map((pages): Contents => new Map(pages)),
+    oneWarningPerComponent,
   );
 }
 

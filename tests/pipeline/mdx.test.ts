@@ -11,6 +11,8 @@ import type { Nodes as HastNodes, Root as HastRoot } from 'hast';
 import { renderMarkdown, type MarkdownContext } from '../../pipeline/stages/markdown.ts';
 import { parseMarkdownBody } from '../../pipeline/stages/parse.ts';
 import type { Problem } from '../../pipeline/problem.ts';
+import { analyse, generate } from '../../pipeline/build.ts';
+import { configText, tree } from '../helpers.ts';
 
 const ctx = (over: Partial<MarkdownContext> = {}): MarkdownContext => ({
   permalinks: new Map([['docs/mdx/doel.md', '/docs/mdx/doel']]),
@@ -237,6 +239,20 @@ mdx('should never run an attribute expression: each is static, with the value it
     const value = typeof attribute.value === 'string' ? attribute.value : attribute.value === null ? true : JSON.parse(attribute.value.value);
     assert.equal(value, JSON.parse(JSON.stringify(generated.value)), generated.source);
   }), { numRuns: 300 });
+});
+
+mdx('should give one warning per unknown component for the whole site, naming every place', () => {
+  const page = (title: string, body: string) => `---\ntitle: ${title}\n---\n\n${body}`;
+  const config = configText.replace(/^markdown:$/m, 'mdx:\n  unknownComponents: warn\nmarkdown:');
+  const analysis = analyse(tree({
+    'kennisbank/a.mdx': page('A', '<Grafiek />\n\nTekst.\n\n<Grafiek />\n'),
+    'kennisbank/b.mdx': page('B', '<Grafiek>uitleg</Grafiek>\n\n<Kaartje />\n'),
+  }, config), 'production');
+  const { problems } = generate(analysis, { highlighter: null, diagrams: new Map(), theme: { css: '', js: null, files: new Map() }, themeFiles: [] }, { render: false });
+  const unknown = problems.filter((p) => p.code === 'mdx-unknown-component');
+  assert.equal(unknown.map((p) => `${p.file}:${p.line} ${p.severity}`), ['content/kennisbank/a.mdx:5 warning', 'content/kennisbank/b.mdx:7 warning']);
+  assert.match(unknown[0]!.message, '<Grafiek> is onbekend en toont alleen zijn inhoud (content/kennisbank/a.mdx regel 5, 9; content/kennisbank/b.mdx regel 5).');
+  assert.match(unknown[1]!.message, '<Kaartje>');
 });
 
 mdx.run();

@@ -14,7 +14,8 @@ import type { ContainerDirective } from 'mdast-util-directive';
 import type { MdxFlowExpression, MdxTextExpression, MdxjsEsm } from 'mdast-util-mdx';
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { Program } from 'estree';
-import { error, placeOf, warning, type Problem } from '../../problem.ts';
+import { error, placeOf, type Problem } from '../../problem.ts';
+import { unknownComponentWarning } from './mdx-unknown.ts';
 import { admonitionTitles } from './admonitions.ts';
 import { intrinsicElement, isIntrinsic } from './mdx-intrinsic.ts';
 import { pageBindings, type PageModules } from './mdx-imports.ts';
@@ -196,8 +197,7 @@ export function mdxElements(tree: Root, page: { readonly path: string; readonly 
 
   const esm: Handler<MdxjsEsm> = (node) => ({ problems: esmProblems.get(node) ?? [], replace: [] });
 
-  const unknownComponents = (): Problem[] => [...unknown].map(([name, lines]) =>
-    warning('mdx-unknown-component', file, { line: lines[0] ?? 1, column: 1 }, `Het component <${name}> is onbekend en toont alleen zijn inhoud (regel ${[...new Set(lines)].join(', ')}). Importeer een ingebouwd component, of zet het in ${site.componentsFolder}/ om het echt te tonen.`));
+  const unknownComponents = (): Problem[] => [...unknown].map(([name, lines]) => unknownComponentWarning(file, name, lines, site.componentsFolder));
 
   let emptied = false;
   const removing = <T>(visit: T): T => { emptied = true; return visit; };
