@@ -11,7 +11,7 @@ import { sanitize, type Schema } from 'hast-util-sanitize';
 import type { Element, Properties } from 'hast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { error, placeOf, warning, type Problem } from '../../problem.ts';
-import { rawHtmlSchema } from './raw-html.ts';
+import { autoplayFault, autoplayWarning, rawHtmlSchema } from './raw-html.ts';
 import { unsafeUrl } from './urls.ts';
 import { evaluate, type StaticScope } from './mdx-static.ts';
 
@@ -74,6 +74,9 @@ export function intrinsicElement(node: JsxElement, scope: StaticScope, file: str
     problems.push(error('unsafe-html', file, placeOf(node), `Deze HTML is niet toegestaan: ${[...new Set(reasons)].join('; ')}. Gebruik Markdown, of alleen veilige elementen zoals <details> en <kbd>.`));
     return { problems, refused: true };
   }
+  // Media that may not start by itself loses autoplay after the page is made hast (raw-html.ts, mediaAutoplay).
+  const fault = autoplayFault({ tagName, properties });
+  if (fault) problems.push(autoplayWarning(file, node, [fault]));
   node.data = { ...node.data, hName: tagName, hProperties: properties };
   return { problems, refused: false };
 }

@@ -1,7 +1,8 @@
 /**
  * mdast → hast for a page (or its excerpt): remark-rehype, then the code
- * highlighted, then raw HTML parsed into the tree, images given their
- * loading, and source positions dropped. The processors hold no state: they
+ * highlighted, then raw HTML parsed into the tree, media that may not
+ * autoplay stopped, images given their loading, and source positions
+ * dropped. The processors hold no state: they
  * are made once, when the module loads, and every page of every build runs
  * through them; the build's highlighter comes with each page's file.
  */
@@ -13,6 +14,7 @@ import type { Nodes, Root } from 'mdast';
 import { highlightedCode, type CodeHighlighting } from './highlighted-code.ts';
 import { imageLoading } from './image-loading.ts';
 import { settle } from './settle.ts';
+import { mediaAutoplay } from './raw-html.ts';
 import { mdxToHast } from './mdx-to-hast.ts';
 
 /**
@@ -50,9 +52,9 @@ const highlightedHast = () =>
     .use(highlightedCode);
 
 /** Pages without raw HTML skip the re-parse with parse5, which would cost a third of this stage. */
-const plainProcessor = highlightedHast().use(settled).use(loadingImages).use(withoutPositions).freeze();
+const plainProcessor = highlightedHast().use(settled).use(mediaAutoplay).use(loadingImages).use(withoutPositions).freeze();
 // Components stay JSX nodes for the renderer; rehype-raw passes them on as they are.
-const rawProcessor = highlightedHast().use(rehypeRaw, { passThrough: ['mdxJsxFlowElement', 'mdxJsxTextElement'] }).use(loadingImages).use(withoutPositions).freeze();
+const rawProcessor = highlightedHast().use(rehypeRaw, { passThrough: ['mdxJsxFlowElement', 'mdxJsxTextElement'] }).use(mediaAutoplay).use(loadingImages).use(withoutPositions).freeze();
 
 /** Whether raw HTML is left in the tree (the raw HTML job has dropped what it refused). */
 function hasRawHtml(node: Nodes): boolean {

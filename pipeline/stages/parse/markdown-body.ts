@@ -18,6 +18,7 @@ import { legacyAdmonitionTitles, restorePositions } from './legacy-admonition-ti
 import { escapeHeadingIds, unwrapMdxCodeBlocks } from './docusaurus-preprocess.ts';
 import { htmlCommentFromMarkdown, htmlCommentSyntax } from './html-comments.ts';
 import type { MarkdownFormat } from './format.ts';
+import { unravelJsxParagraphs } from './mdx-unravel.ts';
 import { mdxCodeBlocks } from './mdx-code-blocks.ts';
 
 /** HTML comments in MDX (./html-comments.ts) as a remark plugin. */
@@ -45,6 +46,7 @@ export function parseMarkdownBody(text: string, format: MarkdownFormat = 'md'): 
   const { text: rewritten, lines } = legacyAdmonitionTitles(ids.text);
   const parser = format === 'mdx' ? mdxParser : markdownParser;
   const tree = parser.runSync(parser.parse(rewritten)) as Root;
+  if (format === 'mdx') unravelJsxParagraphs(tree);
   if (lines.size) restorePositions(tree, ids.text, lines);
   if (ids.lines.size) restorePositions(tree, unwrapped, ids.lines);
   if (format === 'mdx') {
