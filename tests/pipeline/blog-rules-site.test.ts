@@ -28,6 +28,28 @@ authors('an e-mail address in socials links with mailto:, never https://name@hos
   }
 });
 
+authors('profiles show under the network\'s name; an e-mail link opens no new tab; an author without a page links by url or e-mail', () => {
+  const g = run({
+    'blog/authors.yml': `${minimalAuthors}jan:\n  name: Jan de Vries\n  email: jan@example.org\n  page: false\n  socials:\n    email: jan@example.org\n    github: jandevries\n`,
+    'blog/2024-01-02-x.md': post('title: X\nauthors: [jan]'),
+  }, { render: true });
+  assert.equal(errors(g), []);
+  const page = html(g, 'blog/2024/01/02/x/index.html');
+  assert.match(page, /<a href="mailto:jan@example\.org">Jan de Vries<\/a>/);
+  const list = html(g, 'blog/authors/index.html');
+  assert.not.match(list, /Jan de Vries/, 'page: false leaves the author off the authors page');
+});
+
+authors('the author card names the networks and opens mail in the mail program', () => {
+  const g = run({
+    'blog/authors.yml': `${minimalAuthors}jan:\n  name: Jan\n  socials:\n    email: jan@example.org\n    github: jandevries\n`,
+    'blog/2024-01-02-x.md': post('title: X\nauthors: [jan]'),
+  }, { render: true });
+  const page = html(g, 'blog/authors/jan/index.html');
+  assert.match(page, /<a href="mailto:jan@example\.org">E-mail<\/a>/);
+  assert.match(page, /<a href="https:\/\/github\.com\/jandevries" target="_blank" rel="noopener noreferrer me">GitHub/);
+});
+
 authors('a Stack Overflow user id written as a number is accepted, and a handle with / is a mistake at its line', () => {
   const g = run({
     'blog/authors.yml': `${minimalAuthors}jan:\n  name: Jan\n  socials:\n    stackoverflow: 82609\n    github: jan/repo\n`,

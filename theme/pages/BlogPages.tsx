@@ -12,6 +12,7 @@ import { socialCard } from '../shell/PublishingHead.tsx';
 import { Layout } from '../shell/Layout.tsx';
 import { siteHosts } from '../shell/Navbar.tsx';
 import { labels } from '../client/labels.ts';
+import { AuthorSocials } from './author-links.tsx';
 import { dutchDate } from './dutch-date.ts';
 import { Banner, Breadcrumbs, Paginator, PostMeta, TableOfContents, TagList } from './parts.tsx';
 
@@ -233,11 +234,7 @@ function AuthorCard({ ctx, author, count, heading }: { ctx: PageContext; author:
         <Heading className="author-name">{heading === 'h2' && author.permalink ? <a href={author.permalink}>{author.name}</a> : author.name}</Heading>
         {author.title ? <p className="author-title">{author.title}</p> : null}
         {count !== null ? <p className="author-count">{labels.postCount(count)}</p> : null}
-        {author.socials.length ? (
-          <ul className="author-socials">
-            {author.socials.map((s) => <li key={s.network}><a href={s.url} target="_blank" rel="noopener noreferrer me">{s.network}<span className="visually-hidden"> {labels.opensInNewTab}</span></a></li>)}
-          </ul>
-        ) : null}
+        <AuthorSocials author={author} />
       </div>
     </div>
   );
