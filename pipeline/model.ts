@@ -173,6 +173,8 @@ export const knownFrontmatterKeys: ReadonlyArray<string> = [
   'hide_title', 'toc_min_heading_level', 'toc_max_heading_level', 'last_update', 'id', 'sidebar_position',
   'sidebar_label', 'sidebar_class_name', 'displayed_sidebar', 'pagination_next', 'pagination_prev',
   'pagination_label', 'authors', 'date', 'sidebar_custom_props', 'parse_number_prefixes',
+  // Docusaurus' `mdx: { format: md | mdx | detect }`: the parser of this page (pipeline/stages/parse/format.ts).
+  'mdx',
 ];
 
 // ---------------------------------------------------------------------------
