@@ -12,6 +12,7 @@ import { bodyFormat } from '../../pipeline/stages/parse/format.ts';
 import { codeBlocks } from '../../pipeline/stages/code-blocks.ts';
 import { Store } from '../../pipeline/memo.ts';
 import { problemsOf, valueOf } from '../../pipeline/result.ts';
+import { codes, run } from '../helpers.ts';
 
 const file = (path: string, text: string) => ({ path, display: `content/${path}`, text });
 const types = (tree: Root) => tree.children.map((n) => n.type);
@@ -28,6 +29,8 @@ parsing('should choose the parser as Docusaurus does: the front matter, then the
   const own = valueOf(parseMarkdown(file('a.md', '---\ntitle: A\nmdx:\n  format: md\n---\n\n<Tabs>\n'), undefined, 'mdx'));
   assert.is(own?.format, 'md');
   assert.equal(own && types(own.tree), ['html']);
+  // The key is Docusaurus' own: no unknown-key warning.
+  assert.equal(codes(run({ 'kennisbank/a.md': '---\ntitle: A\nmdx:\n  format: mdx\n---\n\nTekst.\n' })), []);
 });
 
 parsing('should parse the same text as MDX or Markdown, and store the trees apart', () => {
