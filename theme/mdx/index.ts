@@ -46,20 +46,21 @@ export function mdxComponents(page: MdxPage, base: MdxComponents = {}): MdxCompo
   const site = Object.fromEntries(Object.entries(page.siteComponents ?? {}).map(([name, component]) => [name, siteBodyComponent(component)]));
   const known: Record<string, Component> = { ...base, ...site, ...builtinComponents(page) };
   const unknown = new Map<string, Component>();
-  const lookup = (name: string): Component | undefined => {
-    if (Object.hasOwn(known, name)) return known[name];
-    if (!name.startsWith(unknownPrefix)) return undefined;
+  /** The component for an `Unknown$…` name, the same one each time; undefined for any other name the map lacks. */
+  const stand = (name: string | symbol): Component | undefined => {
+    if (typeof name !== 'string' || !name.startsWith(unknownPrefix)) return undefined;
     let component = unknown.get(name);
     if (!component) unknown.set(name, (component = unknownComponent(name)));
     return component;
   };
-  // hast-util-to-jsx-runtime asks with `hasOwnProperty` before it reads a component.
+  // hast-util-to-jsx-runtime asks with `hasOwnProperty` before it reads a component, for every element of a body:
+  // names the map has (and the tags it lacks) go straight to the object.
   return new Proxy(known, {
-    get: (target, name) => (typeof name === 'string' ? lookup(name) : Reflect.get(target, name)),
-    has: (target, name) => (typeof name === 'string' ? lookup(name) !== undefined : Reflect.has(target, name)),
+    get: (target, name) => (Object.hasOwn(target, name) ? target[name as string] : stand(name) ?? Reflect.get(target, name)),
+    has: (target, name) => Object.hasOwn(target, name) || stand(name) !== undefined || Reflect.has(target, name),
     getOwnPropertyDescriptor: (target, name) => {
-      if (typeof name !== 'string' || Object.hasOwn(target, name)) return Reflect.getOwnPropertyDescriptor(target, name);
-      const value = lookup(name);
+      if (Object.hasOwn(target, name)) return Reflect.getOwnPropertyDescriptor(target, name);
+      const value = stand(name);
       return value ? { value, writable: false, enumerable: false, configurable: true } : undefined;
     },
   });
