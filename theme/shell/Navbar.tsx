@@ -102,7 +102,8 @@ export function renderNavbarItem(ctx: PageContext, item: NavbarItem, index: numb
     case 'docSidebar': {
       // Active on every page of that sidebar.
       const href = itemHref(ctx, item);
-      return href ? <NavLink ctx={ctx} href={href} label={item.label} active={ctx.route.sidebarId === item.sidebarId} /> : null;
+      const plugin = item.docsPluginId ?? defaultDocsArea(ctx.site.config.layout)?.id;
+      return href ? <NavLink ctx={ctx} href={href} label={item.label} active={ctx.route.plugin === plugin && ctx.route.sidebarId === item.sidebarId} /> : null;
     }
     case 'dropdown':
       return <Dropdown ctx={ctx} label={item.label} items={item.items} id={`dropdown-${index}`} />;

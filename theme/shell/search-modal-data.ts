@@ -7,18 +7,21 @@
 import type { Site } from '../../pipeline/stages/resolve.ts';
 import { memoSlot, type PageContext } from '../../renderer/context.ts';
 import { clientSearchConfig } from './search-config.ts';
+import { defaultDocsArea } from '../../pipeline/layout.ts';
 
 /** How many terms the modal suggests under "Probeer om te zoeken op". */
 export const suggestionCount = 5;
 
 /**
- * Suggested search terms: the labels of the tags used by the most published, listed knowledge-base
- * articles (ties by label), so the list follows the content instead of being written into the UI.
+ * Suggested search terms: the labels of the tags used by the most published, listed articles of the
+ * default docs area (the knowledge base; ties by label), so the list follows the content instead of
+ * being written into the UI.
  */
 export function searchSuggestions(site: Site, count = suggestionCount): string[] {
   const uses = new Map<string, { label: string; n: number }>();
+  const area = defaultDocsArea(site.config.layout)?.id;
   for (const doc of site.docs) {
-    if (doc.plugin !== 'kennisbank' || doc.draft || doc.unlisted) continue;
+    if (doc.plugin !== area || doc.draft || doc.unlisted) continue;
     for (const tag of doc.tags) uses.set(tag.key, { label: tag.label, n: (uses.get(tag.key)?.n ?? 0) + 1 });
   }
   return [...uses.values()].sort((a, b) => b.n - a.n || a.label.localeCompare(b.label, 'nl')).slice(0, count).map((t) => t.label);
