@@ -228,6 +228,19 @@ export default async function createConfig() {
   assert.match(result.stdout, /^- Docs-plugin "default": remarkPlugins worden niet uitgevoerd/m);
 });
 
+test('a helper module beside the configuration finds its own files (__dirname, import.meta.url)', async () => {
+  const dir = site({
+    'config/titel.txt': 'Titel uit een bestand',
+    'config/lees.js': `const fs = require('fs');\nconst path = require('path');\nmodule.exports = fs.readFileSync(path.join(__dirname, 'titel.txt'), 'utf8');\n`,
+    'config/meta.mjs': `import fs from 'node:fs';\nexport const tagline = fs.readFileSync(new URL('./titel.txt', import.meta.url), 'utf8') + ' (ESM)';\n`,
+    'docusaurus.config.mjs': `import titel from './config/lees.js';\nimport { tagline } from './config/meta.mjs';\nexport default { title: titel, tagline, url: 'https://sub.example.nl', baseUrl: '/' };\n`,
+  });
+  const result = await evaluateSiteCode(dir);
+  assert.ok(result.ok, result.ok ? '' : result.message);
+  assert.is(result.ok && result.config.title, 'Titel uit een bestand');
+  assert.is(result.ok && result.config.tagline, 'Titel uit een bestand (ESM)');
+});
+
 test('sidebar items that are code or of an unknown type are left out and reported', () => {
   const notes: string[] = [];
   const data = sidebarData({

@@ -136,6 +136,34 @@ function siteRequireOf(file: string): NodeJS.Require {
   return Object.assign(require, { resolve: Object.assign(resolve, { paths: real.resolve.paths }), cache: real.cache, extensions: real.extensions, main: undefined }) as NodeJS.Require;
 }
 
+/** esbuild's loader for a source file of the site. */
+const loaderOf = (file: string): 'js' | 'jsx' | 'ts' | 'tsx' => {
+  const ext = path.extname(file).toLowerCase();
+  return ext.endsWith('tsx') ? 'tsx' : ext.endsWith('ts') ? 'ts' : ext.endsWith('jsx') ? 'jsx' : 'js';
+};
+
+/**
+ * A module's source with its own location filled in: in one bundle every
+ * module would otherwise see the bundle's `import.meta.url` and no
+ * `__dirname`, and a helper in config/ that reads a file beside it would look
+ * in the wrong folder. A module that declares `__dirname` itself keeps its own.
+ */
+export function withOwnLocation(source: string, file: string): string {
+  const url = JSON.stringify(pathToFileURL(file).href);
+  let out = source
+    .replace(/\bimport\.meta\.url\b/g, url)
+    .replace(/\bimport\.meta\.dirname\b/g, JSON.stringify(path.dirname(file)))
+    .replace(/\bimport\.meta\.filename\b/g, JSON.stringify(file));
+  const declared = (name: string) => new RegExp(`\\b(?:const|let|var|function)\\s+${name}\\b`).test(source);
+  const wanted = ['__dirname', '__filename'].filter((name) => new RegExp(`\\b${name}\\b`).test(source) && !declared(name));
+  if (wanted.length) {
+    const values: Record<string, string> = { __dirname: path.dirname(file), __filename: file };
+    // On the first line, so the source map's lines stay the file's own.
+    out = `var ${wanted.map((name) => `${name} = ${JSON.stringify(values[name])}`).join(', ')};${out}`;
+  }
+  return out;
+}
+
 /** Thrown for a file that does not bundle: its message names the place. */
 class BundleError extends Error {}
 
@@ -149,15 +177,6 @@ async function load(file: string, outDir: string, siteDir: string): Promise<unkn
     result = await build({
       entryPoints: [file], outfile, bundle: true, write: false, platform: 'node', format: 'esm', target: 'node20',
       sourcemap: 'inline', logLevel: 'silent',
-      loader: { '.js': 'jsx' },
-      // Only free uses are replaced: a configuration that declares its own __dirname keeps it.
-      define: {
-        __dirname: JSON.stringify(path.dirname(file)),
-        __filename: JSON.stringify(file),
-        'import.meta.url': JSON.stringify(pathToFileURL(file).href),
-        'import.meta.dirname': JSON.stringify(path.dirname(file)),
-        'import.meta.filename': JSON.stringify(file),
-      },
       plugins: [{
         name: 'packages-outside',
         setup(b) {
@@ -179,6 +198,7 @@ async function load(file: string, outDir: string, siteDir: string): Promise<unkn
             }
           });
           b.onLoad({ filter: /.*/, namespace: 'migrate-stub' }, (args) => ({ contents: stubSource(args.path), loader: 'js' }));
+          b.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, (args) => ({ contents: withOwnLocation(fs.readFileSync(args.path, 'utf8'), args.path), loader: loaderOf(args.path) }));
           b.onLoad({ filter: /.*/, namespace: 'migrate-module' }, () => ({
             contents: [
               "import real from 'node:module';",
