@@ -387,9 +387,10 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
     const theme = preset.options.theme;
     if (isObject(theme) && theme.customCss !== undefined) note('Eigen CSS (theme.customCss) wordt niet geladen: de generator gebruikt zijn eigen thema (zie docs/theme.md).');
   }
+  const themeNames = new Set(themesOf(config).map((t) => t.name));
   for (const name of pluginNames) {
     if (handled.has(name) || /search|matomo|google-(gtag|analytics|tag-manager)/i.test(name)) continue;
-    note(`Plugin ${name} kent de generator niet; overgeslagen.`);
+    note(`${themeNames.has(name) ? 'Thema' : 'Plugin'} ${name} kent de generator niet; overgeslagen.`);
   }
   if (Array.isArray(config.scripts) && config.scripts.length) note('scripts: de generator laadt geen eigen scripts (de Content Security Policy staat ze niet toe).');
   if (Array.isArray(config.stylesheets) && config.stylesheets.length) note('stylesheets: de generator laadt geen eigen stylesheets; hij gebruikt zijn eigen thema.');
