@@ -114,4 +114,12 @@ links('should make the image front matter the page\'s og:image and twitter:image
   assert.not.match(String(g.files.find((f) => f.path === 'kennisbank/extern/index.html')?.data ?? ''), /og:image:width/);
 });
 
+links('should publish a pathname:// link as the site path it names, and check it', () => {
+  const g = build({ 'kennisbank/a.md': page('A', '[folder](pathname:///files/folder.pdf) [weg](pathname:///files/weg.pdf)') }, { staticFiles: [asset('files/folder.pdf', 'pdf')] }, true);
+  assert.equal(g.problems.filter((p) => p.file === 'content/kennisbank/a.md').map((p) => p.code), ['broken-link']);
+  const html = String(g.files.find((f) => f.path === 'kennisbank/a/index.html')?.data ?? '');
+  assert.match(html, /href="\/files\/folder\.pdf"/);
+  assert.not.match(html, /pathname:/);
+});
+
 links.run();

@@ -156,6 +156,14 @@ export function linkTargets(page: LinkPage, site: LinkSite): LinkTargets {
       node.url = '#';
       return { problems: [scriptLink(page.display, placeOf(node), scheme)] };
     }
+    // Docusaurus' escape for a site path it should leave alone (a file in a static folder): the path as written, still checked.
+    const plain = /^pathname:\/\/(\/[^/].*|\/)$/i.exec(node.url)?.[1];
+    if (plain) {
+      node.url = plain;
+      const [path, hash] = splitHash(plain);
+      links.push({ url: `${path.split('?')[0] ?? path}${hash}`, file: page.display, place: placeOf(node) });
+      return undefined;
+    }
     if (externalUrl.test(node.url) || node.url.startsWith('//')) return undefined;
     return resolve(node);
   };
