@@ -178,6 +178,29 @@ tabs('should read the choice from the URL query and write it there, the URL winn
   await page.close();
 });
 
+tabs('should keep the page still while the tabs chunk loads: only the shown panel, the tablist\'s place kept', async () => {
+  const { origin, browser } = await start();
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1280, height: 900 });
+  // The chunk waits until the test lets it through.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.setRequestInterception(true);
+  page.on('request', (request) => {
+    if (/\/assets\/tabs-[^/]+\.js$/.test(request.url())) void held.then(() => request.continue());
+    else void request.continue();
+  });
+  await page.goto(`${origin}/een/`, { waitUntil: 'domcontentloaded' });
+  await page.waitForFunction(() => document.documentElement.classList.contains('js'));
+  const where = () => page.$$eval('[data-tabs] > .tabs-panel[data-tab-default] > p', (ps) => ps.map((p) => Math.round(p.getBoundingClientRect().top)));
+  const before = await where();
+  assert.equal((await state(page)).map((s) => s.visible), [['linux'], ['linux'], ['py']], 'only the shown panel before the chunk');
+  release();
+  await page.waitForSelector('.tabs-ready');
+  assert.equal(await where(), before, 'the panels stay where they were');
+  await page.close();
+});
+
 tabs('should give axe nothing to find, with and without JavaScript', async () => {
   for (const js of [true, false]) {
     const page = await open('/een/', { js });
