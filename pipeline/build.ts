@@ -35,8 +35,9 @@ import { buildSitemap } from './stages/sitemap.ts';
 import { buildDiscovery, iconFiles } from './stages/discovery.ts';
 import { checkSecurityTxt, securityTxt, securityTxtPath } from './stages/security-txt.ts';
 import { sortProblems, unprocessable, type Problem } from './problem.ts';
-import { all, chain, map, ok, problemsOf, traverse, valueOf, withProblems, type Result } from './result.ts';
+import { all, chain, map, ok, problemsOf, tell, traverse, valueOf, withProblems, type Result } from './result.ts';
 import { placedStaticFiles, staticFiles, type StaticFile } from './stages/static-files.ts';
+import { frontmatterImageProblems } from './stages/frontmatter-images.ts';
 import { renderRoute } from '../renderer/render.tsx';
 import { renderMemo, type Components, type PageContext, type ThemeAssets } from '../renderer/context.ts';
 import { routePages } from '../theme/pages/route-pages.tsx';
@@ -200,6 +201,7 @@ const linkedRoutes = (site: Site, contents: Contents, assets: Assets, statics: R
   buildRoutes(site),
   chain((routes) => pipe(
     checkLinks({ routes, contents, files: new Set([...[...assets.values()].map((a) => a.url), ...statics.map((f) => `/${f.path}`)]), draftPermalinks: site.draftPermalinks }),
+    tell(frontmatterImageProblems(site, assets, new Set(statics.map((f) => f.path)))),
     map(() => routes),
   )),
 );

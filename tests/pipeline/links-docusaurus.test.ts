@@ -122,4 +122,13 @@ links('should publish a pathname:// link as the site path it names, and check it
   assert.not.match(html, /pathname:/);
 });
 
+links('should report an image front matter that names no file, at its line', () => {
+  const g = build({
+    'kennisbank/a.md': '---\ntitle: A\nimage: ./img/weg.png\n---\n\nTekst.\n',
+    'kennisbank/b.md': '---\ntitle: B\nimage: /img/weg.png\n---\n\nTekst.\n',
+    'kennisbank/c.md': '---\ntitle: C\nimage: /img/logo.png\n---\n\nTekst.\n',
+  }, { staticFiles: [asset('img/logo.png', 'png')] });
+  assert.equal(g.problems.filter((p) => p.code === 'broken-image').map((p) => [p.file, p.line]), [['content/kennisbank/a.md', 3], ['content/kennisbank/b.md', 3]]);
+});
+
 links.run();
