@@ -196,9 +196,12 @@ export async function readSources(contentRoot: string, configFile: string): Prom
   const walked = unique.filter((e) => !e.name.startsWith('.') && !e.path.split('/').some((part) => part.startsWith('.')));
   const files = walked.filter((e) => e.dirent.isFile()).map((e) => e.path).sort();
   const atRoot = (rel: string) => !rel.includes('/');
-  // A root file is content only when the layout names it (tags.yml) or it is Markdown (reported as outside the areas).
+  // A root file is content only when the layout names it (tags.yml). In the portal's own content folder a
+  // stray Markdown file is read too, to say it is outside the areas; a configured site's root holds its
+  // README.md and the like, which are no pages.
   const registries = new Set(registryFiles(layout));
-  const content = files.filter((rel) => (atRoot(rel) ? registries.has(rel) || /\.mdx?$/i.test(rel) : !underscored(rel.split('/').slice(1).join('/'))));
+  const strayPages = layout === portalLayout;
+  const content = files.filter((rel) => (atRoot(rel) ? registries.has(rel) || (strayPages && /\.mdx?$/i.test(rel)) : !underscored(rel.split('/').slice(1).join('/'))));
   const pagesFolder = layout.pages?.path;
   const reactPageFiles = pagesFolder ? files.filter((rel) => rel.startsWith(`${pagesFolder}/`) && codeFile.test(rel) && !underscored(rel.slice(pagesFolder.length + 1))) : [];
   const links = walked.filter((e) => e.dirent.isSymbolicLink()).map((e) => e.path).sort().map((link) =>

@@ -28,6 +28,7 @@ function siteRoot(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'areas-read-'));
   const files: Record<string, string> = {
     'docusaurus.config.js': 'export default {};\n',
+    'README.md': '# Voorbeeldportaal\n\nZo start je de site.\n',
     'package.json': '{}\n',
     'node_modules/pakket/README.md': page('Pakket'),
     'node_modules/pakket/docs/x.md': page('Niet lezen'),
