@@ -7,7 +7,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { isRight } from 'fp-ts/Either';
@@ -15,14 +14,14 @@ import { parse } from 'yaml';
 import { SiteConfig } from '../../pipeline/model.ts';
 import { evaluateSiteCode } from '../../pipeline/cli/migrate/evaluate-config.ts';
 import { htmlAsText, migrateSiteConfig, packageName, sidebarData } from '../../pipeline/cli/migrate/site-config.ts';
-import { builtSite, migrate, mistakesFixture, siteFixture } from './site.ts';
+import { builtSite, migrate, mistakesFixture, siteFixture, temporaryFolder } from './site.ts';
 
 const test = suite('migrate');
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** A fresh folder with `files` in it: a small Docusaurus site of the test's own. */
 function site(files: Record<string, string>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'op-migrate-test-'));
+  const dir = temporaryFolder('op-migrate-test-');
   for (const [name, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     fs.writeFileSync(path.join(dir, name), text);
@@ -33,7 +32,7 @@ function site(files: Record<string, string>): string {
 /** The fixture, copied and migrated (once for the tests that only read the result). */
 let migrated: Promise<{ dir: string; stdout: string; exitCode: number; site: Record<string, any>; sidebars: unknown }> | null = null;
 const migratedFixture = () => migrated ??= (async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'op-migrate-fixture-'));
+  const dir = temporaryFolder('op-migrate-fixture-');
   fs.cpSync(siteFixture, dir, { recursive: true });
   const result = await migrate(dir);
   const read = (name: string) => parse(fs.readFileSync(path.join(dir, 'dist-config', name), 'utf8'));
@@ -113,7 +112,7 @@ test('no file outside dist-config/ is written, moved or edited', async () => {
 });
 
 test('the mistakes fixture migrates too: its mistakes are in the content, not the configuration', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'op-migrate-mistakes-'));
+  const dir = temporaryFolder('op-migrate-mistakes-');
   fs.cpSync(mistakesFixture, dir, { recursive: true });
   const result = await migrate(dir);
   assert.is(result.exitCode, 0, result.stderr);

@@ -53,6 +53,13 @@ export function runCommand(command: string, args: ReadonlyArray<string>, cwd: st
   });
 }
 
+/** A new folder under the system's temporary folder, removed when the test process ends. */
+export function temporaryFolder(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
 /** `npm run migrate -- dir`, without npm's own lines around it. */
 export const migrate = (dir: string): Promise<CommandResult> =>
   runCommand(process.execPath, ['--import', 'tsx', migrateScript, dir], root);
@@ -83,7 +90,7 @@ function parseProblems(stdout: string): Problem[] {
 
 /** Copies `fixture`, migrates the copy and builds it. */
 async function migrateAndBuild(fixture: string): Promise<BuiltSite> {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `op-${path.basename(fixture)}-`));
+  const tmp = temporaryFolder(`op-${path.basename(fixture)}-`);
   const dir = path.join(tmp, 'site');
   fs.cpSync(fixture, dir, { recursive: true });
   const migrated = await migrate(dir);
