@@ -20,6 +20,7 @@ import { cleanUpOnExit, SiteWriter } from '../io/write.ts';
 import { startServer, type MemorySite } from '../io/server.ts';
 import { createMemo } from '../memo.ts';
 import { runBuild, stopwatch } from '../run/schedule.ts';
+import { watchedPaths } from '../io/read.ts';
 import { parseData } from '../stages/parse.ts';
 import { validateConfig } from '../stages/validate.ts';
 import { problemsOf, valueOf } from '../result.ts';
@@ -134,7 +135,7 @@ async function main(): Promise<number> {
     const { watch } = await import('chokidar');
     let timer: NodeJS.Timeout | null = null;
     let running: Promise<unknown> = Promise.resolve();
-    watch(['content', 'theme', 'dist-config', values.content ?? 'content'], { ignoreInitial: true }).on('all', () => {
+    watch(['theme', ...await watchedPaths(base.content, base.config)], { ignoreInitial: true }).on('all', () => {
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => {
         running = running.then(async () => { if (await rebuild()) server.reload(); }).catch((e) => process.stderr.write(`${String(e)}\n`));

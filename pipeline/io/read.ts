@@ -244,3 +244,22 @@ async function readStatic(root: string, layout: Layout): Promise<Result<Readonly
   const entries = [...byPath].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return inTurn(entries, ([site, rel]) => readOne(root, rel, (bytes, shown) => ok<AssetFile>({ path: site, display: shown, bytes: new Uint8Array(bytes) })));
 }
+
+/**
+ * What the development server watches for a rebuild: the folders and files
+ * the read edge reads (the areas, the static folders, the tags and authors
+ * files, the configuration's folder and its sidebars files), never the whole
+ * content root, which for a Docusaurus site holds node_modules/.
+ */
+export async function watchedPaths(contentRoot: string, configFile: string): Promise<string[]> {
+  const root = path.resolve(contentRoot);
+  const config = valueOf(await readConfig(configFile));
+  const layout = layoutFromConfig(config);
+  const configFolder = path.dirname(path.resolve(configFile));
+  return [...new Set([
+    ...[...contentFolders(layout), ...layout.static].map((folder) => path.join(root, folder)),
+    ...registryFiles(layout).map((file) => path.join(root, file)),
+    configFolder,
+    ...layout.docs.flatMap((a) => (a.sidebarPath ? [path.resolve(configFolder, a.sidebarPath)] : [])),
+  ])];
+}

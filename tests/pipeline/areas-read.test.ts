@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readSources } from '../../pipeline/io/read.ts';
+import { readSources, watchedPaths } from '../../pipeline/io/read.ts';
 import { configText, minimalAuthors, minimalTags } from '../helpers.ts';
 
 const read = suite('content areas: the read edge');
@@ -90,6 +90,12 @@ read('should say so when the sidebars file the configuration names is missing', 
   const problem = sources.problems.find((p) => p.code === 'config-invalid');
   assert.ok(problem?.file.endsWith('dist-config/site.yml'));
   assert.match(problem?.message ?? '', /sidebars\.yml/);
+});
+
+read('should have the development server watch what it reads, not node_modules', async () => {
+  const dir = siteRoot();
+  const watched = (await watchedPaths(dir, path.join(dir, 'dist-config/site.yml'))).map((p) => path.relative(dir, p).split(path.sep).join('/')).sort();
+  assert.equal(watched, ['blog', 'blog/authors.yml', 'blog/tags.yml', 'dist-config', 'dist-config/sidebars.yml', 'docs', 'docs/tags.yml', 'src/pages', 'static']);
 });
 
 read.run();
