@@ -292,7 +292,7 @@ function renderPage(ctx: SiteContext, route: Route): string | Problem {
   try {
     return renderRoute(ctx, route, routePages);
   } catch (err) {
-    return unprocessable(routeSource(route) ?? 'dist-config/site.yml', err);
+    return unprocessable(routeSource(route) ?? ctx.site.configFile, err, ctx.site.configFile);
   }
 }
 

@@ -115,12 +115,12 @@ export const placeOf = (node: { position?: { start: { line: number; column: numb
  * Content that made a library throw: a problem of its file, not a crash of the
  * build. A navbar item that fails to render (theme/shell/Navbar.tsx) throws an
  * error with the code `config-navbar-item`: that is a configuration problem
- * naming the item. A site component that throws while it renders
+ * naming the item, in `configFile` (the file given with `--config`). A site component that throws while it renders
  * (pipeline/io/safe-component.ts) is `site-component-failed` at the place of
  * its element in the page.
  */
-export const unprocessable = (file: string, err: unknown): Problem =>
-  err instanceof Error && (err as { code?: unknown }).code === 'config-navbar-item' ? error('config-navbar-item', 'dist-config/site.yml', startOfFile, err.message) :
+export const unprocessable = (file: string, err: unknown, configFile = 'dist-config/site.yml'): Problem =>
+  err instanceof Error && (err as { code?: unknown }).code === 'config-navbar-item' ? error('config-navbar-item', configFile, startOfFile, err.message) :
   err instanceof Error && (err as { code?: unknown }).code === 'site-component-failed' ? error('site-component-failed', file, (err as { place?: Place }).place ?? startOfFile, err.message) :
   error('content-unprocessable', file, startOfFile,
     `Dit bestand kan niet worden verwerkt (${(err instanceof Error ? err.message : String(err)).split('\n')[0]}). Vereenvoudig de opmaak: minder diep geneste of minder herhaalde constructies.`);

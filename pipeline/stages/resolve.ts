@@ -106,6 +106,8 @@ export interface Site {
   readonly draftPermalinks: ReadonlySet<string>;
   /** Content paths of those drafts, for relative `.md` links. */
   readonly draftFiles: ReadonlySet<string>;
+  /** The configuration file as problems name it (`dist-config/site.yml`, or the file given with `--config`). */
+  readonly configFile: string;
   /** Content paths of Markdown files that exist but could not be built (their problems say why), for relative `.md` links. */
   readonly unbuiltFiles: ReadonlySet<string>;
 }
@@ -562,6 +564,7 @@ export function resolve(validated: Validated, mode: Mode): Result<Site> {
         versions: versionsOf(config, docs, sidebars),
         draftPermalinks: new Set(leftOut.map((e) => permalinkOf(e, config.layout))),
         draftFiles: new Set(leftOut.map((e) => e.file.path)),
+        configFile: validated.configFile,
         unbuiltFiles: unbuilt(validated, [...docs, ...posts, ...pages], leftOut),
       }, referenceProblems(docs, sidebars, config, validated.configPlace, validated.configFile))),
     )),

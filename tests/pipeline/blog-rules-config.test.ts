@@ -2,6 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { analyse, generate } from '../../pipeline/build.ts';
 import { configText, tree } from '../helpers.ts';
+import { unprocessable } from '../../pipeline/problem.ts';
 
 const config = suite('blog-rules: a configuration given with --config');
 
@@ -19,6 +20,14 @@ config('problems found after validation name the file that was given, not dist-c
   assert.ok(p, 'a config-doc-id problem');
   assert.is(p?.file, 'elders/other.yml');
   assert.ok(p!.line > 1);
+});
+
+
+config('a navbar item that fails to render is reported in the configuration file that was given', () => {
+  const navbarError = Object.assign(new Error('Navbar-item "X" kon niet worden weergegeven'), { code: 'config-navbar-item' });
+  assert.is(unprocessable('content/x.md', navbarError, 'elders/other.yml').file, 'elders/other.yml');
+  const analysis = analyse(withConfig(configText, 'elders/other.yml'), 'production');
+  assert.is(analysis.site?.configFile, 'elders/other.yml');
 });
 
 config.run();
