@@ -105,7 +105,7 @@ function compileProblems(messages: ReadonlyArray<Message>, file: string, content
   return messages.map((m) => {
     const at = m.location;
     const where = at?.file ? path.relative(content, path.resolve(at.file)).split(path.sep).join('/') : null;
-    const shown = where && !where.startsWith('..') ? `${display}/${where}` : file;
+    const shown = where && !where.startsWith('..') ? path.posix.join(display, where) : file;
     return error('site-component-invalid', shown, at ? { line: at.line, column: at.column + 1 } : startOfFile,
       `Het component in ${file} kan niet worden gecompileerd: ${m.text}. Herstel de code, of zet het component uit de componentenmap.`);
   });
@@ -132,7 +132,7 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
   const seen = new Map<string, string>();
   const loaded = await Promise.all(files.map(async (rel) => {
     const key = siteComponentKey(rel);
-    const shown = `${display}/${folder}/${rel}`.replace(/\/+/g, '/');
+    const shown = path.posix.join(display, folder, rel);
     if (key === null) return { rel, shown, key, problems: [] as Problem[], module: null };
     try {
       const result = await build({

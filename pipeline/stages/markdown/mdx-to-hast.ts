@@ -20,9 +20,11 @@ function jsxElement(state: State, node: JsxElement): Element | MdxJsxFlowElement
     return { type: 'element', tagName, properties: { ...properties }, children };
   }
   const attributes = node.attributes.map((attribute) => ({ ...attribute }));
+  // Its place in the source: a site component that throws while the page renders is reported there.
+  const position = node.position ? { position: node.position } : {};
   return node.type === 'mdxJsxFlowElement'
-    ? { type: 'mdxJsxFlowElement', name: node.name, attributes, children } as MdxJsxFlowElementHast
-    : { type: 'mdxJsxTextElement', name: node.name, attributes, children } as MdxJsxTextElementHast;
+    ? { type: 'mdxJsxFlowElement', name: node.name, attributes, children, ...position } as MdxJsxFlowElementHast
+    : { type: 'mdxJsxTextElement', name: node.name, attributes, children, ...position } as MdxJsxTextElementHast;
 }
 
 export const mdxToHast: Readonly<Record<string, Handler>> = {

@@ -20,10 +20,12 @@ import { mdxToHast } from './mdx-to-hast.ts';
 /**
  * Every message about the page has been made by now, and nothing after this
  * stage reads a source position: dropping them saves a third of the tree's
- * memory (10× content) and of the build cache.
+ * memory (10× content) and of the build cache. Only MDX components keep
+ * theirs: a site's own component runs when the page renders, and one that
+ * throws is reported at its element (theme/mdx/body.ts).
  */
-function dropPositions(node: { position?: unknown; children?: unknown[] }): void {
-  delete node.position;
+function dropPositions(node: { type?: string; position?: unknown; children?: unknown[] }): void {
+  if (node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') delete node.position;
   if (Array.isArray(node.children)) for (const child of node.children) dropPositions(child as typeof node);
 }
 
