@@ -35,14 +35,14 @@ test('downloads beside the content are published with hashed names and linked', 
 
 test('the static folder is copied to the site root as it is', async () => {
   const built = await builtSite();
-  for (const file of ['img/logo.svg', 'img/kaart.png', 'bestanden/folder.pdf']) assert.ok(built.files.includes(file), file);
+  for (const file of ['img/logo.svg', 'img/voorvertoning.png', 'bestanden/folder.pdf']) assert.ok(built.files.includes(file), file);
   assert.match(article(built.html('/docs/koppelingen/')), /<img [^>]*src="\/img\/logo\.svg"/);
 });
 
 test('the image front matter is the page\'s og:image and twitter:image', async () => {
   const page = (await builtSite()).html('/docs/koppelingen/');
-  assert.match(page, /<meta property="og:image" content="https?:\/\/[^"]+\/img\/kaart\.png"/);
-  assert.match(page, /<meta name="twitter:image" content="https?:\/\/[^"]+\/img\/kaart\.png"/);
+  assert.match(page, /<meta property="og:image" content="https?:\/\/[^"]+\/img\/voorvertoning\.png"/);
+  assert.match(page, /<meta name="twitter:image" content="https?:\/\/[^"]+\/img\/voorvertoning\.png"/);
 });
 
 test('a post in a nested blog folder links into the other content areas', async () => {
