@@ -295,6 +295,16 @@ test('a preset that wraps the classic one gives its docs and blog; an unknown pr
   assert.ok(notes.includes('Preset docusaurus-preset-vreemd kent de generator niet; overgeslagen.'), notes.join('\n'));
 });
 
+test('inline tags and authors: the policies of the plugins become those of the site, the most lenient when they differ', () => {
+  const { site, notes } = migrateSiteConfig({
+    title: 'Beleid', url: 'https://beleid.example.nl', baseUrl: '/',
+    presets: [['classic', { docs: { onInlineTags: 'throw' }, blog: { onInlineTags: 'ignore', onInlineAuthors: 'throw' } }]],
+  }, new Map(), ['docs/a.md', 'blog/2026-01-01-a.md'], '/site');
+  assert.equal(site.frontmatter, { onInlineTags: 'ignore', onInlineAuthors: 'throw' });
+  assert.ok(notes.includes('onInlineTags verschilt per plugin (throw, ignore); site.yml neemt "ignore" voor de hele site.'), notes.join('\n'));
+  assert.is(migrateSiteConfig({ title: 'Stil' }, new Map(), [], '/site').site.frontmatter, undefined);
+});
+
 test('the fixture builds unchanged with the migrated configuration', async () => {
   const built = await builtSite();
   const errors = built.problems.filter((p) => p.severity === 'error');

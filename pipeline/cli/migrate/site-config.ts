@@ -448,6 +448,20 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
     },
     markdown: { format: markdown.format === 'md' || markdown.format === 'detect' ? markdown.format : 'mdx' },
   };
+  // Docusaurus sets these per plugin; ours hold for the whole site: the most lenient value, so that
+  // nothing fails here that Docusaurus let through.
+  const policies = ['ignore', 'log', 'warn', 'throw'];
+  const frontmatter: Data = {};
+  for (const [key, sources] of [
+    ['onInlineTags', [...docsPlugins.map((p) => p.options), ...blogs]],
+    ['onInlineAuthors', blogs],
+  ] as const) {
+    const values = [...new Set(sources.map((o) => o[key]).filter((v): v is string => typeof v === 'string' && policies.includes(v)))];
+    if (values.length === 0) continue;
+    frontmatter[key] = [...values].sort((a, b) => policies.indexOf(a) - policies.indexOf(b))[0];
+    if (values.length > 1) note(`${key} verschilt per plugin (${values.join(', ')}); site.yml neemt "${String(frontmatter[key])}" voor de hele site.`);
+  }
+  if (Object.keys(frontmatter).length) site.frontmatter = frontmatter;
   if (exists('src/components') || exists('src/theme')) {
     site.mdx = { unknownComponents: 'warn' };
     comments.mdx = [
