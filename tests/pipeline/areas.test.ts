@@ -156,4 +156,19 @@ content:
   assert.equal(refused, [[lineOf('id: default, path: gidsen'), 'Twee docs-gebieden'], [lineOf('id: blog'), 'Een docs-gebied'], [lineOf('id: blog'), 'De map']]);
 });
 
+areas('should publish the blog under its own URL prefix', () => {
+  const config = `${configText}
+content:
+  blog: { path: nieuws, routeBasePath: nieuws, tags: null, authors: auteurs.yml }
+`;
+  const g = site({
+    'kennisbank/index.md': page('Kennisbank'), 'communities/index.md': page('Communities'), 'tags.yml': minimalTags,
+    'nieuws/auteurs.yml': minimalAuthors,
+    'nieuws/2024-05-02-eerste.md': '---\ntitle: Eerste\nauthors: [ada]\n---\n\nIn het kort.\n\n<!-- truncate -->\n\nMeer.\n',
+  }, config);
+  const paths = g.routes.map((r) => r.path);
+  for (const path of ['/nieuws', '/nieuws/2024/05/02/eerste', '/nieuws/archive', '/nieuws/authors', '/nieuws/authors/ada']) assert.ok(paths.includes(path), `${path} in ${paths.join(' ')}`);
+  assert.not.ok(paths.some((p) => p.startsWith('/blog')));
+});
+
 areas.run();
