@@ -14,7 +14,6 @@ import {
   ContentConfig, PageFrontmatter, SiteConfig, TagDefinition, TagsFile, knownFrontmatterKeys, navbarItemTypes, type Config,
 } from '../model.ts';
 import { error, startOfFile, warning, type Place, type Problem, type ProblemCode } from '../problem.ts';
-import { closest } from './text.ts';
 import { contentTitle, fileTitle, titled } from './validate/title-from-heading.ts';
 import { sidebarsSpec, type SidebarsSpec } from './validate/sidebars-file.ts';
 import { keySegment } from './resolve/tag-slug.ts';
