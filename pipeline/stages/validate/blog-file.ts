@@ -89,7 +89,7 @@ export function postDating(rest: string, frontmatter: { readonly date?: string |
   const advice = 'Zet `date: JJJJ-MM-DD` in de frontmatter, of de datum vooraan in de bestands- of mapnaam (JJJJ-MM-DD-titel.md).';
   return frontmatter.draft === true
     ? withProblems({ date: null, slug: name.slug }, [warning('blog-post-undated', file, startOfFile,
-      `Deze draft heeft geen datum. In npm start staat hij bovenaan de blog; gepubliceerd kan hij zo niet worden. ${advice}`)])
+      `Deze draft heeft geen datum. In npm start staat hij bij de nieuwste berichten, met hun datum; gepubliceerd kan hij zo niet worden. ${advice}`)])
     : failed([error('blog-post-undated', file, startOfFile,
       `Deze blogpost heeft geen datum: niet in de frontmatter en niet in zijn pad. Docusaurus neemt dan de aanmaakdatum van het bestand, maar de build kent geen bestandsdatums. ${advice}`)]);
 }
