@@ -293,6 +293,12 @@ test('a preset that wraps the classic one gives its docs and blog; an unknown pr
   assert.ok(notes.includes('Preset docusaurus-preset-openapi: de opties docs, blog en pages zijn overgenomen zoals bij preset-classic; wat de preset verder doet, niet.'), notes.join('\n'));
   assert.ok(notes.includes('Preset docusaurus-preset-openapi: de optie api is overgeslagen.'), notes.join('\n'));
   assert.ok(notes.includes('Preset docusaurus-preset-vreemd kent de generator niet; overgeslagen.'), notes.join('\n'));
+  const options = migrateSiteConfig({
+    presets: [['classic', { docs: { exclude: ['**/concept/**'], showLastUpdateTime: true }, blog: { blogTitle: 'Nieuws', showReadingTime: true } }]],
+  }, new Map(), ['docs/a.md', 'blog/2026-01-01-a.md'], '/site').notes;
+  assert.ok(options.includes('Docs-plugin "default": de optie exclude is overgeslagen.'), options.join('\n'));
+  assert.ok(options.includes('Blog: de optie blogTitle is overgeslagen.'), options.join('\n'));
+  assert.not.ok(options.some((n) => /showLastUpdateTime|showReadingTime/.test(n)), 'options whose effect the generator has anyway are not listed');
 });
 
 test('inline tags and authors: the policies of the plugins become those of the site, the most lenient when they differ', () => {

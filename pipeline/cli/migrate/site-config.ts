@@ -153,6 +153,23 @@ const defaults = {
   wordsPerMinute: 200,
 } as const;
 
+/**
+ * Options of the docs and blog plugins that the mapping uses or names in a note of its own, and
+ * options whose effect the generator has anyway or that only change Docusaurus' own build; any other
+ * option gets a note that it was skipped.
+ */
+const docsOptionsSeen = new Set([
+  'id', 'path', 'routeBasePath', 'sidebarPath', 'tags', 'onInlineTags', 'editUrl', 'lastVersion', 'versions', 'onlyIncludeVersions',
+  'remarkPlugins', 'rehypePlugins', 'beforeDefaultRemarkPlugins', 'beforeDefaultRehypePlugins', 'recmaPlugins', 'sidebarItemsGenerator',
+  'showLastUpdateTime', 'showLastUpdateAuthor', 'editLocalizedFiles', 'editCurrentVersion', 'breadcrumbs', 'disableVersioning',
+  'includeCurrentVersion',
+]);
+const blogOptionsSeen = new Set([
+  'id', 'path', 'routeBasePath', 'postsPerPage', 'blogSidebarCount', 'blogSidebarTitle', 'tags', 'authorsMapPath', 'onInlineTags',
+  'onInlineAuthors', 'editUrl', 'feedOptions', 'remarkPlugins', 'rehypePlugins', 'beforeDefaultRemarkPlugins', 'beforeDefaultRehypePlugins',
+  'recmaPlugins', 'showReadingTime', 'showLastUpdateTime', 'showLastUpdateAuthor', 'editLocalizedFiles',
+]);
+
 /** `'ALL'` (every post on one page, every post in the sidebar) as a number our configuration takes. */
 const allPosts = 1000;
 
@@ -246,6 +263,7 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
       if (Array.isArray(options[key]) && options[key].length) note(`Docs-plugin "${id}": ${key} worden niet uitgevoerd; de generator draait geen code uit de configuratie.`);
     }
     if (options.sidebarItemsGenerator !== undefined) note(`Docs-plugin "${id}": sidebarItemsGenerator is code en wordt niet uitgevoerd; de zijbalk volgt de regels van Docusaurus zonder die functie.`);
+    for (const key of Object.keys(options).filter((k) => !docsOptionsSeen.has(k))) note(`Docs-plugin "${id}": de optie ${key} is overgeslagen.`);
     return entry;
   });
   const docsRoute = (pluginId: string | undefined, docId: string) => {
@@ -254,7 +272,7 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
   };
 
   const firstDocs = docsPlugins[0];
-  const editUrls = docsPlugins.map((p) => p.options.editUrl).filter((e) => e !== undefined);
+  const editUrls = [...docsPlugins.map((p) => p.options), ...blogPluginsOf(config)].map((o) => o.editUrl).filter((e) => e !== undefined);
   if (editUrls.length) note('editUrl is niet overgenomen: de generator maakt de link "Bewerk deze pagina" anders dan Docusaurus. Zet editUrl zelf in site.yml als je die link wilt (zie docs/migrating.md).');
 
   // --- Blog
@@ -266,6 +284,7 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
   const blogPath = blog ? rel(str(blog.path) ?? 'blog') : undefined;
   const hasBlog = blog !== undefined && blogPath !== undefined && exists(blogPath);
   if (blog) {
+    for (const key of Object.keys(blog).filter((k) => !blogOptionsSeen.has(k))) note(`Blog: de optie ${key} is overgeslagen.`);
     for (const key of ['remarkPlugins', 'rehypePlugins', 'feedOptions'] as const) {
       if (key === 'feedOptions' ? isObject(blog.feedOptions) && blog.feedOptions.type !== undefined && blog.feedOptions.type !== 'all' : Array.isArray(blog[key]) && blog[key].length) {
         note(key === 'feedOptions' ? 'Blog: feedOptions genegeerd; de generator maakt altijd RSS, Atom en JSON Feed.' : `Blog: ${key} worden niet uitgevoerd; de generator draait geen code uit de configuratie.`);
