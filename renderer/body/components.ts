@@ -71,6 +71,9 @@ function own(props: Props, ...drop: string[]): Record<string, unknown> {
   return out;
 }
 
+/** The element as written, not taken over: its props as they came (the writer leaves `node` out). */
+const asWritten = (tag: string, props: Props): BodyElement => new BodyElement(tag, props);
+
 const stringProp = (props: Props, name: string): string | null => {
   const value = props[name];
   return typeof value === 'string' ? value : null;
@@ -85,7 +88,7 @@ export function takeovers(theme: TakeoverTheme, page: TakeoverPage): Readonly<Re
 
   /** A link that leaves the site opens in a new tab, and says so. */
   const a = bodyComponent((props: Props) => {
-    if (!isExternal(stringProp(props, 'href') ?? undefined, page.siteHosts)) return h('a', own(props), props.children);
+    if (!isExternal(stringProp(props, 'href') ?? undefined, page.siteHosts)) return asWritten('a', props);
     const className = classes(props);
     return h('a', { ...own(props), className: className ? `${className} external` : 'external', target: '_blank', rel: 'noopener noreferrer' },
       props.children, trusted(theme.newTabHint));
@@ -94,7 +97,7 @@ export function takeovers(theme: TakeoverTheme, page: TakeoverPage): Readonly<Re
   /** A heading with an id gets a link to itself; a visually hidden one (the footnotes' "Voetnoten") not: it would be an invisible focus stop. */
   const heading = (tag: string) => bodyComponent((props: Props) => {
     const id = stringProp(props, 'id');
-    if (!id || /(^|\s)(sr-only|visually-hidden)(\s|$)/.test(classes(props))) return h(tag, own(props), props.children);
+    if (!id || /(^|\s)(sr-only|visually-hidden)(\s|$)/.test(classes(props))) return asWritten(tag, props);
     const text = props.node ? toString(props.node) : '';
     return h(tag, own(props), props.children, h('a', { className: 'hash-link', href: `#${id}`, 'aria-label': labels.directLink(text) }, '#'));
   });
@@ -113,12 +116,12 @@ export function takeovers(theme: TakeoverTheme, page: TakeoverPage): Readonly<Re
   const span = bodyComponent((props: Props) => {
     const style = props['style'];
     const recoloured = typeof style === 'object' && style !== null ? codeColour(style as Record<string, unknown>) : null;
-    return h('span', recoloured ? { ...own(props), style: recoloured } : own(props), props.children);
+    return recoloured ? new BodyElement('span', { ...props, style: recoloured }) : asWritten('span', props);
   });
 
   /** A task-list item names its checkbox with its own text, nested lists left out (WCAG 4.1.2). */
   const li = bodyComponent((props: Props) => {
-    if (!classes(props).includes('task-list-item') || !props.node) return h('li', own(props), props.children);
+    if (!classes(props).includes('task-list-item') || !props.node) return asWritten('li', props);
     const text = props.node.children
       .filter((c) => !(c.type === 'element' && (c.tagName === 'ul' || c.tagName === 'ol')))
       .map((c) => toString(c)).join('').replace(/\s+/g, ' ').trim();
@@ -128,7 +131,7 @@ export function takeovers(theme: TakeoverTheme, page: TakeoverPage): Readonly<Re
   /** An admonition: its icon and title above its content. */
   const aside = bodyComponent((props: Props) => {
     const type = stringProp(props, 'data-admonition');
-    if (!type) return h('aside', own(props), props.children);
+    if (!type) return asWritten('aside', props);
     const title = String(props['data-title'] ?? type);
     // A title with Markdown in it is the first element, marked by the markdown stage (pipeline/stages/markdown/admonitions.ts).
     const children = [props.children].flat();
@@ -143,12 +146,12 @@ export function takeovers(theme: TakeoverTheme, page: TakeoverPage): Readonly<Re
     if (props['data-doc-card-list'] != null) return page.docCards ? h('div', { className: 'doc-card-list', dangerouslySetInnerHTML: { __html: page.docCards() } }) : null;
     const provider = props['data-video'];
     if (provider === 'youtube' || provider === 'vimeo') return videoEmbed(provider, props, labels);
-    return h('div', own(props), props.children);
+    return asWritten('div', props);
   });
 
   /** A mermaid diagram: drawn at build time, or its source until the shell draws it. */
   const figure = bodyComponent((props: Props) => {
-    if (!classes(props).includes('mermaid-diagram')) return h('figure', own(props), props.children);
+    if (!classes(props).includes('mermaid-diagram')) return asWritten('figure', props);
     const label = String(props['data-label'] ?? 'Diagram');
     const svg = props['data-mermaid-svg'];
     // Drawn at build time and held to the SVG schema by the mermaid job (pipeline/stages/svg-sanitize.ts).
@@ -187,15 +190,10 @@ function labelCheckboxes(children: BodyNode, label: string): BodyNode {
 
 /** A token's style with a colour from `codeColours`, or null when it has none of them. */
 function codeColour(style: Readonly<Record<string, unknown>>): Record<string, unknown> | null {
-  let changed = false;
-  const out: Record<string, unknown> = {};
-  for (const name in style) {
-    const value = style[name];
-    const colour = name === 'color' && typeof value === 'string' ? codeColours[value.trim().toLowerCase()] : undefined;
-    if (colour) changed = true;
-    out[name] = colour ?? value;
-  }
-  return changed ? out : null;
+  const value = style['color'];
+  const colour = typeof value === 'string' ? codeColours[value.trim().toLowerCase()] : undefined;
+  // A new object with the colour in its place: the declarations keep their order.
+  return colour ? { ...style, color: colour } : null;
 }
 
 /** A drawn diagram's natural size: the width and height of its root element's viewBox. */

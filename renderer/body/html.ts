@@ -207,8 +207,12 @@ export function customElementAttribute(name: string, value: unknown): string {
   return quoted(attributeName, value === true ? '' : value);
 }
 
-/** React's names for a prop that is no attribute: children and inner HTML go between the tags. */
-const content = (name: string): boolean => name === 'children' || name === 'dangerouslySetInnerHTML' || name === 'key';
+/**
+ * Props that are no attribute: children and inner HTML go between the tags;
+ * `node` is the hast node hast-util-to-jsx-runtime gives a component, which a
+ * takeover may pass on with the rest of its props.
+ */
+const content = (name: string): boolean => name === 'children' || name === 'dangerouslySetInnerHTML' || name === 'key' || name === 'node';
 
 /**
  * The start tag of an element as React writes it (without the closing `>` or

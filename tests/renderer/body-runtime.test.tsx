@@ -113,7 +113,7 @@ takeover('an image without a usable URL gets no src; the first eager image is pr
   assert.is(html(root(el('p', {}, el('img', { src: '', alt: 'x' })))), '<p><img alt="x"/></p>');
   const tree = root(el('p', {}, el('img', { src: '/assets/a.png', alt: '', fetchPriority: 'high' }), el('picture', {}, el('img', { src: '/assets/b.png', alt: '' }))));
   assert.equal(bodyHtml(tree, { siteHosts, bodyTheme: theme }).preloads, [{ src: '/assets/a.png', fetchPriority: 'high' }]);
-  const head = page(tree).split('<body>')[0];
+  const head = page(tree).split('<body>')[0] ?? '';
   assert.match(head, /<link rel="preload" href="\/assets\/a.png" as="image" fetchPriority="high"\/>/);
   assert.not.match(head, /b\.png/);
 });
