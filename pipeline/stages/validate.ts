@@ -193,7 +193,10 @@ function inlineProblems(data: Record<string, unknown>, yaml: YamlData, file: str
         `Inline ${field === 'tags' ? 'tags' : 'auteurs'} zijn niet toegestaan. Definieer ${field === 'tags' ? 'de tag' : 'de auteur'} in ${registry} en gebruik hier alleen de sleutel.`),
     ]);
   };
-  return [...inline('tags', 'content/tags.yml'), ...inline('authors', 'content/blog/authors.yml')];
+  // Docusaurus' older one-author fields are an inline author too.
+  const legacy = refused.authors && typeof data.author === 'string' ? [error('unknown-author', file, yaml.locate(['author']),
+    'Inline auteurs zijn niet toegestaan, ook niet met `author`, `author_title`, `author_url` of `author_image_url`. Definieer de auteur in content/blog/authors.yml en gebruik `authors: [sleutel]`.')] : [];
+  return [...inline('tags', 'content/tags.yml'), ...inline('authors', 'content/blog/authors.yml'), ...legacy];
 }
 
 /** Whether inline tags and authors are refused (`throw`); otherwise resolve builds them (`onInlineTags`, `onInlineAuthors`). */
@@ -216,6 +219,7 @@ const validateMarkdown = (layout: Layout, refused: InlineRules) => (parsed: Pars
   if (refused.tags && Array.isArray(clean.tags)) clean.tags = clean.tags.filter((x) => typeof x === 'string');
   if (refused.authors && Array.isArray(clean.authors)) clean.authors = clean.authors.filter((x) => typeof x === 'string');
   if (refused.authors && isPlainObject(clean.authors)) delete clean.authors;
+  if (refused.authors) delete clean.author;
   const area = areaOf(layout, file.path);
   const post = area?.kind === 'blog';
   const named = titled(clean, parsed.tree, fileTitle(area?.rest ?? file.path, post), file.display, post);

@@ -77,6 +77,13 @@ inline('the portal\'s configuration (throw) keeps refusing them', () => {
   assert.not.ok(codes(g).includes('inline-tag'));
 });
 
+inline('the portal\'s configuration refuses the older author fields too', () => {
+  const g = run({ 'blog/2024-01-02-x.md': post('title: X\nauthor: Oude Stijl\nauthor_title: Redacteur') });
+  const p = g.problems.find((x) => x.code === 'unknown-author');
+  assert.is(p?.line, 3);
+  assert.not.ok(g.files.length > 0 && codes(g).includes('inline-author'));
+});
+
 keys.run();
 inline.run();
 
