@@ -162,6 +162,16 @@ tabs('should keep a group\'s choice in localStorage and show it in every set of 
   await page.close();
 });
 
+tabs('should follow a choice made in another window of the site', async () => {
+  const first = await open('/een/');
+  const second = await open('/twee/');
+  await first.bringToFront();
+  await first.click('[data-group-id="os"] [role="tab"]:nth-child(2)');
+  await second.waitForFunction(() => document.querySelector('[data-group-id="os"] [role="tab"][aria-selected="true"]')?.textContent === 'macOS');
+  await first.close();
+  await second.close();
+});
+
 tabs('should read the choice from the URL query and write it there, the URL winning over storage', async () => {
   const page = await open('/een/?taal=js');
   assert.is((await state(page))[2]!.selected, 'JavaScript');

@@ -11,8 +11,9 @@
  *
  * The reader's choice, as Docusaurus keeps it: with a `groupId` under
  * `docusaurus.tab.<groupId>` in localStorage, and every set on the page with
- * that group follows; with `queryString` in the URL's query (the group id, or
- * the name given), which wins over storage when the page opens.
+ * that group follows (in the site's other open windows too); with
+ * `queryString` in the URL's query (the group id, or the name given), which
+ * wins over storage when the page opens.
  */
 import { storage } from './storage.ts';
 
@@ -129,8 +130,22 @@ function enhance(root: HTMLElement): void {
   sets.add(set);
 }
 
+let listening = false;
+
+/** A choice made in another window of the site (its storage event): the sets of that group here follow. */
+function followOtherWindows(event: StorageEvent): void {
+  if (!event.key?.startsWith(storageKey('')) || event.newValue === null) return;
+  const groupId = event.key.slice(storageKey('').length);
+  for (const set of sets) if (set.root.isConnected && set.root.dataset.groupId === groupId) show(set, event.newValue);
+}
+
 /** Turns every tab set of the page that is not yet enhanced into tabs. */
 export function enhanceTabs(root: Document): void {
+  // Once per document, however often the router brings in a page with tabs.
+  if (!listening) {
+    listening = true;
+    window.addEventListener('storage', followOtherWindows);
+  }
   for (const set of [...sets]) if (!set.root.isConnected) sets.delete(set);
   for (const tabs of root.querySelectorAll<HTMLElement>('[data-tabs]')) {
     if (enhanced.has(tabs)) continue;
