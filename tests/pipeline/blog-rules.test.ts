@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { blogFileName, frontmatterDate } from '../../pipeline/stages/validate/blog-file.ts';
-import { emailHref, socialUrl } from '../../pipeline/stages/resolve/author-socials.ts';
+import { socialUrl } from '../../pipeline/stages/resolve/author-socials.ts';
 import { kebabCase, keySegment } from '../../pipeline/stages/resolve/tag-slug.ts';
 
 const names = suite('blog-rules: dates and slugs from a post\'s path, as Docusaurus reads them');
@@ -58,10 +58,6 @@ const expanded: ReadonlyArray<readonly [string, string, string]> = [
 for (const [network, value, url] of expanded) {
   socials(`${network}: ${value} → ${url}`, () => assert.is(socialUrl(network, value), url));
 }
-socials('an author\'s e-mail address links with mailto:', () => {
-  assert.is(emailHref('jan@example.org'), 'mailto:jan@example.org');
-  assert.is(emailHref(null), null);
-});
 
 const slugs = suite('blog-rules: tag and author keys in URLs');
 

@@ -37,7 +37,3 @@ export function socialUrl(network: string, value: string): string {
   if (profile) return profile(value);
   return isEmailAddress(value) ? `mailto:${value}` : `https://${value}`;
 }
-
-/** The `mailto:` link of an author's `email` field, or null. */
-export const emailHref = (email: string | null): string | null =>
-  email === null || email.trim() === '' ? null : /^mailto:/i.test(email) ? email : `mailto:${email.trim()}`;

@@ -7,7 +7,7 @@
  */
 import type { BlogFrontmatter, FrontmatterTag, InlineAuthor } from '../../model.ts';
 import { warning, type Place, type Problem, type ProblemCode } from '../../problem.ts';
-import { emailHref, socialUrl } from './author-socials.ts';
+import { socialUrl } from './author-socials.ts';
 
 export type InlinePolicy = 'ignore' | 'warn' | 'throw';
 
@@ -54,7 +54,7 @@ export function inlineAuthor(ref: InlineAuthor, base: AuthorShape | null): Autho
     key: ref.key ?? base?.key ?? '',
     name: ref.name ?? base?.name ?? ref.key ?? '',
     title: ref.title ?? base?.title ?? null,
-    url: ref.url ?? base?.url ?? (ref.email ? emailHref(ref.email) : null),
+    url: ref.url ?? base?.url ?? null,
     imageUrl: ref.image_url ?? ref.imageURL ?? base?.imageUrl ?? null,
     email: ref.email ?? base?.email ?? null,
     socials,
