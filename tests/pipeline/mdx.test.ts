@@ -190,6 +190,12 @@ mdx('should leave no MDX expression, ESM or spread in the hast', () => {
   assert.is(brief(content.body), '<Tabs b={1}><p>t</p></Tabs>');
 });
 
+mdx('should hold Link to the link rules: no script addresses', () => {
+  const { problems, content } = render(`import Link from '@docusaurus/Link';\n\n<Link to="javascript:alert(1)">klik</Link> en <Link href=" JaVaScRiPt:x">ook</Link>\n`);
+  assert.equal(codesOf(problems), ['3:1 error unsafe-html', '3:47 error unsafe-html']);
+  assert.not.match(brief(content.body), 'script');
+});
+
 mdx('should refuse a CodeBlock whose content is not static', () => {
   const { problems } = render(`import CodeBlock from '@theme/CodeBlock';\n\n<CodeBlock language="js">{\`a \${b}\`}</CodeBlock>\n`);
   assert.equal(codesOf(problems), ['3:1 error mdx-expression']);

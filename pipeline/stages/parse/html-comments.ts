@@ -27,12 +27,9 @@ const linePrefix = 'linePrefix' as never;
 /**
  * The comment from its `<` to its `-->`: `<!--`, then anything up to the
  * first `-->`. `atEnd` says what may follow it (a block comment needs the
- * end of its line), `lineStart` how a following line begins.
+ * end of its line), `nextLine` how the comment goes on at a line ending.
  */
-function comment(
-  effects: Effects, ok: State, nok: State, atEnd: State,
-  nextLine: (after: State) => State,
-): State {
+function comment(effects: Effects, nok: State, atEnd: State, nextLine: (after: State) => State): State {
   let dashes = 0;
   const opening = [lessThan, exclamation, dash, dash];
   let opened = 0;
@@ -63,7 +60,6 @@ function comment(
     effects.enter(dataToken);
     return body(code);
   };
-  void ok;
   return (code) => {
     effects.enter(commentToken);
     effects.enter(dataToken);
@@ -115,7 +111,7 @@ const commentFlow: Construct = {
       effects.exit(lineEnding);
       return (next: Code) => (self.parser.lazy[self.now().line] ? nok(next) : skipPrefix(effects, resume)(next));
     };
-    return comment(effects, ok, nok, afterComment, nextLine);
+    return comment(effects, nok, afterComment, nextLine);
   },
 };
 
@@ -129,7 +125,7 @@ const commentText: Construct = {
       effects.exit(lineEnding);
       return skipPrefix(effects, resume);
     };
-    return comment(effects, ok, nok, ok, nextLine);
+    return comment(effects, nok, ok, nextLine);
   },
 };
 
