@@ -295,7 +295,10 @@ test('a preset that wraps the classic one gives its docs and blog; an unknown pr
   assert.ok(notes.includes('Preset docusaurus-preset-vreemd kent de generator niet; overgeslagen.'), notes.join('\n'));
   const options = migrateSiteConfig({
     presets: [['classic', { docs: { exclude: ['**/concept/**'], showLastUpdateTime: true }, blog: { blogTitle: 'Nieuws', showReadingTime: true } }]],
+    themeConfig: { zoom: { selector: 'img' }, image: 'img/kaart.png' },
   }, new Map(), ['docs/a.md', 'blog/2026-01-01-a.md'], '/site').notes;
+  assert.ok(options.includes('themeConfig.zoom is overgeslagen: het thema van de generator kent het niet.'), options.join('\n'));
+  assert.not.ok(options.some((n) => n.includes('themeConfig.image')), 'the generator makes its own social cards');
   assert.ok(options.includes('Docs-plugin "default": de optie exclude is overgeslagen.'), options.join('\n'));
   assert.ok(options.includes('Blog: de optie blogTitle is overgeslagen.'), options.join('\n'));
   assert.not.ok(options.some((n) => /showLastUpdateTime|showReadingTime/.test(n)), 'options whose effect the generator has anyway are not listed');

@@ -411,6 +411,10 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
     if (handled.has(name) || /search|matomo|google-(gtag|analytics|tag-manager)/i.test(name)) continue;
     note(`${themeNames.has(name) ? 'Thema' : 'Plugin'} ${name} kent de generator niet; overgeslagen.`);
   }
+  // The theme's own settings: what the generator's theme does by itself is not listed (social cards, table
+  // of contents, the docs sidebar, mermaid); the rest is.
+  const themeKeysSeen = new Set(['navbar', 'footer', 'colorMode', 'announcementBar', 'algolia', 'prism', 'image', 'metadata', 'docs', 'blog', 'tableOfContents', 'mermaid', 'hideableSidebar']);
+  for (const key of Object.keys(themeConfig).filter((k) => !themeKeysSeen.has(k))) note(`themeConfig.${key} is overgeslagen: het thema van de generator kent het niet.`);
   if (Array.isArray(config.scripts) && config.scripts.length) note('scripts: de generator laadt geen eigen scripts (de Content Security Policy staat ze niet toe).');
   if (Array.isArray(config.stylesheets) && config.stylesheets.length) note('stylesheets: de generator laadt geen eigen stylesheets; hij gebruikt zijn eigen thema.');
   if (Array.isArray(config.headTags) && config.headTags.length) note('headTags: de generator voegt geen eigen tags aan de <head> toe.');
