@@ -103,6 +103,8 @@ export async function migrate(argv: ReadonlyArray<string>, out: (line: string) =
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  // Output piped into `head` may be closed early: the files are written by then, so that is no failure.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => { if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0); else throw e; });
   migrate(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (e: unknown) => {
     process.stderr.write(`migrate is onverwacht gestopt: ${e instanceof Error ? e.message : String(e)}\nDit is een fout in de generator; meld het met deze melding.\n`);
     process.exitCode = 70;
