@@ -5,11 +5,13 @@
  * errors as problems at their place, and trees stored per format.
  */
 import { suite } from 'uvu';
+import fc from 'fast-check';
 import * as assert from 'uvu/assert';
 import type { Root } from 'mdast';
 import { parse, parseMarkdown, parseMarkdownBody, type ParsedMarkdown } from '../../pipeline/stages/parse.ts';
 import { bodyFormat } from '../../pipeline/stages/parse/format.ts';
 import { codeBlocks } from '../../pipeline/stages/code-blocks.ts';
+import { renderMarkdown } from '../../pipeline/stages/markdown.ts';
 import { Store } from '../../pipeline/memo.ts';
 import { problemsOf, valueOf } from '../../pipeline/result.ts';
 import { codes, run } from '../helpers.ts';
@@ -95,6 +97,22 @@ parsing('should report an MDX syntax error at its place, in Dutch, and keep the 
   assert.match(unclosed!.message, '<div> wordt niet gesloten');
   const expression = problemsOf(parse([file('c.mdx', 'Tekst {x +} hier.\n')]))[0];
   assert.equal(expression && [expression.code, expression.line], ['mdx-syntax', 1]);
+});
+
+parsing('should never throw on any MDX text: a tree, or a problem inside the file', () => {
+  const piece = fc.constantFrom('<', '>', '{', '}', '</', '/>', '<A', '<a b="c">', '</a>', '<!--', '-->', '{/*', '*/}', 'import x from "y"', 'export const a = 1', '\n', '\n\n', '> ', '- ', '```', '```mdx-code-block\n', ':::tip', '## Kop {#id}', 'tekst', ' ', '`', '\\');
+  fc.assert(fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
+    const text = pieces.join('');
+    const result = parse([file('a.mdx', `---\ntitle: A\n---\n\n${text}\n`)]);
+    const lines = text.split('\n').length + 5;
+    for (const problem of problemsOf(result)) {
+      assert.ok(problem.line >= 1 && problem.line <= lines, `${problem.code} at line ${problem.line} of ${lines}`);
+      assert.ok(problem.code !== 'content-unprocessable', `${problem.code}: ${problem.message} for ${JSON.stringify(text)}`);
+    }
+    // The markdown stage takes every tree the parser gives without throwing.
+    const tree = (valueOf(result)?.[0] as ParsedMarkdown | undefined)?.tree;
+    if (tree) renderMarkdown({ tree, path: 'a.mdx', display: 'a.mdx', permalink: '/a', tocMin: 2, tocMax: 3 }, { permalinks: new Map(), drafts: new Set(), assets: new Map(), highlighter: null, diagrams: new Map() });
+  }), { numRuns: 400 });
 });
 
 parsing.run();
