@@ -68,8 +68,12 @@ export function DocPage({ ctx, doc, variant }: { ctx: PageContext; doc: Doc; var
   const at = order.indexOf(path);
   const neighbour = (explicit: string | null | undefined, index: number) => {
     if (explicit === null) return null;
-    const target = explicit ? docById(ctx, doc.plugin, explicit) : docByPermalink(ctx, order.hrefs[index] ?? null);
-    return target && at >= 0 ? { href: target.permalink, title: target.entry.frontmatter.pagination_label ?? target.sidebarLabel } : null;
+    const href = order.hrefs[index] ?? null;
+    const target = explicit ? docById(ctx, doc.plugin, explicit) : docByPermalink(ctx, href);
+    if (target) return at >= 0 ? { href: target.permalink, title: target.entry.frontmatter.pagination_label ?? target.sidebarLabel } : null;
+    // A category's generated index page is a neighbour too, named by its category.
+    const page = !explicit && at >= 0 && href && sidebar ? findItem(sidebar.items, href) : null;
+    return href && page?.type === 'category' && page.generatedIndex ? { href, title: page.label } : null;
   };
   const item = sidebar ? findItem(sidebar.items, path) : null;
   const children = variant === 'root' && sidebar?.id === 'overview'

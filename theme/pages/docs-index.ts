@@ -59,7 +59,9 @@ export function sidebarOrder(sidebar: Sidebar): string[] {
   const hrefs = new Set<string>();
   const walk = (items: ReadonlyArray<SidebarItem>) => {
     for (const item of items) {
-      if (item.href) hrefs.add(item.href);
+      // A link out of the site (a sidebars file's `link` item) is no page of the docs: pagination skips it.
+      const external = item.type === 'link' && item.docId === null && /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(item.href);
+      if (item.href && !external) hrefs.add(item.href);
       if (item.type === 'category') walk(item.items);
     }
   };
