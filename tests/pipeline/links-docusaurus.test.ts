@@ -131,4 +131,15 @@ links('should report an image front matter that names no file, at its line', () 
   assert.equal(g.problems.filter((p) => p.code === 'broken-image').map((p) => [p.file, p.line]), [['content/kennisbank/a.md', 3], ['content/kennisbank/b.md', 3]]);
 });
 
+links('should read an absolute .md link as a file in the page\'s own folder, else from the content root', () => {
+  const g = build({
+    'kennisbank/a/index.md': page('A', 'De map.'),
+    'kennisbank/a/b.md': page('B', '[c](/a/c.md) [d](/communities/d.md) [weg](/a/weg.md)'),
+    'kennisbank/a/c.md': page('C', 'Tekst.'),
+    'communities/d.md': page('D', 'Tekst.'),
+  });
+  assert.equal(linksOf(g, '/kennisbank/a/b'), ['/kennisbank/a/c', '/communities/d']);
+  assert.equal(g.problems.filter((p) => p.file === 'content/kennisbank/a/b.md').map((p) => p.code), ['broken-markdown-link']);
+});
+
 links.run();

@@ -80,12 +80,14 @@ export function internalLink(url: string, place: Place, page: LinkPage, site: Li
   const [target, query] = splitQuery(beforeHash);
   // Only a query and/or a hash (`#kop`, `?tab=x#kop`): the same page.
   if (target === '') return { url, link: { url: `${page.permalink}${hash}`, file, place } };
-  if (target.startsWith('/')) {
+  const markdown = /\.mdx?$/i.test(target);
+  if (target.startsWith('/') && !markdown) {
     const path = canonicalRoute(target, routes);
     return { url: `${path}${query}${hash}`, link: { url: `${path}${hash}`, file, place } };
   }
-  const contentPath = resolveContentPath(page.path, target);
-  if (/\.mdx?$/i.test(target)) {
+  // An absolute `.md` path is a file, as Docusaurus reads it: in the page's own content folder, else from the content root.
+  const contentPath = target.startsWith('/') ? absoluteMarkdown(page.path, target, site.permalinks) : resolveContentPath(page.path, target);
+  if (markdown) {
     if (contentPath === null) return { url, problem: outside(url, file, place) };
     const permalink = site.permalinks.get(contentPath);
     if (permalink) return { url: `${permalink}${query}${hash}`, link: { url: `${permalink}${hash}`, file, place } };
@@ -107,6 +109,14 @@ export function internalLink(url: string, place: Place, page: LinkPage, site: Li
   if (resolved === null) return { url, problem: outside(url, file, place) };
   const path = canonicalRoute(resolved, routes);
   return { url: `${path}${query}${hash}`, link: { url: `${path}${hash}`, file, place } };
+}
+
+/** The content path an absolute `.md` link names: under the page's top folder when a page is there, else under the content root. */
+function absoluteMarkdown(from: string, target: string, permalinks: ReadonlyMap<string, string>): string | null {
+  const top = from.includes('/') ? from.slice(0, from.indexOf('/')) : '';
+  const inRoot = resolveContentPath('', `.${target}`);
+  const inArea = top ? resolveContentPath(`${top}/index.md`, `.${target}`) : null;
+  return inArea !== null && permalinks.has(inArea) ? inArea : inRoot;
 }
 
 /**
