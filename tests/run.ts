@@ -24,7 +24,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const testsDir = path.join(root, 'tests');
 
 /** Folders whose tests start Chromium (browser tests, builds that draw diagrams): one of them at a time. */
-const chromiumFolders = new Set(['e2e', 'build']);
+const chromiumFolders = new Set(['e2e', 'build', 'docusaurus']);
 /** Started in this order when a slot is free: the longest first, so the other core has the rest. */
 const folderOrder = ['e2e', 'build', 'pipeline', 'renderer'];
 
