@@ -193,9 +193,13 @@ export const AuthorDefinition = t.intersection([
     title: t.string,
     url: Href,
     image_url: ImageHref,
+    /** Docusaurus' spelling of `image_url`. */
+    imageURL: ImageHref,
     email: t.string,
+    description: t.string,
     socials: t.record(t.string, ProfileHref),
-    page: t.boolean,
+    /** false: no author page; `{ permalink }`: the page's own path under the blog's `authors/` (Docusaurus). */
+    page: t.union([t.boolean, t.type({ permalink: UrlPath })]),
   }),
 ]);
 export type AuthorDefinition = t.TypeOf<typeof AuthorDefinition>;

@@ -222,13 +222,15 @@ function toAuthor(key: string, def: AuthorDefinition, blogBase = 'blog'): Author
     name: def.name,
     title: def.title ?? null,
     url: def.url ?? null,
-    imageUrl: def.image_url ?? null,
+    imageUrl: def.image_url ?? def.imageURL ?? null,
     email: def.email ?? null,
     socials: Object.entries(def.socials ?? {}).sort(([a], [b]) => a.localeCompare(b, 'nl')).map(([network, handle]) => ({
       network,
       url: socialUrl(network, handle),
     })),
-    permalink: def.page === false ? null : authorPermalink(key, blogBase),
+    permalink: def.page === false ? null
+      : typeof def.page === 'object' ? `/${blogBase}/authors/${def.page.permalink.replace(/^\/+/, '')}`.replace(/\/+/g, '/')
+        : authorPermalink(key, blogBase),
   };
 }
 

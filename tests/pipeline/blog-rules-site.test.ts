@@ -61,6 +61,15 @@ authors('a Stack Overflow user id written as a number is accepted, and a handle 
   assert.match(p[0]?.message ?? '', /socials\.github/);
 });
 
+authors('an author page may have its own path, and imageURL is image_url as in Docusaurus', () => {
+  const g = run({
+    'blog/authors.yml': `${minimalAuthors}jan:\n  name: Jan\n  imageURL: https://example.org/jan.png\n  description: Schrijft over API's.\n  page:\n    permalink: jan-de-vries\n`,
+    'blog/2024-01-02-x.md': post('title: X\nauthors: [jan]'),
+  }, { render: true });
+  assert.equal(errors(g), []);
+  assert.match(html(g, 'blog/authors/jan-de-vries/index.html'), /src="https:\/\/example\.org\/jan\.png"/);
+});
+
 const tags = suite('blog-rules: tags with / or spaces');
 
 tags('keys with / and spaces are allowed; their pages are slugged as Docusaurus does', () => {
