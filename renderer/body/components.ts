@@ -143,7 +143,7 @@ export function takeovers(theme: TakeoverTheme, page: TakeoverPage): Readonly<Re
 
   /** `::doc-card-list` (the page's cards where the author put them) and video placeholders. */
   const div = bodyComponent((props: Props) => {
-    if (props['data-doc-card-list'] != null) return page.docCards ? h('div', { className: 'doc-card-list', dangerouslySetInnerHTML: { __html: page.docCards() } }) : null;
+    if (props['data-doc-card-list'] != null) return page.docCards ? h('div', { className: 'doc-card-list' }, new TrustedHtml(page.docCards())) : null;
     const provider = props['data-video'];
     if (provider === 'youtube' || provider === 'vimeo') return videoEmbed(provider, props, labels);
     return asWritten('div', props);
@@ -156,7 +156,7 @@ export function takeovers(theme: TakeoverTheme, page: TakeoverPage): Readonly<Re
     const svg = props['data-mermaid-svg'];
     // Drawn at build time and held to the SVG schema by the mermaid job (pipeline/stages/svg-sanitize.ts).
     if (typeof svg === 'string') {
-      return diagramFrame(label, svgSize(svg), h('figure', { className: 'mermaid-diagram', role: 'img', 'aria-label': label, dangerouslySetInnerHTML: { __html: svg } }), true);
+      return diagramFrame(label, svgSize(svg), h('figure', { className: 'mermaid-diagram', role: 'img', 'aria-label': label }, new TrustedHtml(svg)), true);
     }
     // Not drawn at build time: the source is the text alternative until (and unless) the shell
     // draws it. `data-mermaid-lazy` is what makes the shell load mermaid, on this page only.

@@ -39,11 +39,13 @@ export class BodyElement {
 
 /**
  * HTML the renderer itself made (an icon the theme drew with React, a
- * diagram's SVG held to the SVG schema): written as it is. `element` is the
- * same markup as React would place it, for a body React renders.
+ * diagram's SVG held to the SVG schema, the page's cards): written as it is,
+ * the only way HTML gets into a body unescaped. `element` is the same markup
+ * as React places it, for where a React component is its sibling; without
+ * one, it only ever stands alone in its element, which is then written here.
  */
 export class TrustedHtml {
-  constructor(readonly html: string, readonly element: ReactNode) {}
+  constructor(readonly html: string, readonly element: ReactNode = null) {}
 }
 
 /** Anything a body holds: text, elements, trusted HTML, and lists of them. */

@@ -67,18 +67,17 @@ function writeIntrinsic(tag: string, props: BodyProps, scope: Scope): string {
   return start + '>' + inner(tag, props, childScope(tag, scope)) + '</' + tag + '>';
 }
 
-/** What goes between an element's tags: its inner HTML or its children, with React's extra line ending in `<pre>`. */
+/**
+ * What goes between an element's tags: its children, with React's extra line
+ * ending in `<pre>`. A `dangerouslySetInnerHTML` prop is never written: HTML
+ * the renderer made itself comes as `TrustedHtml`, and a prop can come from
+ * content.
+ */
 function inner(tag: string, props: BodyProps, scope: Scope): string {
   const { children } = props;
-  const given = props['dangerouslySetInnerHTML'] as { __html?: unknown } | null | undefined;
-  let out = '';
-  if (given != null) {
-    const html = given.__html;
-    if (html != null) out = (tag === 'pre' || tag === 'listing') && typeof html === 'string' && html[0] === '\n' ? '\n' + html : String(html);
-  }
   // The HTML parser drops one line ending right after `<pre>`: React writes one more so the text keeps its own.
-  if ((tag === 'pre' || tag === 'listing') && typeof children === 'string' && children[0] === '\n') out += '\n';
-  return out + write(children, scope);
+  const newline = (tag === 'pre' || tag === 'listing') && typeof children === 'string' && children[0] === '\n' ? '\n' : '';
+  return newline + write(children, scope);
 }
 
 /** React's rule for preloading an `<img>` it writes: not lazy, not low priority, not in a `<picture>`, not a `data:` URL. */
@@ -105,7 +104,7 @@ export function containsReact(node: BodyNode, seen: Map<BodyElement, boolean> = 
 function safeProps(props: BodyProps): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const name in props) {
-    if (name === 'children' || name === 'node' || !Object.hasOwn(props, name)) continue;
+    if (name === 'children' || name === 'node' || name === 'dangerouslySetInnerHTML' || !Object.hasOwn(props, name)) continue;
     if (eventAttribute(name) || unsafeUrlValue(name, props[name])) continue;
     out[name] = props[name];
   }
@@ -139,9 +138,9 @@ function toReact(node: BodyNode, scope: Scope, seen: Map<BodyElement, boolean>):
   const inner = childScope(type, scope);
   if (voidElements.has(type)) return createElement(type, safeProps(props));
   if (!containsReact(node, seen)) {
-    const html = innerHtml(type, props, inner);
+    const html = innerHtml(props, inner);
     // React adds a line ending to a `<pre>`'s inner HTML that starts with one; only string children ask for it.
-    if (!((type === 'pre' || type === 'listing') && html[0] === '\n' && typeof props.children !== 'string' && props['dangerouslySetInnerHTML'] == null)) {
+    if (!((type === 'pre' || type === 'listing') && html[0] === '\n' && typeof props.children !== 'string')) {
       return createElement(type, { ...safeProps(props), dangerouslySetInnerHTML: { __html: html } });
     }
   }
@@ -149,7 +148,6 @@ function toReact(node: BodyNode, scope: Scope, seen: Map<BodyElement, boolean>):
 }
 
 /** What goes between an element's tags, as the body writer writes it (without React's `<pre>` line ending: React adds that itself). */
-function innerHtml(tag: string, props: BodyProps, scope: Scope): string {
-  const given = props['dangerouslySetInnerHTML'] as { __html?: unknown } | null | undefined;
-  return (given?.__html != null ? String(given.__html) : '') + write(props.children, scope);
+function innerHtml(props: BodyProps, scope: Scope): string {
+  return write(props.children, scope);
 }

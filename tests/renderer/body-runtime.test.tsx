@@ -266,6 +266,15 @@ safety('the runtime writes no script, no on* attribute and no script URL, also w
   assert.is(writeBody(h('img', { src: '/a.png', onerror: 'alert(1)', onError: 'alert(1)', alt: '' })), '<img src="/a.png" alt=""/>');
 });
 
+safety('inner HTML given as a prop is never written: only the renderer\'s own trusted HTML is', () => {
+  assert.is(writeBody(h('div', { dangerouslySetInnerHTML: { __html: '<script>alert(1)</script>' } })), '<div></div>');
+  const object: Expression = { type: 'ObjectExpression', properties: [{ type: 'Property', kind: 'init', method: false, shorthand: false, computed: false, key: { type: 'Identifier', name: '__html' }, value: literal('<img src=x onerror=alert(1)>') }] };
+  assert.is(html(root(component('div', [expressionAttr('dangerouslySetInnerHTML', object)], [txt('tekst')]))), '<div>tekst</div>');
+  const Kader = ({ children }: { children?: ReactNode }) => <section>{children}</section>;
+  const out = page(root(component('Kader', [], [component('div', [expressionAttr('dangerouslySetInnerHTML', object)], [])])), themeWith({ Kader }));
+  assert.ok(out.includes('<div class="markdown"><section><div></div></section></div>'), out);
+});
+
 safety('components, the body\'s own and React\'s, are held to the same rules where the runtime writes for them', () => {
   const Boos = bodyComponent(() => h(Fragment, null, h('script', null, 'alert(1)'), h('a', { href: 'javascript:alert(1)', onClick: 'x' }, 'link'), h('img', { src: 'data:image/png;base64,x', alt: '' })));
   const tree = root(component('Boos', [], []));
