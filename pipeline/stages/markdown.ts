@@ -69,9 +69,11 @@ export interface MdxSettings {
   /** The components folder, relative to the content root. */
   readonly componentsFolder: string;
   readonly siteComponents: ReadonlySet<string>;
+  /** The static folders, relative to the content root: `import x from '@site/static/img/x.png'` is `/img/x.png`. */
+  readonly staticFolders: ReadonlyArray<string>;
 }
 
-const noSiteComponents: MdxSettings = { unknownComponents: 'error', componentsFolder: defaultComponentsFolder, siteComponents: new Set() };
+const noSiteComponents: MdxSettings = { unknownComponents: 'error', componentsFolder: defaultComponentsFolder, siteComponents: new Set(), staticFolders: ['static'] };
 
 export interface MarkdownInput {
   readonly tree: Root;

@@ -52,6 +52,7 @@ const mdxSettings = ({ site, siteComponents }: JobsInput): MdxSettings => ({
   unknownComponents: site.config.mdx?.unknownComponents ?? 'error',
   componentsFolder: site.config.mdx?.components ?? defaultComponentsFolder,
   siteComponents: siteComponents ?? new Set(),
+  staticFolders: site.config.layout.static,
 });
 
 /** The keys of the components a site's component map names (`Site$Kaart` → `Kaart`). */
@@ -66,7 +67,7 @@ function contextKey(permalinks: ReadonlyMap<string, string>, input: JobsInput): 
     [...permalinks], [...site.draftFiles], [...site.unbuiltFiles], [...assets.values()].map((a) => [a.path, a.url, a.width, a.height]),
     languages,
     // A page's tree depends on the parser the site chose; an MDX page's on which components exist and what an unknown one is.
-    [site.config.markdown?.format ?? 'mdx', mdx.unknownComponents, mdx.componentsFolder, [...mdx.siteComponents].sort()],
+    [site.config.markdown?.format ?? 'mdx', mdx.unknownComponents, mdx.componentsFolder, [...mdx.siteComponents].sort(), mdx.staticFolders],
   ]), 32);
 }
 

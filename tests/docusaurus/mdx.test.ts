@@ -26,7 +26,7 @@ function stages() {
     assets: new Map([['docs/mdx/img/schets.png', { path: 'docs/mdx/img/schets.png', url: '/assets/schets.1234.png', bytes: new Uint8Array(), width: 4, height: 4 } as never]]),
     highlighter: null,
     diagrams: new Map(),
-    mdx: { unknownComponents: 'error', componentsFolder: 'src/components', siteComponents: new Set(['Kaart', 'Tegel']) },
+    mdx: { unknownComponents: 'error', componentsFolder: 'src/components', siteComponents: new Set(['Kaart', 'Tegel']), staticFolders: ['static'] },
   });
   return { parseProblems: problemsOf(parsed), ...rendered };
 }

@@ -20,7 +20,7 @@ const ctx = (over: Partial<MarkdownContext> = {}): MarkdownContext => ({
   assets: new Map([['docs/mdx/img/kaart.png', { path: 'docs/mdx/img/kaart.png', url: '/assets/kaart.abc123.png', bytes: new Uint8Array(), width: 10, height: 10 } as never]]),
   highlighter: null,
   diagrams: new Map(),
-  mdx: { unknownComponents: 'error', componentsFolder: 'src/components', siteComponents: new Set(['Kaart', 'kaarten$Klein']) },
+  mdx: { unknownComponents: 'error', componentsFolder: 'src/components', siteComponents: new Set(['Kaart', 'kaarten$Klein']), staticFolders: ['static'] },
   ...over,
 });
 
@@ -139,7 +139,7 @@ mdx('should report an unresolved component with its import, or with warn render 
   assert.match(strict.problems[0]!.message, '<Grafiek>');
   assert.match(strict.problems[0]!.message, '@site/src/components/Grafiek');
   assert.match(strict.problems[2]!.message, 'niet geïmporteerd');
-  const lenient = render(md, { mdx: { unknownComponents: 'warn', componentsFolder: 'src/components', siteComponents: new Set() } });
+  const lenient = render(md, { mdx: { unknownComponents: 'warn', componentsFolder: 'src/components', siteComponents: new Set(), staticFolders: ['static'] } });
   assert.equal(codesOf(lenient.problems), ['3:1 warning mdx-unknown-component', '9:1 warning mdx-unknown-component']);
   assert.match(lenient.problems[0]!.message, 'regel 3, 5');
   assert.is(brief(lenient.content.body), '<Unknown$Grafiek></Unknown$Grafiek>\n<Unknown$Grafiek><p>uitleg</p></Unknown$Grafiek>\n<Unknown$Los></Unknown$Los>');
@@ -159,15 +159,18 @@ export function Rood() { return null; }
 mdx('should resolve imported images, require and useBaseUrl to URLs', () => {
   const { content, problems } = render(`import kaart from './img/kaart.png';
 import useBaseUrl from '@docusaurus/useBaseUrl';
+import logo from '@site/static/img/logo.svg';
 
 <img src={kaart} alt="Kaart" />
+
+<img src={logo} alt="Logo" />
 
 <img src={require('./img/kaart.png').default} alt="Ook" />
 
 <img src={useBaseUrl('/img/logo.svg')} alt="Logo" />
 `);
   assert.equal(problems, []);
-  assert.is(brief(content.body), '<img src="/assets/kaart.abc123.png" alt="Kaart" decoding="async" fetchpriority="high"></img>\n<img src="/assets/kaart.abc123.png" alt="Ook" decoding="async" loading="lazy"></img>\n<img src="/img/logo.svg" alt="Logo" decoding="async" loading="lazy"></img>');
+  assert.is(brief(content.body), '<img src="/assets/kaart.abc123.png" alt="Kaart" decoding="async" fetchpriority="high"></img>\n<img src="/img/logo.svg" alt="Logo" decoding="async" loading="lazy"></img>\n<img src="/assets/kaart.abc123.png" alt="Ook" decoding="async" loading="lazy"></img>\n<img src="/img/logo.svg" alt="Logo" decoding="async" loading="lazy"></img>');
 });
 
 mdx('should treat DocCardList with the current category items as DocCardList without items', () => {

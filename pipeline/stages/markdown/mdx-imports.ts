@@ -48,6 +48,16 @@ export interface PageModules {
   readonly siteComponents: ReadonlySet<string>;
   /** The URL of a content file (an image beside the page), by its content path. */
   readonly assetUrl: (contentPath: string) => string | null;
+  /** The static folders (published at the site root), relative to the content root. */
+  readonly staticFolders: ReadonlyArray<string>;
+}
+
+/** The URL of a file by its path under the content root: a hashed asset, or a file of a static folder at its site path. */
+function fileUrl(contentPath: string, modules: PageModules): string | null {
+  const asset = modules.assetUrl(contentPath);
+  if (asset !== null) return asset;
+  const folder = modules.staticFolders.find((f) => contentPath.startsWith(`${f}/`));
+  return folder === undefined ? null : `/${contentPath.slice(folder.length + 1)}`;
 }
 
 export interface PageBindings {
@@ -79,7 +89,7 @@ function defaultImport(source: string, path: string, modules: PageModules): Bind
     if (key) return { kind: 'component', name: siteComponentName(key) };
   }
   if (assetExtensions.test(inSite)) {
-    const url = modules.assetUrl(inSite);
+    const url = fileUrl(inSite, modules);
     if (url !== null) return { kind: 'value', value: url };
   }
   return { kind: 'unresolved', source };
@@ -109,7 +119,7 @@ export function pageBindings(tree: Root, page: { readonly path: string; readonly
     bindings: bindings as Map<string, ValueBinding>,
     asset: (relative) => {
       const contentPath = relative.startsWith('@site/') ? posix.normalize(relative.slice('@site/'.length)) : contentPathOf(page.path, relative);
-      return contentPath === null ? null : modules.assetUrl(contentPath);
+      return contentPath === null ? null : fileUrl(contentPath, modules);
     },
   };
   for (const node of tree.children) {
