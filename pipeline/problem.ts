@@ -55,6 +55,7 @@ export type ProblemCode =
   | 'file-empty'
   | 'hidden-file-ignored'
   | 'page-not-built'
+  | 'static-script-ignored'
   | 'mdx-syntax'
   | 'mdx-expression'
   | 'mdx-export'

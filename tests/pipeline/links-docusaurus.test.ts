@@ -142,4 +142,11 @@ links('should read an absolute .md link as a file in the page\'s own folder, els
   assert.equal(g.problems.filter((p) => p.file === 'content/kennisbank/a/b.md').map((p) => p.code), ['broken-markdown-link']);
 });
 
+links('should leave scripts in a static folder out, with a warning', () => {
+  const g = build({ 'kennisbank/a.md': page('A', 'Tekst.') }, { staticFiles: [asset('js/extra.js', 'alert(1)'), asset('robots-extra.txt', 'x')] }, true);
+  assert.ok(g.files.some((f) => f.path === 'robots-extra.txt'));
+  assert.equal(g.problems.filter((p) => p.code === 'static-script-ignored').map((p) => [p.file, p.severity]), [['content/js/extra.js', 'warning']]);
+  assert.not.ok(g.files.some((f) => f.path === 'js/extra.js'));
+});
+
 links.run();
