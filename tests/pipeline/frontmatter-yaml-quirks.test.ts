@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseYaml } from '../../pipeline/stages/parse/yaml.ts';
@@ -56,6 +57,23 @@ quirks('a post with such front matter builds, with the warning', () => {
   const g = run({ 'blog/2024-01-02-x.md': post('title: X\nauthors: [ada]\ndescription: "Een lange\nbeschrijving"') });
   assert.ok(codes(g).includes('yaml-quirk'));
   assert.not.ok(codes(g).includes('yaml-syntax'));
+});
+
+quirks('the repair only indents lines with spaces, keeps every line, and never makes YAML with errors pass as something else', () => {
+  const piece = fc.constantFrom('title', 'tags', ':', ': ', '- ', '"', "'", '[', ']', '{', '}', ',', ' ', '  ', nbsp, '\n', '\n', 'a', 'b c', '#', '|', '\\');
+  fc.assert(fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
+    const text = pieces.join('');
+    const repaired = repairYamlQuirks(text);
+    if (repaired) {
+      const before = text.split('\n');
+      const after = repaired.text.split('\n');
+      assert.is(after.length, before.length);
+      after.forEach((line, i) => assert.ok(line.endsWith(before[i] ?? '') && /^ *$/.test(line.slice(0, line.length - (before[i] ?? '').length))));
+    }
+    // Never throws, and a value only comes with no yaml-syntax problem.
+    const result = parseYaml(text, 'content/x.md', 2);
+    if (problemsOf(result).some((p) => p.code === 'yaml-syntax')) assert.is(valueOf(result)?.ok, false);
+  }), { numRuns: 400 });
 });
 
 quirks.run();
