@@ -95,6 +95,9 @@ parsing('should report an MDX syntax error at its place, in Dutch, and keep the 
   const unclosed = problemsOf(parse([file('b.mdx', '<div>\n\nTekst.\n')]))[0];
   assert.equal(unclosed && [unclosed.code, unclosed.line, unclosed.column], ['mdx-syntax', 1, 1]);
   assert.match(unclosed!.message, '<div> wordt niet gesloten');
+  const comment = problemsOf(parse([file('d.mdx', 'Tekst.\n\n<!-- nooit gesloten\n')]))[0];
+  assert.equal(comment && [comment.code, comment.line, comment.column], ['mdx-syntax', 3, 2]);
+  assert.match(comment!.message, 'niet met `-->` gesloten');
   const expression = problemsOf(parse([file('c.mdx', 'Tekst {x +} hier.\n')]))[0];
   assert.equal(expression && [expression.code, expression.line], ['mdx-syntax', 1]);
 });

@@ -42,6 +42,9 @@ function explanation(message: ParserMessage): string {
   switch (rule) {
     case 'unexpected-character': {
       const ch = unexpectedCharacter(reason) ?? '?';
+      if (ch === '!' && /before name/.test(reason)) {
+        return 'Hier begint een HTML-commentaar (`<!--`) dat niet met `-->` gesloten wordt, of iets anders na `<!`. Sluit het commentaar met `-->`, of schrijf `{/* … */}`.';
+      }
       if (/before name/.test(reason)) {
         return `MDX leest \`<\` als het begin van een JSX-element, maar daarna staat \`${ch}\`, waarmee geen elementnaam kan beginnen. ${escapeHint}`;
       }
