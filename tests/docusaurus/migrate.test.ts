@@ -154,6 +154,18 @@ test('a configuration with a syntax error is a Dutch message with its place, and
   assert.match(result.stderr, /docusaurus\.config\.js kan niet worden gelezen: docusaurus\.config\.js:2:\d+: /);
 });
 
+test('a sidebars file that does not exist is no error (Docusaurus shows no sidebar then): the sidebar comes from the folders', async () => {
+  const dir = site({
+    'docusaurus.config.js': `module.exports = { title: 'Zonder', url: 'https://zonder.example.nl', baseUrl: '/', presets: [['classic', { docs: { sidebarPath: './sidebars.js' } }]] };\n`,
+    'docs/a.md': '---\ntitle: A\n---\n',
+  });
+  const result = await migrate(dir);
+  assert.is(result.exitCode, 0, result.stderr);
+  assert.match(result.stdout, /^- Docs-plugin "default": het zijbalkbestand sidebars\.js bestaat niet/m);
+  const written = parse(fs.readFileSync(path.join(dir, 'dist-config/site.yml'), 'utf8')) as Record<string, any>;
+  assert.equal(written.content.docs, [{ id: 'default', path: 'docs', routeBasePath: 'docs', label: 'Documentatie' }]);
+});
+
 test('a folder without a Docusaurus configuration is a message, exit 1', async () => {
   const result = await migrate(site({ 'README.md': '# Geen site\n' }));
   assert.is(result.exitCode, 1);

@@ -292,10 +292,8 @@ async function child(siteDir: string): Promise<void> {
       if (typeof sidebarPath !== 'string') continue;
       const file = path.resolve(siteDir, sidebarPath);
       current = path.relative(siteDir, file);
-      if (!fs.existsSync(file)) {
-        await print({ ok: false, message: `Docs-plugin "${plugin.id}" noemt sidebarPath ${JSON.stringify(sidebarPath)}, maar ${current} bestaat niet. Zet het pad goed in ${configName}.` });
-        return;
-      }
+      // Docusaurus shows no sidebar for a sidebars file that does not exist; the mapping says so.
+      if (!fs.existsSync(file)) continue;
       // A JSON or YAML sidebars file is data already; only code is bundled and run.
       const value = /\.json$/i.test(file) ? JSON.parse(fs.readFileSync(file, 'utf8'))
         : /\.ya?ml$/i.test(file) ? (await import('yaml')).parse(fs.readFileSync(file, 'utf8'))

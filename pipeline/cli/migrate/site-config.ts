@@ -240,7 +240,9 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
     const routeBasePath = routeBase(str(options.routeBasePath) ?? 'docs');
     routeOf.set(id, routeBasePath);
     const entry: Data = { id, path: docsPath, routeBasePath, label: pluginLabel(id) };
-    if (typeof options.sidebarPath === 'string') {
+    if (typeof options.sidebarPath === 'string' && !sidebarsByPlugin.has(id)) {
+      note(`Docs-plugin "${id}": het zijbalkbestand ${rel(options.sidebarPath)} bestaat niet (Docusaurus toont dan geen zijbalk); de zijbalk wordt uit de mappen gemaakt.`);
+    } else if (typeof options.sidebarPath === 'string') {
       const file = `sidebars-${id}.yml`;
       const data = sidebarData(sidebarsByPlugin.get(id), `${rel(options.sidebarPath)}`, notes);
       if (data) {
