@@ -204,7 +204,9 @@ export async function readSources(contentRoot: string, configFile: string): Prom
   const content = files.filter((rel) => (atRoot(rel) ? registries.has(rel) || (strayPages && /\.mdx?$/i.test(rel)) : !underscored(rel.split('/').slice(1).join('/'))));
   const pagesFolder = layout.pages?.path;
   const reactPageFiles = pagesFolder ? files.filter((rel) => rel.startsWith(`${pagesFolder}/`) && codeFile.test(rel) && !underscored(rel.slice(pagesFolder.length + 1))) : [];
-  const links = walked.filter((e) => e.dirent.isSymbolicLink()).map((e) => e.path).sort().map((link) =>
+  // At the root only a link in the place of something the layout names is reported; a site root has other business.
+  const named = (rel: string) => strayPages || registries.has(rel) || areaFolders.includes(rel) || layout.static.includes(rel);
+  const links = walked.filter((e) => e.dirent.isSymbolicLink() && (!atRoot(e.path) || named(e.path))).map((e) => e.path).sort().map((link) =>
     warning('symlink-ignored', display(path.join(root, link)), startOfFile,
       'Dit is een symbolische link; de build volgt geen links en leest alleen echte bestanden binnen de contentmap. Zet het bestand zelf in content/.'));
   const hidden = unique.filter((e) => e.name.startsWith('.') && e.dirent.isFile() && /\.mdx?$/i.test(e.name)).map((e) => e.path).sort()
@@ -229,8 +231,8 @@ export async function readSources(contentRoot: string, configFile: string): Prom
 
 /**
  * Every file of the static folders, at its path in the site (`static/img/a.png`
- * → `img/a.png`); the first folder wins when two hold the same path, as in
- * Docusaurus. Hidden files and symbolic links are left out, as in the content.
+ * → `img/a.png`); the first folder in the configuration wins when two hold
+ * the same path. Hidden files and symbolic links are left out, as in the content.
  */
 async function readStatic(root: string, layout: Layout): Promise<Result<ReadonlyArray<AssetFile>>> {
   const byPath = new Map<string, string>();

@@ -58,6 +58,8 @@ function siteRoot(): string {
     fs.mkdirSync(path.join(dir, path.dirname(rel)), { recursive: true });
     fs.writeFileSync(path.join(dir, rel), text);
   }
+  // A site root often links things in (a shared README, a workspace's packages): not the build's business.
+  fs.symlinkSync(path.join(dir, 'package.json'), path.join(dir, 'gedeeld.json'));
   return dir;
 }
 
@@ -70,6 +72,7 @@ read('should read only the configured folders, the files they name, the static f
   assert.equal(sources.assets.map((a) => a.path), ['docs/gidsen/formulier.ods']);
   assert.equal(sources.staticFiles?.map((f) => f.path), ['img/logo.png']);
   assert.equal(sources.configData?.map((f) => [f.path, f.text]), [['sidebars.yml', 'docs:\n  - intro\n']]);
+  assert.equal(sources.problems.filter((p) => p.code === 'symlink-ignored'), []);
 });
 
 read('should warn once of the React pages it does not build, and not of _-files', async () => {
