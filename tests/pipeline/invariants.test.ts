@@ -251,7 +251,7 @@ const breakages = (kind: 'doc' | 'post' | 'page'): ReadonlyArray<Breakage> => [
 
 const brokenFileArb = fc.record({
   kind: fc.constantFrom('doc' as const, 'post' as const, 'page' as const),
-  /** -1: valid, 0: YAML syntax error, 1: wrong fields, 2: title missing plus wrong fields. */
+  /** -1: valid, 0: YAML syntax error, 1: wrong fields, 2: title missing (the file name is the title, with a warning) plus wrong fields. */
   mode: fc.integer({ min: -1, max: 2 }),
   picks: fc.uniqueArray(fc.nat({ max: 9 }), { minLength: 1, maxLength: 4 }),
   order: fc.nat(),
@@ -286,6 +286,7 @@ invariants('should report every file with broken frontmatter, each broken field 
     const input: Record<string, string> = {};
     const expectFields = new Map<string, Map<string, number>>();
     const expectYaml = new Map<string, number>();
+    const untitled = new Set<string>();
     specs.forEach((s, i) => {
       const file = s.kind === 'doc' ? `kennisbank/d${i}.md` : s.kind === 'post' ? `blog/2024-01-${String((i % 28) + 1).padStart(2, '0')}-p${i}.md` : `pages/p${i}.md`;
       const options = breakages(s.kind);
@@ -304,7 +305,7 @@ invariants('should report every file with broken frontmatter, each broken field 
       if (s.mode === 0) lines.splice(s.order % (lines.length + 1), 0, 'tags: [niet afgesloten');
       const fields = new Map<string, number>();
       for (const b of broken) fields.set(b.field, lines.indexOf(b.line) + 2);
-      if (s.mode === 2) fields.set('title', 2);
+      if (s.mode === 2) untitled.add(`content/${file}`);
       const path = `content/${file}`;
       if (s.mode === 0) expectYaml.set(path, lines.length + 1);
       else if (fields.size) expectFields.set(path, fields);
@@ -314,6 +315,7 @@ invariants('should report every file with broken frontmatter, each broken field 
     const errors = generated.problems.filter((p) => p.severity === 'error' && (p.code === 'frontmatter-field' || p.code === 'yaml-syntax'));
     const reported = new Set(errors.map((p) => p.file));
     assert.equal([...reported].sort(), [...expectFields.keys(), ...expectYaml.keys()].sort(), 'exactly the broken files are reported');
+    for (const file of untitled) assert.ok(generated.problems.some((p) => p.file === file && p.code === 'title-from-file-name' && p.severity === 'warning'), `${file}: the file name as title, with a warning`);
     for (const [file, lastLine] of expectYaml) {
       const yaml = errors.filter((p) => p.file === file && p.code === 'yaml-syntax');
       assert.ok(yaml.length > 0, `${file}: yaml-syntax reported`);
