@@ -18,7 +18,7 @@ import { sidebarOwner, sidebarsOfFile } from './resolve/sidebars-file.ts';
 import type { SidebarsSpec } from './validate/sidebars-file.ts';
 import { socialUrl } from './resolve/author-socials.ts';
 import { keySegment } from './resolve/tag-slug.ts';
-import { defaultInlinePolicy, groupedWarnings, inlineAuthor, postAuthorRefs, tagKey, type InlinePolicy, type InlineUse } from './resolve/inline.ts';
+import { authorRefPath, defaultInlinePolicy, groupedWarnings, inlineAuthor, postAuthorRefs, tagKey, type InlinePolicy, type InlineUse } from './resolve/inline.ts';
 import { all, chain, collect, failed, map, ok, tell, traverse, withProblems, type Result } from '../result.ts';
 import type { DocEntry, DocsPlugin, Entry, PageEntry, PostEntry, Registry, Validated } from './validate.ts';
 
@@ -356,7 +356,7 @@ const postAuthors = (entry: PostEntry, authors: ReadonlyArray<Author>, registry:
     if (author) return ok(author);
     if (!reportedAtUse(registry, key)) return failed([]);
     const suggestion = closest(key, authors.map((a) => a.key));
-    return failed([error('unknown-author', entry.file.display, entry.locate(['authors', i]),
+    return failed([error('unknown-author', entry.file.display, entry.locate(authorRefPath(entry.frontmatter, i)),
       `De auteur "${key}" staat niet in ${registry.file}.${suggestion ? ` Bedoel je "${suggestion}"?` : ''} Voeg de auteur daar toe of gebruik een bestaande sleutel.`)]);
   })(postAuthorRefs(entry.frontmatter));
 
@@ -510,15 +510,11 @@ function inlineTagProblems(validated: Validated, entries: ReadonlyArray<Entry>):
 /** One warning per inline author, naming the posts, as Docusaurus' `onInlineAuthors: 'warn'` does; only when the site has an authors file. */
 function inlineAuthorProblems(validated: Validated, posts: ReadonlyArray<PostEntry>): Problem[] {
   if (inlinePolicies(validated).authors !== 'warn' || validated.authors.unusable === 'missing') return [];
-  const uses: InlineUse[] = posts.flatMap((entry) => {
-    const listed = entry.frontmatter.authors !== undefined;
-    const field = Array.isArray(entry.frontmatter.authors);
-    return postAuthorRefs(entry.frontmatter).flatMap((ref, i) => typeof ref === 'string' ? [] : [{
-      name: ref.name ?? ref.key ?? '',
-      file: entry.file.display,
-      place: entry.locate(listed ? (field ? ['authors', i] : ['authors']) : ['author']),
-    }]);
-  });
+  const uses: InlineUse[] = posts.flatMap((entry) => postAuthorRefs(entry.frontmatter).flatMap((ref, i) => typeof ref === 'string' ? [] : [{
+    name: ref.name ?? ref.key ?? '',
+    file: entry.file.display,
+    place: entry.locate(authorRefPath(entry.frontmatter, i)),
+  }]));
   return groupedWarnings('inline-author', uses, (name, files) =>
     `De auteur "${name}" staat in de frontmatter zelf, niet in ${validated.authors.file} (${files}). De build toont de auteur bij de post, zonder auteurspagina. Zet de auteur in ${validated.authors.file} en gebruik de sleutel.`);
 }

@@ -30,6 +30,10 @@ export function postAuthorRefs(fm: BlogFrontmatter): ReadonlyArray<PostAuthorRef
   return [{ name: fm.author, ...(title ? { title } : {}), ...(url ? { url } : {}), ...(image ? { image_url: image } : {}) }];
 }
 
+/** Where the `i`th author of `postAuthorRefs` is written: an item of `authors`, `authors` itself, or `author`. */
+export const authorRefPath = (fm: BlogFrontmatter, i: number): ReadonlyArray<string | number> =>
+  fm.authors === undefined ? ['author'] : Array.isArray(fm.authors) ? ['authors', i] : ['authors'];
+
 /** The shape resolve gives an author (`Author` in resolve.ts). */
 interface AuthorShape {
   readonly key: string;
