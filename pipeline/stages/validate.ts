@@ -16,6 +16,7 @@ import {
 import { error, startOfFile, warning, type Place, type Problem, type ProblemCode } from '../problem.ts';
 import { contentTitle, fileTitle, titled } from './validate/title-from-heading.ts';
 import { sidebarsSpec, type SidebarsSpec } from './validate/sidebars-file.ts';
+import type { PlacedCategory } from './resolve/category.ts';
 import { keySegment } from './resolve/tag-slug.ts';
 import { postDating } from './validate/blog-file.ts';
 import { docusaurusFrontmatterKeys, unknownKeyProblems } from './validate/frontmatter-keys.ts';
@@ -96,7 +97,7 @@ export interface Validated {
   readonly tags: ReadonlyMap<string, Registry<TagDefinition>>;
   readonly authors: Registry<AuthorDefinition>;
   /** `_category_.json` per folder, keyed by the docs area's id and the folder inside it (`kennisbank/apis`, `default/guides`). */
-  readonly categories: ReadonlyMap<string, CategoryFile>;
+  readonly categories: ReadonlyMap<string, PlacedCategory>;
   /** The sidebars file of each docs area that names one (`sidebarPath`), by the area's id. */
   readonly sidebarFiles: ReadonlyMap<string, SidebarsSpec>;
   readonly config: Config | null;
@@ -251,7 +252,7 @@ function entryOf(parsed: ParsedMarkdown, clean: Record<string, unknown>, layout:
 }
 
 /** A `_category_.json` (or `.yml`) keyed by its docs area and folder, `plugin/folder`. */
-const validateCategory = (layout: Layout) => (parsed: ParsedData): Result<readonly [string, CategoryFile]> => {
+const validateCategory = (layout: Layout) => (parsed: ParsedData): Result<readonly [string, PlacedCategory]> => {
   const { file, yaml } = parsed;
   // Unreadable YAML was reported by parse.
   if (!yaml.ok) return failed([]);
@@ -259,7 +260,7 @@ const validateCategory = (layout: Layout) => (parsed: ParsedData): Result<readon
   const key = area?.kind === 'docs' ? `${area.area.id}/${area.rest}` : file.path;
   return pipe(
     decode(CategoryFile, yaml.data ?? {}, file.display, yaml.locate, 'de categorie'),
-    map((category) => [key.replace(/\/?_category_\.(json|yml)$/, ''), category] as const),
+    map((category) => [key.replace(/\/?_category_\.(json|yml)$/, ''), { ...category, source: { file: file.display, linkId: yaml.locate(['link', 'id']) } }] as const),
   );
 };
 

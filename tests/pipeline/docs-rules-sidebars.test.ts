@@ -46,6 +46,8 @@ const files: Record<string, string> = {
   'community/groepen/a.md': '---\ntitle: Groep A\ndescription: De eerste groep.\n---\n\nA.\n',
   'community/2-meer/_category_.yml': 'label: Meer lezen\ndescription: Van alles.\nlink: null\n',
   'community/2-meer/b.md': '---\ntitle: B\n---\n\nB.\n',
+  'community/fout/_category_.json': '{\n  "label": "Fout",\n  "link": { "type": "doc", "id": "bestaat-niet" }\n}\n',
+  'community/fout/c.md': '---\ntitle: C\n---\n\nC.\n',
 };
 
 let built: Generated | null = null;
@@ -72,6 +74,13 @@ rules('should report a doc id the sidebars file names that does not exist, at it
   const p = site().problems.find((x) => x.code === 'config-doc-id' && x.file === 'dist-config/sidebars.yml');
   assert.ok(p, JSON.stringify(site().problems.map((x) => [x.code, x.file, x.line])));
   assert.is(p.line, 15);
+  assert.match(p.message, /bestaat-niet/);
+});
+
+rules('should report a _category_ link to a doc that is not in its folder, at its id', () => {
+  const p = site().problems.find((x) => x.code === 'config-doc-id' && x.file === 'content/community/fout/_category_.json');
+  assert.ok(p, JSON.stringify(site().problems.map((x) => [x.code, x.file, x.line])));
+  assert.is(p.line, 3);
   assert.match(p.message, /bestaat-niet/);
 });
 

@@ -5,10 +5,9 @@
  * doc or its number prefix; items without a place follow, by name.
  */
 import { pipe } from 'fp-ts/function';
-import type { CategoryFile } from '../../model.ts';
 import { error, startOfFile } from '../../problem.ts';
 import { map, tell, traverse, type Result } from '../../result.ts';
-import { categoryFlags, categoryLabel, categoryPosition, categoryTarget, type LinkableDoc } from './category.ts';
+import { categoryFlags, categoryLabel, categoryPosition, categoryTarget, type LinkableDoc, type PlacedCategory } from './category.ts';
 import { numberPrefix } from './number-prefix.ts';
 import type { SidebarItem } from './sidebar-item.ts';
 
@@ -72,7 +71,7 @@ export interface TreeOptions {
   readonly plugin: string;
   /** The area's URL prefix (`/docs`): where generated index pages go. */
   readonly base: string;
-  readonly categories: ReadonlyMap<string, CategoryFile>;
+  readonly categories: ReadonlyMap<string, PlacedCategory>;
   /** A category must link somewhere (the portal's own areas); Docusaurus allows one without a page. */
   readonly requireLink: boolean;
 }
@@ -135,5 +134,8 @@ function categoryItem<D extends TreeDoc>(child: FolderNode<D>, options: TreeOpti
     })),
     tell(unlinked ? [error('config-sidebar', unlinked.entry.file.display, startOfFile,
       `De zijbalkcategorie "${child.folder}" heeft geen link: de map heeft geen index.md. Voeg ${plugin}/${child.folder}/index.md toe met een inleiding, of een _category_.json met "link": { "type": "doc", "id": "..." }.`)] : []),
+    // Docusaurus refuses a category that links to a doc it cannot find.
+    tell(category?.link?.type === 'doc' && !linkedDoc && category.source ? [error('config-doc-id', category.source.file, category.source.linkId,
+      `De categorie linkt naar doc "${category.link.id}", maar die staat niet in de map ${child.folder}. Gebruik de id van een doc in deze map (de bestandsnaam zonder extensie en zonder nummer vooraan), of laat link weg.`)] : []),
   );
 }
