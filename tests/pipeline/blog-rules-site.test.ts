@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { analyse, generate } from '../../pipeline/build.ts';
-import { codes, minimalAuthors, minimalTags, post, run, tree } from '../helpers.ts';
+import { codes, configText, minimalAuthors, minimalTags, post, run, tree } from '../helpers.ts';
 
 type Built = ReturnType<typeof run>;
 
@@ -68,6 +68,18 @@ authors('an author page may have its own path, and imageURL is image_url as in D
   }, { render: true });
   assert.equal(errors(g), []);
   assert.match(html(g, 'blog/authors/jan-de-vries/index.html'), /src="https:\/\/example\.org\/jan\.png"/);
+});
+
+authors('an author picture beside authors.yml is found in the blog\'s own folder', () => {
+  const sources = tree({
+    'blog/authors.yml': '',
+    'nieuws/authors.yml': `${minimalAuthors}  image_url: ./img/ada.png\n`,
+    'nieuws/2024-01-02-x.md': post('title: X\nauthors: [ada]'),
+  }, `${configText}\ncontent:\n  blog: { path: nieuws, routeBasePath: blog }\n`);
+  const analysis = analyse({ ...sources, assets: [{ path: 'nieuws/img/ada.png', display: 'content/nieuws/img/ada.png', bytes: png }] }, 'production');
+  const g = generate(analysis, { highlighter: null, diagrams: new Map(), theme: { css: '/assets/styles.css', js: null, files: new Map() }, themeFiles: [] }, { render: true });
+  assert.equal(errors(g), []);
+  assert.match(html(g, 'blog/2024/01/02/x/index.html'), /<img src="\/assets\/[^"]*ada[^"]*\.png"/);
 });
 
 const tags = suite('blog-rules: tags with / or spaces');

@@ -12,7 +12,7 @@ import { socialCard } from '../shell/PublishingHead.tsx';
 import { Layout } from '../shell/Layout.tsx';
 import { siteHosts } from '../shell/Navbar.tsx';
 import { labels } from '../client/labels.ts';
-import { AuthorSocials } from './author-links.tsx';
+import { AuthorSocials, authorImage } from './author-links.tsx';
 import { dutchDate } from './dutch-date.ts';
 import { Banner, Breadcrumbs, Paginator, PostMeta, TableOfContents, TagList } from './parts.tsx';
 
@@ -226,7 +226,7 @@ export function BlogTagPostsPage({ ctx, tag, pagination }: { ctx: PageContext; t
 
 function AuthorCard({ ctx, author, count, heading }: { ctx: PageContext; author: Author; count: number | null; heading: 'h1' | 'h2' }) {
   const Heading = heading;
-  const image = author.imageUrl ? ctx.assetUrl(author.imageUrl.replace(/^\.\//, 'blog/')) ?? author.imageUrl : null;
+  const image = authorImage(ctx, author);
   return (
     <div className="author-card">
       {image ? <img src={image} alt="" width="96" height="96" className="avatar avatar-large" /> : null}

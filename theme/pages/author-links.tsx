@@ -5,6 +5,7 @@
  * program, so it is no new tab and names no profile (`rel="me"`).
  */
 import type { Author } from '../../pipeline/stages/resolve.ts';
+import type { PageContext } from '../../renderer/context.ts';
 import { labels } from '../client/labels.ts';
 
 /** The network names as the networks write them; another network shows as written in authors.yml. */
@@ -19,6 +20,17 @@ export const networkName = (network: string): string => networkNames[network.toL
 /** Where an author's name links to, or null. */
 export const authorHref = (author: Author): string | null =>
   author.permalink ?? author.url ?? (author.email ? `mailto:${author.email.replace(/^mailto:/i, '')}` : null);
+
+/**
+ * An author's picture: a path relative to authors.yml (`./img/ada.png`) is a
+ * file of the blog's folder, published with a hashed name; anything else (an
+ * address, a path of a static folder such as `/img/ada.png`) as written.
+ */
+export function authorImage(ctx: PageContext, author: Author): string | null {
+  if (!author.imageUrl) return null;
+  const blog = ctx.site.config.layout.blog?.path ?? 'blog';
+  return ctx.assetUrl(author.imageUrl.replace(/^\.\//, `${blog}/`)) ?? author.imageUrl;
+}
 
 /** An author's social profiles as a list. */
 export function AuthorSocials({ author }: { author: Author }) {

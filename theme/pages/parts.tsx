@@ -4,7 +4,7 @@ import type { Post, Sidebar, SidebarItem, TagRef } from '../../pipeline/stages/r
 import type { TocItem } from '../../pipeline/types.ts';
 import type { PageContext } from '../../renderer/context.ts';
 import { labels } from '../client/labels.ts';
-import { authorHref } from './author-links.tsx';
+import { authorHref, authorImage } from './author-links.tsx';
 import { ChevronIcon } from '../shell/icons.tsx';
 import { dutchDate } from './dutch-date.ts';
 
@@ -203,7 +203,7 @@ export function PostMeta({ ctx, post }: { ctx: PageContext; post: Post }) {
         <ul className="post-authors">
           {post.authors.map((a) => {
             const href = authorHref(a);
-            const image = a.imageUrl ? ctx.assetUrl(a.imageUrl.replace(/^\.\//, 'blog/')) ?? a.imageUrl : null;
+            const image = authorImage(ctx, a);
             return (
               <li key={a.key || a.name} className="post-author">
                 {image ? <img src={image} alt="" width="40" height="40" className="avatar" /> : null}
