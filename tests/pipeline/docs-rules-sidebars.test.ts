@@ -48,6 +48,8 @@ const files: Record<string, string> = {
   'community/2-meer/b.md': '---\ntitle: B\n---\n\nB.\n',
   'community/fout/_category_.json': '{\n  "label": "Fout",\n  "link": { "type": "doc", "id": "bestaat-niet" }\n}\n',
   'community/fout/c.md': '---\ntitle: C\n---\n\nC.\n',
+  'community/verwijs/_category_.json': '{ "label": "Verwijzing", "link": { "type": "doc", "id": "welkom" } }\n',
+  'community/verwijs/d.md': '---\ntitle: D\n---\n\nD.\n',
 };
 
 let built: Generated | null = null;
@@ -82,6 +84,8 @@ rules('should report a _category_ link to a doc that is not in its folder, at it
   assert.ok(p, JSON.stringify(site().problems.map((x) => [x.code, x.file, x.line])));
   assert.is(p.line, 3);
   assert.match(p.message, /bestaat-niet/);
+  // A full doc id from elsewhere in the area is a link Docusaurus accepts.
+  assert.match(sidebarOf(html('community/welkom/index.html')), /href="\/community\/welkom"[^>]*>Verwijzing</);
 });
 
 rules('should strip number prefixes from URLs and order by them', () => {

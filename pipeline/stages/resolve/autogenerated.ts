@@ -74,6 +74,8 @@ export interface TreeOptions {
   readonly categories: ReadonlyMap<string, PlacedCategory>;
   /** A category must link somewhere (the portal's own areas); Docusaurus allows one without a page. */
   readonly requireLink: boolean;
+  /** Every doc of the area: a category may link to a doc outside its folder by its full id. */
+  readonly areaDocs?: ReadonlyArray<TreeDoc>;
 }
 
 interface Positioned { readonly position: number; readonly name: string; readonly item: SidebarItem }
@@ -112,8 +114,8 @@ function categoryItem<D extends TreeDoc>(child: FolderNode<D>, options: TreeOpti
   const { plugin, categories } = options;
   const category = categories.get(`${plugin}/${child.folder}`);
   const own = [...child.docs, ...(child.index ? [child.index] : [])];
-  // A doc link names the doc by id, from the area or from the folder.
-  const byId = (id: string) => own.find((d) => d.id === id || d.id.endsWith(`/${id}`)) ?? null;
+  // A doc link names the doc by id, from the folder or by its full id from anywhere in the area.
+  const byId = (id: string) => own.find((d) => d.id === id || d.id.endsWith(`/${id}`)) ?? options.areaDocs?.find((d) => d.id === id) ?? null;
   const linkedDoc = category?.link?.type === 'doc' ? byId(category.link.id) : null;
   // The doc that names and describes the category: its listed index page, else the doc it links to.
   const index = child.index && listed(child.index) ? child.index : linkedDoc;
@@ -136,6 +138,6 @@ function categoryItem<D extends TreeDoc>(child: FolderNode<D>, options: TreeOpti
       `De zijbalkcategorie "${child.folder}" heeft geen link: de map heeft geen index.md. Voeg ${plugin}/${child.folder}/index.md toe met een inleiding, of een _category_.json met "link": { "type": "doc", "id": "..." }.`)] : []),
     // Docusaurus refuses a category that links to a doc it cannot find.
     tell(category?.link?.type === 'doc' && !linkedDoc && category.source ? [error('config-doc-id', category.source.file, category.source.linkId,
-      `De categorie linkt naar doc "${category.link.id}", maar die staat niet in de map ${child.folder}. Gebruik de id van een doc in deze map (de bestandsnaam zonder extensie en zonder nummer vooraan), of laat link weg.`)] : []),
+      `De categorie linkt naar doc "${category.link.id}", maar ${plugin} heeft geen doc met die id (ook niet in de map ${child.folder}). Gebruik een doc-id: het pad in de docsmap zonder extensie en zonder nummers vooraan, of alleen de naam van een doc in deze map. Of laat link weg.`)] : []),
   );
 }

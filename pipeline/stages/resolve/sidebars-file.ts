@@ -148,7 +148,7 @@ export type FileDoc = TreeDoc;
 export function sidebarsOfFile<D extends FileDoc>(spec: SidebarsSpec, area: { readonly id: string; readonly routeBasePath: string }, docs: ReadonlyArray<D>, categories: TreeOptions['categories']): Result<FileSidebars> {
   const tree = folderTree(docs);
   const base = `/${area.routeBasePath}`.replace(/\/$/, '');
-  const options: TreeOptions = { plugin: area.id, base, categories, requireLink: false };
+  const options: TreeOptions = { plugin: area.id, base, categories, requireLink: false, areaDocs: docs };
   return fileSidebars(spec, {
     id: area.id,
     base,
