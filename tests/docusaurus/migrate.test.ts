@@ -166,6 +166,18 @@ test('a sidebars file that does not exist is no error (Docusaurus shows no sideb
   assert.equal(written.content.docs, [{ id: 'default', path: 'docs', routeBasePath: 'docs', label: 'Documentatie' }]);
 });
 
+test('a value computed from a package that is not installed is named; a failure that may come from one says so', async () => {
+  const named = site({ 'docusaurus.config.js': `const { maak } = require('docusaurus-hulp');\nmodule.exports = { title: maak('x'), url: 'https://x.example.nl', baseUrl: '/' };\n` });
+  const ok = await migrate(named);
+  assert.is(ok.exitCode, 0, ok.stderr);
+  assert.match(ok.stdout, /^- title kwam van docusaurus-hulp, dat niet geïnstalleerd is; migrate kon de waarde niet bepalen\./m);
+  const failing = site({ 'docusaurus.config.js': `const adres = require('docusaurus-hulp').adres;\nmodule.exports = { url: new URL(adres).origin };\n` });
+  const failed = await migrate(failing);
+  assert.is(failed.exitCode, 1);
+  assert.match(failed.stderr, /Niet geïnstalleerd, en daarom vervangen door een lege plaatsvervanger: docusaurus-hulp\. Komt de fout daardoor, draai dan eerst npm install in de map van de site/);
+  assert.not.match(failed.stderr, /Docusaurus zou met deze configuratie ook niet starten/);
+});
+
 test('a folder without a Docusaurus configuration is a message, exit 1', async () => {
   const result = await migrate(site({ 'README.md': '# Geen site\n' }));
   assert.is(result.exitCode, 1);

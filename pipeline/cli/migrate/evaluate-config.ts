@@ -87,6 +87,9 @@ export function evaluateSiteCode(siteDir: string, options: { timeoutMs?: number 
 /** Module text that stands in for a package that is not installed. */
 const stubSource = (name: string) => `module.exports = globalThis.__migrateStub(${JSON.stringify(name)});`;
 
+/** The packages that got a stand-in, for the message when the configuration fails. */
+const standIns = new Set<string>();
+
 /** Installs the stand-in factory: a function-proxy whose every property and call is another stand-in. */
 function installStub(): void {
   const get = (name: string) => (_target: object, key: string | symbol): unknown => {
@@ -104,7 +107,10 @@ function installStub(): void {
     apply: () => stub(`${name}()`),
     construct: () => stub(`new ${name}()`) as object,
   });
-  (globalThis as Record<string, unknown>).__migrateStub = stub;
+  (globalThis as Record<string, unknown>).__migrateStub = (pkg: string) => {
+    standIns.add(pkg);
+    return stub(pkg);
+  };
   (globalThis as Record<string, unknown>).__migrateCreateRequire = (file: string | URL) =>
     siteRequireOf(file instanceof URL || file.startsWith('file:') ? fileURLToPath(file) : file);
 }
@@ -129,7 +135,10 @@ function siteRequireOf(file: string): NodeJS.Require {
     try {
       return real.resolve(id, options);
     } catch (e) {
-      if (missing(e) && bare(id)) return id;
+      if (missing(e) && bare(id)) {
+        standIns.add(id);
+        return id;
+      }
       throw e;
     }
   };
@@ -309,7 +318,10 @@ async function child(siteDir: string): Promise<void> {
       ok: false,
       message: e instanceof BundleError
         ? `${current} kan niet worden gelezen: ${message}. Docusaurus zou dit bestand ook weigeren; herstel het en draai migrate opnieuw.`
-        : `${current} gaf een fout bij het uitvoeren${place ? ` (${place})` : ''}: ${message}. Docusaurus zou met deze configuratie ook niet starten; herstel de fout en draai migrate opnieuw.`,
+        : `${current} gaf een fout bij het uitvoeren${place ? ` (${place})` : ''}: ${message}. ${standIns.size
+          // A stand-in is no real package: a configuration that computes with one may fail here and not in Docusaurus.
+          ? `Niet geïnstalleerd, en daarom vervangen door een lege plaatsvervanger: ${[...standIns].sort().join(', ')}. Komt de fout daardoor, draai dan eerst npm install in de map van de site en daarna migrate opnieuw; anders: herstel de fout en draai migrate opnieuw.`
+          : 'Docusaurus zou met deze configuratie ook niet starten; herstel de fout en draai migrate opnieuw.'}`,
     });
   } finally {
     fs.rmSync(outDir, { recursive: true, force: true });

@@ -208,6 +208,11 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
   const rel = (p: string) => siteRelative(p, siteDir);
   const themeConfig = isObject(config.themeConfig) ? config.themeConfig : {};
 
+  // --- Values that came from a package that is not installed: the stand-in is no value
+  for (const [where, name] of standInsIn(config)) {
+    note(`${where} kwam van ${name}, dat niet geïnstalleerd is; migrate kon de waarde niet bepalen. Draai npm install in de map van de site en daarna migrate opnieuw, of vul de waarde zelf in site.yml in.`);
+  }
+
   // --- Site identity
   const title = str(config.title) ?? 'Mijn site';
   if (config.title === undefined) note('De configuratie heeft geen title; de site heet nu "Mijn site". Pas siteName aan in site.yml.');
@@ -497,6 +502,27 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
     if (exists('src/theme')) note('src/theme (swizzled onderdelen van het Docusaurus-thema) wordt niet gebruikt: de generator heeft zijn eigen thema.');
   }
   return { site, sidebars, notes, comments };
+}
+
+/**
+ * Where the configuration holds a stand-in for a package that is not installed, as
+ * `[path, package]`. Plugins, presets and themes named by a stand-in are listed elsewhere
+ * (as plugins the generator does not know), as are remark and rehype plugins; prism's code
+ * colours do not matter here.
+ */
+export function standInsIn(config: Data): Array<[string, string]> {
+  const found: Array<[string, string]> = [];
+  const walk = (value: unknown, where: string) => {
+    // remark, rehype and recma plugins are code that never runs here; they have a note of their own.
+    if (/^themeConfig\.prism\b/.test(where) || /Plugins\[\d+\]/.test(where)) return;
+    if (isObject(value) && typeof value.$stub === 'string') {
+      if (!/^(plugins|presets|themes)\[\d+\](\[0\])?$/.test(where)) found.push([where, value.$stub.split(/[.(]/)[0]!]);
+    }
+    else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${where}[${i}]`));
+    else if (isObject(value)) for (const [key, v] of Object.entries(value)) walk(v, where ? `${where}.${key}` : key);
+  };
+  walk(config, '');
+  return found;
 }
 
 /** The item types a sidebars data file may hold (and the generator reads). */
