@@ -81,4 +81,12 @@ test('a doc id in the sidebars file that does not exist is an error at its line 
   assert.ok(p.line > 1);
 });
 
+test('a _category_ file that links to a doc that does not exist is an error at the id', async () => {
+  const built = await builtMistakes();
+  const p = built.problems.find((x) => x.code === 'config-doc-id' && x.file.endsWith('docs/categorie-fout/_category_.json'));
+  assert.ok(p, built.problems.map((x) => `${x.file}:${x.line} ${x.code} ${x.message}`).join('\n'));
+  assert.is(p.line, 3);
+  assert.match(p.message, /geen-pagina/);
+});
+
 test.run();
