@@ -8,7 +8,7 @@
  * content stays where it is: the configuration points at the Docusaurus
  * folders. What could not be mapped is printed, one line each, followed by the
  * commands that build and preview the site. This is the only command that
- * executes a site's code; the build never does.
+ * runs a site's configuration code; the build reads the data it wrote.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -308,7 +308,7 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
       const inner = file.slice(prefix.length);
       if (inner.split('/').some((s) => s.startsWith('_')) || /\.test\.|__tests__/.test(inner)) continue;
       const home = /^index\.(jsx?|tsx?)$/i.test(inner) && !['index.md', 'index.mdx'].some((n) => files.includes(`${prefix}${n}`));
-      note(`${file} is een React-pagina; de generator voert geen code uit de site uit en bouwt hem niet. Maak er een Markdown-pagina van (zie docs/migrating.md).${home ? ' Het is de beginpagina (/): tot er een index.md naast staat, heeft de site geen beginpagina.' : ''}`);
+      note(`${file} is een React-pagina; de generator bouwt geen React-pagina's. Maak er een Markdown-pagina van (zie docs/migrating.md).${home ? ' Het is de beginpagina (/): tot er een index.md naast staat, heeft de site geen beginpagina.' : ''}`);
     }
   }
 
