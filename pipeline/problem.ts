@@ -61,6 +61,7 @@ export type ProblemCode =
   | 'mdx-export'
   | 'mdx-unknown-component'
   | 'mdx-style-ignored'
+  | 'mdx-handler-dropped'
   | 'title-from-file-name';
 
 export interface Problem {

@@ -9,7 +9,7 @@
 import { find, html } from 'property-information';
 import { sanitize, type Schema } from 'hast-util-sanitize';
 import type { Element, Properties } from 'hast';
-import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
+import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { error, placeOf, warning, type Problem } from '../../problem.ts';
 import { autoplayFault, autoplayWarning, rawHtmlSchema } from './raw-html.ts';
 import { unsafeUrl } from './urls.ts';
@@ -23,6 +23,18 @@ const safeTags: ReadonlySet<string> = new Set(rawHtmlSchema.tagNames);
 
 /** Whether a JSX name is an HTML element's (lower case first, as React decides). */
 export const isIntrinsic = (name: string): boolean => /^[a-z]/.test(name) && !name.includes('.');
+
+/**
+ * Whether an attribute is an event handler written as a function
+ * (`onClick={() => …}`): left out with a warning, since nothing of the content
+ * runs; a handler in any other form (a string of script) stays refused.
+ */
+const isHandler = (attribute: MdxJsxAttribute): boolean => {
+  if (!/^on[A-Z]/.test(attribute.name) || attribute.value === null || typeof attribute.value !== 'object') return false;
+  const [statement] = attribute.value.data?.estree?.body ?? [];
+  return statement?.type === 'ExpressionStatement'
+    && (statement.expression.type === 'ArrowFunctionExpression' || statement.expression.type === 'FunctionExpression');
+};
 
 /** An attribute's name in messages, from its hast property name. */
 const attributeName = (property: string): string =>
@@ -46,6 +58,10 @@ export function intrinsicElement(node: JsxElement, scope: StaticScope, file: str
     const info = find(html, attribute.name);
     if (info.property === 'style') {
       problems.push(warning('mdx-style-ignored', file, placeOf(attribute.position ? attribute : node), `Het attribuut style op <${tagName}> wordt weggelaten: zoals bij HTML in Markdown bepaalt het thema hoe de pagina eruitziet.`));
+      continue;
+    }
+    if (isHandler(attribute)) {
+      problems.push(warning('mdx-handler-dropped', file, placeOf(attribute.position ? attribute : node), `Het attribuut ${attribute.name} op <${tagName}> wordt weggelaten: het is een functie die in de browser zou draaien, en de build voert geen code uit de content uit. Het element blijft staan, maar doet niets als je erop klikt. Een eigen component in de componentenmap van de site kan het element vorm geven, maar wordt ook alleen tijdens de build gemaakt: wat de functie doet, schrijf je als tekst of als link.`));
       continue;
     }
     let value: unknown;

@@ -29,7 +29,8 @@ const ariaProperties = Object.values(htmlInfo.property).filter((info) => info.at
  */
 export const rawHtmlSchema: Schema = {
   tagNames: [
-    'a', 'abbr', 'audio', 'b', 'br', 'cite', 'code', 'dd', 'del', 'details', 'dfn', 'div', 'dl', 'dt', 'em', 'figcaption', 'figure',
+    // A button does nothing without script (content has none, and no form to submit): its handler, if any, is left out in MDX.
+    'a', 'abbr', 'audio', 'b', 'br', 'button', 'cite', 'code', 'dd', 'del', 'details', 'dfn', 'div', 'dl', 'dt', 'em', 'figcaption', 'figure',
     'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'i', 'img', 'ins', 'kbd', 'li', 'mark', 'ol', 'p', 'pre', 'q', 's', 'samp', 'small',
     'source', 'span', 'strong', 'sub', 'summary', 'sup', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'time', 'tr', 'track',
     'u', 'ul', 'var', 'video',
