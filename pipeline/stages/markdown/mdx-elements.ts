@@ -19,6 +19,7 @@ import { unknownComponentWarning } from './mdx-unknown.ts';
 import { admonitionTitles } from './admonitions.ts';
 import { intrinsicElement, isIntrinsic } from './mdx-intrinsic.ts';
 import { pageBindings, type PageModules } from './mdx-imports.ts';
+import { expandLocalComponent, type LocalComponent } from './mdx-local-components.ts';
 import { describe, evaluate, isCurrentCategoryItems, soleExpression, valueProgram, type StaticScope, type StaticValue } from './mdx-static.ts';
 import type { Handler } from './walk.ts';
 
@@ -138,6 +139,18 @@ export function mdxElements(tree: Root, page: { readonly path: string; readonly 
     }
   };
 
+  /** A use of a component the page defines: the tree it stands for, walked in its place. */
+  const localComponentUse = (node: JsxElement, component: LocalComponent): ReturnType<Handler<JsxElement>> => {
+    const values = attributeValues(node, scope, file, component.name);
+    const props = new Map<string, StaticValue>();
+    for (const [name, v] of values) if ('value' in v) props.set(name, v.value);
+    const made = expandLocalComponent(component, node, props, scope);
+    if ('refused' in made) {
+      return { problems: [...problemsOf(values), error('mdx-expression', file, placeOf(node), `<${component.name}> kan hier niet gemaakt worden: ${made.refused}. ${notRun}`)], replace: [] };
+    }
+    return { problems: problemsOf(values), replace: made.value };
+  };
+
   const element: Handler<JsxElement> = (node) => {
     // Made by this job (a summary, a details element): already what it must be.
     if (node.data?.hName) return undefined;
@@ -148,6 +161,7 @@ export function mdxElements(tree: Root, page: { readonly path: string; readonly 
       return made.refused ? { problems: made.problems, replace: [] } : { problems: made.problems };
     }
     const binding = bindings.get(name);
+    if (binding?.kind === 'template') return localComponentUse(node, binding.component);
     if (binding?.kind !== 'component') {
       const place = placeOf(node);
       if (site.unknownComponents === 'warn') {

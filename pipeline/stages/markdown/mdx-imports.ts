@@ -14,6 +14,7 @@ import type { Root } from 'mdast';
 import { error, placeOf, type Place, type Problem } from '../../problem.ts';
 import { keyOfImport, siteComponentName } from '../site-component-keys.ts';
 import { evaluate, type StaticScope, type ValueBinding } from './mdx-static.ts';
+import { localComponent, type LocalComponent } from './mdx-local-components.ts';
 
 /** The components built in, by the module Docusaurus authors import them from. */
 export const builtInModules: Readonly<Record<string, string>> = {
@@ -39,7 +40,9 @@ export type Binding =
   /** A component: a built-in by its canonical name, or `Site$<key>`. */
   | { readonly kind: 'component'; readonly name: string }
   /** An import nothing resolves: using it as a component is an unknown component. */
-  | { readonly kind: 'unresolved'; readonly source: string };
+  | { readonly kind: 'unresolved'; readonly source: string }
+  /** A component the page defines itself as a template (./mdx-local-components.ts). */
+  | { readonly kind: 'template'; readonly component: LocalComponent };
 
 export interface PageModules {
   /** The components folder (`mdx.components`), relative to the content root. */
@@ -136,10 +139,16 @@ export function pageBindings(tree: Root, page: { readonly path: string; readonly
       } else if (statement.type === 'ExportNamedDeclaration' && statement.declaration?.type === 'VariableDeclaration' && statement.declaration.kind === 'const') {
         for (const declarator of statement.declaration.declarations) {
           const name = declarator.id.type === 'Identifier' ? declarator.id.name : null;
+          const template = name && declarator.init ? localComponent(name, declarator.init, scope) : null;
           const value = declarator.init ? evaluate(declarator.init, scope) : { refused: 'een constante zonder waarde' };
-          if (name && 'value' in value) bindings.set(name, { kind: 'value', value: value.value });
+          if (template) bindings.set(template.name, { kind: 'template', component: template });
+          else if (name && 'value' in value) bindings.set(name, { kind: 'value', value: value.value });
           else report(node, exportProblem(page.display, node, statement, `Deze export (${'refused' in value ? value.refused : 'een patroon'})`));
         }
+      } else if (statement.type === 'ExportNamedDeclaration' && statement.declaration?.type === 'FunctionDeclaration') {
+        const template = localComponent(statement.declaration.id.name, statement.declaration, scope);
+        if (template) bindings.set(template.name, { kind: 'template', component: template });
+        else report(node, exportProblem(page.display, node, statement, 'Deze export (een functie)'));
       } else if (statement.type === 'ExportDefaultDeclaration') {
         report(node, exportProblem(page.display, node, statement, '`export default`'));
       } else if (statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportAllDeclaration') {
