@@ -5,12 +5,34 @@
  */
 import GithubSlugger, { slug } from 'github-slugger';
 import { toString } from 'mdast-util-to-string';
-import type { Heading } from 'mdast';
+import type { Heading, PhrasingContent } from 'mdast';
+import type { Program } from 'estree';
 import type { TocItem } from '../../types.ts';
 import type { Handler } from './walk.ts';
 
 /** A custom id at the end of a heading: `## Stap één {#stap-1}`. */
 const customId = /\s*\{#([^}\s]+)\}\s*$/;
+
+/**
+ * The id a comment gives when it is a heading's last node, as Docusaurus
+ * reads it: `{/* #stap-1 *\/}` in MDX or `<!-- #stap-1 -->`; only the
+ * comment's first word counts, and only with a `#` before it.
+ */
+function commentId(node: PhrasingContent | undefined): string | null {
+  let comment: string | null = null;
+  if (node?.type === 'mdxTextExpression') {
+    const program = node.data?.estree as (Program & { comments?: ReadonlyArray<{ value: string }> }) | undefined;
+    if (program && program.body.length === 0 && program.comments?.length === 1) comment = program.comments[0]!.value;
+  } else if (node?.type === 'html') {
+    comment = /^<!--([\s\S]*)-->$/.exec(node.value)?.[1] ?? null;
+  }
+  const first = comment?.trim().split(/\s+/)[0] ?? '';
+  return first.startsWith('#') && first.length > 1 ? first.slice(1) : null;
+}
+
+/** Comments in a heading are no part of its text (its TOC entry and its slug). */
+const isComment = (node: PhrasingContent): boolean =>
+  node.type === 'html' || (node.type === 'mdxTextExpression' && (node.data?.estree as Program | undefined)?.body.length === 0);
 
 export interface HeadingIds {
   /** Gives the heading its id, and takes it into the TOC when its level is in range. */
@@ -30,8 +52,12 @@ export function headingIds({ tocMin, tocMax }: { readonly tocMin: number; readon
 
   const heading: Handler<Heading> = (node) => {
     const last = node.children[node.children.length - 1];
-    let id: string | null = null;
-    if (last?.type === 'text') {
+    let id = commentId(last);
+    if (id) {
+      node.children.pop();
+      const before = node.children[node.children.length - 1];
+      if (before?.type === 'text') before.value = before.value.trimEnd();
+    } else if (last?.type === 'text') {
       const match = customId.exec(last.value);
       if (match) {
         id = match[1] ?? null;
@@ -39,7 +65,7 @@ export function headingIds({ tocMin, tocMax }: { readonly tocMin: number; readon
       }
     }
     // Read before the walk reaches the heading's children: what they become does not change the id.
-    const text = toString(node).trim();
+    const text = toString(node.children.filter((child) => !isComment(child))).trim();
     if (id) {
       // Honoured as written; only a second use of the same id gets a suffix, as a slug would.
       slugger.slug(id);
