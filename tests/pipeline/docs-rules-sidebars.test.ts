@@ -32,6 +32,7 @@ const sidebars = `handleiding:
     value: '<hr>'
   - type: doc
     id: bestaat-niet
+  - concept
 `;
 
 const files: Record<string, string> = {
@@ -40,6 +41,7 @@ const files: Record<string, string> = {
   'docs/2-stap/10-verder.md': '---\ntitle: Verder\nsidebar_class_name: rood\nsidebar_custom_props: { nieuw: true }\n---\n\nMeer.\n',
   'docs/2-stap/3-midden.md': '---\ntitle: Midden\n---\n\nTussenin.\n',
   'docs/los.md': '---\ntitle: Los\n---\n\nIn geen zijbalk.\n',
+  'docs/concept.md': '---\ntitle: Concept\ndraft: true\n---\n\nNog niet af.\n',
   'community/1-welkom.md': '---\ntitle: Welkom\n---\n\nHallo.\n',
   'community/3-houden.md': '---\ntitle: Houden\nparse_number_prefixes: false\n---\n\nMet nummer.\n',
   'community/groepen/_category_.json': '{ "label": "Werkgroepen", "position": 0, "collapsible": false, "className": "groepen", "link": { "type": "generated-index" } }\n',
@@ -77,6 +79,9 @@ rules('should report a doc id the sidebars file names that does not exist, at it
   assert.ok(p, JSON.stringify(site().problems.map((x) => [x.code, x.file, x.line])));
   assert.is(p.line, 15);
   assert.match(p.message, /bestaat-niet/);
+  // A draft left out of the build drops out of the sidebar without an error, as in Docusaurus.
+  assert.not.ok(site().problems.some((x) => /concept/.test(x.message)));
+  assert.not.match(sidebarOf(html('docs/intro/index.html')), /Concept/);
 });
 
 rules('should report a _category_ link to a doc that is not in its folder, at its id', () => {
