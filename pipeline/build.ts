@@ -274,7 +274,7 @@ export function* generating(analysis: Analysis, effects: Effects, options: Gener
   // Publishing: blog feeds, sitemap and robots.txt, OpenSearch and the web app manifest, security.txt.
   const feeds = once(() => buildFeeds(site, contents, { assetUrl: ctx.assetUrl, css: theme.css, icon: theme.files.get(iconFiles.png512) ?? `/${iconFiles.png512}` }));
   if (lazy) {
-    for (const url of Object.values(feedPaths)) onRequest.set(url.slice(1), () => feeds().find((f) => f.path === url.slice(1))?.data ?? '');
+    for (const url of Object.values(feedPaths(site.config.layout))) onRequest.set(url.slice(1), () => feeds().find((f) => f.path === url.slice(1))?.data ?? '');
   } else yield* made(...feeds());
   yield* made(...buildSitemap(site, routes), ...buildDiscovery(site, theme.files));
   if (site.config.securityTxt) yield* made({ path: securityTxtPath, data: securityTxt({ ...site.config, securityTxt: site.config.securityTxt }) });

@@ -7,12 +7,32 @@
  */
 import type { SiteConfig } from './model.ts';
 import type { Post, Site } from './stages/resolve.ts';
+import type { Layout } from './types.ts';
 
 /** An absolute address on the production host (`url` in dist-config/site.yml): `/blog` → `https://developer.overheid.nl/blog`. */
 export const absolute = (site: Site, path: string): string =>
   `${site.config.url.replace(/\/$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
 
-export const feedPaths = { rss: '/blog/rss.xml', atom: '/blog/atom.xml', json: '/blog/feed.json', xsl: '/blog/feed.xsl' } as const;
+/**
+ * A path of the blog's pages under its `routeBasePath`: its list with no
+ * `rest` (`/blog`, `/nieuws`, `/` for the prefix ''), else a page under it
+ * (`/blog/archive`, `/archive`). A site without a blog keeps `blog` as the
+ * prefix of its (empty) feeds.
+ */
+export const blogPath = (layout: Pick<Layout, 'blog'>, rest = ''): string =>
+  `/${layout.blog?.routeBasePath ?? 'blog'}/${rest}`.replace(/\/+/g, '/').replace(/(.)\/$/, '$1');
+
+/** The feeds and their stylesheet, in the blog's folder of the site as Docusaurus places them. */
+export const feedPaths = (layout: Pick<Layout, 'blog'>) => ({
+  rss: blogPath(layout, 'rss.xml'),
+  atom: blogPath(layout, 'atom.xml'),
+  json: blogPath(layout, 'feed.json'),
+  xsl: blogPath(layout, 'feed.xsl'),
+}) as const;
+
+/** A content path for an author's picture: one relative to the authors file (`./img/ada.png`) lies in the blog's folder. */
+export const authorImagePath = (layout: Pick<Layout, 'blog'>, imageUrl: string): string =>
+  imageUrl.replace(/^\.\//, `${layout.blog?.path ?? 'blog'}/`);
 
 /** The titles of the feed links (`<link rel="alternate">`) in every page head. */
 export const feedTitles = (siteName: string) => ({

@@ -1,8 +1,9 @@
 /**
- * Publishing stage: the blog feeds. Site and built content in, four files out:
- * RSS 2.0 (`/blog/rss.xml`), Atom 1.0 (`/blog/atom.xml`), JSON Feed 1.1
- * (`/blog/feed.json`) and the XSLT stylesheet (`/blog/feed.xsl`) that makes
- * the RSS and Atom files read as a Dutch page when opened in a browser.
+ * Publishing stage: the blog feeds. Site and built content in, four files out,
+ * under the blog's URL prefix: RSS 2.0 (`/blog/rss.xml`), Atom 1.0
+ * (`/blog/atom.xml`), JSON Feed 1.1 (`/blog/feed.json`) and the XSLT
+ * stylesheet (`/blog/feed.xsl`) that makes the RSS and Atom files read as a
+ * Dutch page when opened in a browser.
  *
  * The XML is written by the `feed` package. Everything is deterministic: the
  * feed's `updated` is the newest post date, never the clock.
@@ -13,7 +14,7 @@ import { toString } from 'hast-util-to-string';
 import type { Element, ElementContent, Properties, Root as HastRoot, RootContent } from 'hast';
 import type { Content, OutputFile } from '../types.ts';
 import type { Author, Post, Site } from './resolve.ts';
-import { absolute, feedPaths, publishedPosts } from '../published.ts';
+import { absolute, authorImagePath, blogPath, feedPaths, publishedPosts } from '../published.ts';
 
 export { feedPaths } from '../published.ts';
 
@@ -103,14 +104,15 @@ function authorLink(site: Site, author: Author): string | undefined {
 function avatar(site: Site, author: Author, assetUrl: (contentPath: string) => string | null): string | undefined {
   if (!author.imageUrl) return undefined;
   if (/^https?:\/\//.test(author.imageUrl)) return author.imageUrl;
-  const url = assetUrl(author.imageUrl.replace(/^\.\//, 'blog/'));
+  const url = assetUrl(authorImagePath(site.config.layout, author.imageUrl));
   return url ? absolute(site, url) : undefined;
 }
 
 /** One `Feed` per format: RSS names authors in `dc:creator` (its `author` element must be an e-mail address). */
 function makeFeed(site: Site, posts: ReadonlyArray<FeedPost>, format: 'rss' | 'atom' | 'json', assetUrl: (p: string) => string | null, icon: string): Feed {
   const { config } = site;
-  const blogUrl = absolute(site, '/blog');
+  const blogUrl = absolute(site, blogPath(config.layout));
+  const paths = feedPaths(config.layout);
   const newest = posts[0]?.post.date;
   const feed = new Feed({
     id: blogUrl,
@@ -125,8 +127,8 @@ function makeFeed(site: Site, posts: ReadonlyArray<FeedPost>, format: 'rss' | 'a
     image: icon,
     favicon: absolute(site, '/favicon.ico'),
     author: { name: config.siteName, link: absolute(site, '/') },
-    stylesheet: format === 'json' ? undefined : feedPaths.xsl,
-    feedLinks: { rss: absolute(site, feedPaths.rss), atom: absolute(site, feedPaths.atom), json: absolute(site, feedPaths.json) },
+    stylesheet: format === 'json' ? undefined : paths.xsl,
+    feedLinks: { rss: absolute(site, paths.rss), atom: absolute(site, paths.atom), json: absolute(site, paths.json) },
   });
   for (const { post, url, summary, html } of posts) {
     const date = postDate(post.date);
@@ -140,7 +142,7 @@ function makeFeed(site: Site, posts: ReadonlyArray<FeedPost>, format: 'rss' | 'a
       published: date,
       description: plain(summary),
       content: html,
-      category: post.tags.map((t) => ({ name: t.label, term: t.key, domain: absolute(site, t.permalink), scheme: absolute(site, '/blog/tags/') })),
+      category: post.tags.map((t) => ({ name: t.label, term: t.key, domain: absolute(site, t.permalink), scheme: absolute(site, `${blogPath(config.layout, 'tags')}/`) })),
     };
     if (format === 'rss') {
       // One `dc:creator` per author: xml-js writes an array as repeated elements (the type only names objects).
@@ -202,11 +204,12 @@ export function buildFeeds(site: Site, contents: ReadonlyMap<string, Content>, o
   });
   const icon = isLocal(options.icon) ? absolute(site, options.icon) : options.icon;
   const feed = (format: 'rss' | 'atom' | 'json') => makeFeed(site, posts, format, options.assetUrl, icon);
+  const paths = feedPaths(site.config.layout);
   return [
-    { path: feedPaths.rss.slice(1), data: feed('rss').rss2() },
-    { path: feedPaths.atom.slice(1), data: feed('atom').atom1() },
-    { path: feedPaths.json.slice(1), data: jsonFeed11(feed('json').json1(), site, posts, options.assetUrl) },
-    { path: feedPaths.xsl.slice(1), data: feedStylesheet(site, options.css) },
+    { path: paths.rss.slice(1), data: feed('rss').rss2() },
+    { path: paths.atom.slice(1), data: feed('atom').atom1() },
+    { path: paths.json.slice(1), data: jsonFeed11(feed('json').json1(), site, posts, options.assetUrl) },
+    { path: paths.xsl.slice(1), data: feedStylesheet(site, options.css) },
   ];
 }
 
@@ -228,8 +231,10 @@ export const shellText = { skipToContent: 'Ga naar hoofdinhoud', breadcrumbs: 'B
 export function feedStylesheet(site: Site, css: string): string {
   const name = xmlEscape(site.config.siteName);
   const lang = xmlEscape(site.config.locale.lang);
+  const paths = feedPaths(site.config.layout);
+  const blog = xmlEscape(blogPath(site.config.layout));
   return `<?xml version="1.0" encoding="utf-8"?>
-<!-- Makes ${feedPaths.rss} and ${feedPaths.atom} readable in a browser. Feed readers ignore it. -->
+<!-- Makes ${paths.rss} and ${paths.atom} readable in a browser. Feed readers ignore it. -->
 <xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" exclude-result-prefixes="atom dc">
   <xsl:output method="html" encoding="utf-8" indent="yes" doctype-system="about:legacy-compat"/>
 
@@ -260,12 +265,12 @@ export function feedStylesheet(site: Site, css: string): string {
           <main id="hoofdinhoud" tabindex="-1">
             <div class="blog-page">
               <nav class="breadcrumbs" aria-label="${xmlEscape(shellText.breadcrumbs)}">
-                <ol><li><a href="/">${xmlEscape(shellText.home)}</a></li><li><a href="/blog">Blog</a></li><li><span aria-current="page"><xsl:value-of select="$format"/>-feed</span></li></ol>
+                <ol><li><a href="/">${xmlEscape(shellText.home)}</a></li><li><a href="${blog}">Blog</a></li><li><span aria-current="page"><xsl:value-of select="$format"/>-feed</span></li></ol>
               </nav>
               <h1><xsl:value-of select="/rss/channel/title | /atom:feed/atom:title"/></h1>
               <div class="banner banner-unlisted" role="note">
                 <p>Dit is een <strong>webfeed</strong> (<xsl:value-of select="$format"/>). Met een feedlezer volg je hiermee de blog: kopieer het adres van deze pagina in je feedlezer en je ziet nieuwe berichten zodra ze verschijnen.</p>
-                <p>Liever de blog zelf lezen? Ga naar <a href="/blog">de blog</a>. Er zijn drie feeds met dezelfde berichten: <a href="${feedPaths.rss}">RSS</a>, <a href="${feedPaths.atom}">Atom</a> en <a href="${feedPaths.json}">JSON Feed</a>.</p>
+                <p>Liever de blog zelf lezen? Ga naar <a href="${blog}">de blog</a>. Er zijn drie feeds met dezelfde berichten: <a href="${paths.rss}">RSS</a>, <a href="${paths.atom}">Atom</a> en <a href="${paths.json}">JSON Feed</a>.</p>
               </div>
               <p class="lead"><xsl:value-of select="/rss/channel/description | /atom:feed/atom:subtitle"/></p>
               <h2>Berichten (<xsl:value-of select="count(/rss/channel/item | /atom:feed/atom:entry)"/>)</h2>

@@ -9,8 +9,8 @@ export interface Pagination<A> {
   readonly next: string | null;
 }
 
-/** `/blog` for page 1, `/blog/page/2` after it. */
-export const pagePath = (base: string, page: number): string => (page === 1 ? base : `${base}/page/${page}`);
+/** `/blog` for page 1, `/blog/page/2` after it; under the root `/` page 2 is `/page/2`. */
+export const pagePath = (base: string, page: number): string => (page === 1 ? base : `${base.replace(/\/$/, '')}/page/${page}`);
 
 export function chunk<A>(items: ReadonlyArray<A>, size: number): A[][] {
   const chunks: A[][] = [];

@@ -1,7 +1,7 @@
 /** Blog page types: list, post, archive, tags list, tag posts, authors list, author posts. */
 import type { ReactNode } from 'react';
 import type { Author, Post, TagRef } from '../../pipeline/stages/resolve.ts';
-import { feedPaths, publishedPosts } from '../../pipeline/published.ts';
+import { blogPath, feedPaths, publishedPosts } from '../../pipeline/published.ts';
 import type { Pagination } from '../../pipeline/stages/paginate.ts';
 import type { TagSummary } from '../../pipeline/stages/routes.ts';
 import type { PageContext } from '../../renderer/context.ts';
@@ -39,6 +39,9 @@ function ListPaginator({ pagination }: { pagination: Pagination<Post> }) {
       previousLabel="" nextLabel="" />
   );
 }
+
+/** A path of the blog's pages under the site's blog prefix (`/blog`, `/blog/tags`). */
+const blog = (ctx: PageContext, rest = '') => blogPath(ctx.site.config.layout, rest);
 
 const pageSuffix = (p: Pagination<Post>) => (p.page > 1 ? ` (pagina ${p.page} van ${p.pages})` : '');
 
@@ -80,7 +83,9 @@ function BlogSidebar({ ctx }: { ctx: PageContext }) {
   const years = [...new Set(recent.map((p) => p.date.slice(0, 4)))];
   const tags = popularTags(posts, sidebarTags);
   const here = ctx.route.path;
-  const pages = [['/blog', labels.allPosts], ['/blog/archive', labels.archive], ['/blog/tags', labels.tagsTitle], ['/blog/authors', labels.authors]] as const;
+  const { layout } = ctx.site.config;
+  const pages = [[blogPath(layout), labels.allPosts], [blogPath(layout, 'archive'), labels.archive], [blogPath(layout, 'tags'), labels.tagsTitle], [blogPath(layout, 'authors'), labels.authors]] as const;
+  const feeds = feedPaths(layout);
   return (
     <div className="blog-sidebar">
       <nav className="blog-sidebar-section" aria-label={words.sidebar}>
@@ -112,7 +117,7 @@ function BlogSidebar({ ctx }: { ctx: PageContext }) {
       <section className="blog-sidebar-section" aria-labelledby="blog-follow-title">
         <h2 id="blog-follow-title" className="blog-sidebar-title">{words.follow}</h2>
         <ul className="blog-sidebar-links">
-          {words.feeds.map(([kind, label]) => <li key={kind}><a href={feedPaths[kind]}>{label}</a></li>)}
+          {words.feeds.map(([kind, label]) => <li key={kind}><a href={feeds[kind]}>{label}</a></li>)}
         </ul>
         <BlogIdea ctx={ctx} />
       </section>
@@ -135,7 +140,7 @@ export function BlogListPage({ ctx, pagination }: { ctx: PageContext; pagination
     <Layout ctx={ctx} title={`Blog${pageSuffix(pagination)}`} description="Nieuws, achtergronden en verhalen van ontwikkelaars bij de overheid.">
       <BlogColumns ctx={ctx}>
         <h1>Blog{pageSuffix(pagination)}</h1>
-        <p className="blog-links"><a href="/blog/archive">{labels.archive}</a> · <a href="/blog/tags">{labels.tagsTitle}</a> · <a href="/blog/authors">{labels.authors}</a></p>
+        <p className="blog-links"><a href={blog(ctx, 'archive')}>{labels.archive}</a> · <a href={blog(ctx, 'tags')}>{labels.tagsTitle}</a> · <a href={blog(ctx, 'authors')}>{labels.authors}</a></p>
         {pagination.items.map((post) => <PostSummary key={post.permalink} ctx={ctx} post={post} />)}
         <ListPaginator pagination={pagination} />
       </BlogColumns>
@@ -154,7 +159,7 @@ export function BlogPostPage({ ctx, post, newer, older }: { ctx: PageContext; po
         <article className="blog-post">
           {post.draft ? <Banner kind="draft">{labels.draftBanner}</Banner> : null}
           {post.unlisted ? <Banner kind="unlisted">{labels.unlistedBanner}</Banner> : null}
-          <Breadcrumbs crumbs={[{ label: 'Blog', href: '/blog' }, { label: post.title, href: null }]} />
+          <Breadcrumbs crumbs={[{ label: 'Blog', href: blog(ctx) }, { label: post.title, href: null }]} />
           <header>
             <h1>{post.title}</h1>
             <PostMeta ctx={ctx} post={post} />
@@ -179,7 +184,7 @@ export function BlogArchivePage({ ctx, years }: { ctx: PageContext; years: Reado
   return (
     <Layout ctx={ctx} title={labels.archive} description={labels.archiveDescription}>
       <BlogColumns ctx={ctx}>
-        <Breadcrumbs crumbs={[{ label: 'Blog', href: '/blog' }, { label: labels.archive, href: null }]} />
+        <Breadcrumbs crumbs={[{ label: 'Blog', href: blog(ctx) }, { label: labels.archive, href: null }]} />
         <h1>{labels.archive}</h1>
         <p className="lead">{labels.archiveDescription}</p>
         {years.map(({ year, posts }) => (
@@ -199,7 +204,7 @@ export function BlogTagsPage({ ctx, tags }: { ctx: PageContext; tags: ReadonlyAr
   return (
     <Layout ctx={ctx} title={`${labels.tagsTitle} | Blog`} description="Alle onderwerpen op de blog.">
       <BlogColumns ctx={ctx}>
-        <Breadcrumbs crumbs={[{ label: 'Blog', href: '/blog' }, { label: labels.tagsTitle, href: null }]} />
+        <Breadcrumbs crumbs={[{ label: 'Blog', href: blog(ctx) }, { label: labels.tagsTitle, href: null }]} />
         <h1>{labels.tagsTitle}</h1>
         <ul className="tag-index">
           {tags.map((t) => <li key={t.key}><a className="tag" href={t.permalink}>{t.label} <span className="tag-count">({t.count})</span></a></li>)}
@@ -214,9 +219,9 @@ export function BlogTagPostsPage({ ctx, tag, pagination }: { ctx: PageContext; t
   return (
     <Layout ctx={ctx} title={`${title}${pageSuffix(pagination)}`} description={tag.description || title}>
       <BlogColumns ctx={ctx}>
-        <Breadcrumbs crumbs={[{ label: 'Blog', href: '/blog' }, { label: labels.tagsTitle, href: '/blog/tags' }, { label: tag.label, href: null }]} />
+        <Breadcrumbs crumbs={[{ label: 'Blog', href: blog(ctx) }, { label: labels.tagsTitle, href: blog(ctx, 'tags') }, { label: tag.label, href: null }]} />
         <h1>{title}{pageSuffix(pagination)}</h1>
-        <p><a href="/blog/tags">{labels.showAllTags}</a></p>
+        <p><a href={blog(ctx, 'tags')}>{labels.showAllTags}</a></p>
         {pagination.items.map((post) => <PostSummary key={post.permalink} ctx={ctx} post={post} />)}
         <ListPaginator pagination={pagination} />
       </BlogColumns>
@@ -244,7 +249,7 @@ export function BlogAuthorsPage({ ctx, authors }: { ctx: PageContext; authors: R
   return (
     <Layout ctx={ctx} title={labels.authors} description="De mensen en teams die voor de blog schrijven.">
       <BlogColumns ctx={ctx}>
-        <Breadcrumbs crumbs={[{ label: 'Blog', href: '/blog' }, { label: labels.authors, href: null }]} />
+        <Breadcrumbs crumbs={[{ label: 'Blog', href: blog(ctx) }, { label: labels.authors, href: null }]} />
         <h1>{labels.authors}</h1>
         <ul className="author-list">
           {authors.map(({ author, count }) => <li key={author.key}><AuthorCard ctx={ctx} author={author} count={count} heading="h2" /></li>)}
@@ -258,7 +263,7 @@ export function BlogAuthorPostsPage({ ctx, author, pagination }: { ctx: PageCont
   return (
     <Layout ctx={ctx} title={`${labels.postsBy(author.name)}${pageSuffix(pagination)}`} description={`${author.name}${author.title ? `, ${author.title}` : ''}: berichten op de blog.`}>
       <BlogColumns ctx={ctx}>
-        <Breadcrumbs crumbs={[{ label: 'Blog', href: '/blog' }, { label: labels.authors, href: '/blog/authors' }, { label: author.name, href: null }]} />
+        <Breadcrumbs crumbs={[{ label: 'Blog', href: blog(ctx) }, { label: labels.authors, href: blog(ctx, 'authors') }, { label: author.name, href: null }]} />
         <AuthorCard ctx={ctx} author={author} count={null} heading="h1" />
         <h2>{labels.postsBy(author.name)}</h2>
         {pagination.items.map((post) => <PostSummary key={post.permalink} ctx={ctx} post={post} />)}

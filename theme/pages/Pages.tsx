@@ -2,7 +2,7 @@
 import type { Page } from '../../pipeline/stages/resolve.ts';
 import type { PageContext } from '../../renderer/context.ts';
 import { Markdown } from '../../renderer/markdown.tsx';
-import { publishedPosts } from '../../pipeline/published.ts';
+import { blogPath, publishedPosts } from '../../pipeline/published.ts';
 import { bodyTheme } from '../shell/body-theme.tsx';
 import { Layout } from '../shell/Layout.tsx';
 import { siteHosts } from '../shell/Navbar.tsx';
@@ -110,7 +110,7 @@ export function HomePage({ ctx, page }: { ctx: PageContext; page: Page | null })
                   </li>
                 ))}
               </ul>
-              <p><a href="/blog">{labels.allPosts}</a></p>
+              <p><a href={blogPath(ctx.site.config.layout)}>{labels.allPosts}</a></p>
             </section>
           ) : null}
         </div>

@@ -5,6 +5,7 @@
  * program, so it is no new tab and names no profile (`rel="me"`).
  */
 import type { Author } from '../../pipeline/stages/resolve.ts';
+import { authorImagePath } from '../../pipeline/published.ts';
 import type { PageContext } from '../../renderer/context.ts';
 import { labels } from '../client/labels.ts';
 
@@ -28,8 +29,7 @@ export const authorHref = (author: Author): string | null =>
  */
 export function authorImage(ctx: PageContext, author: Author): string | null {
   if (!author.imageUrl) return null;
-  const blog = ctx.site.config.layout.blog?.path ?? 'blog';
-  return ctx.assetUrl(author.imageUrl.replace(/^\.\//, `${blog}/`)) ?? author.imageUrl;
+  return ctx.assetUrl(authorImagePath(ctx.site.config.layout, author.imageUrl)) ?? author.imageUrl;
 }
 
 /** An author's social profiles as a list. */

@@ -92,6 +92,7 @@ export function PublishingHead({ ctx, structuredData }: { ctx: PageContext; stru
   const file = (name: string) => ctx.theme.files.get(name) ?? `/${name}`;
   const card = socialCard(ctx);
   const titles = feedTitles(config.siteName);
+  const feeds = feedPaths(config.layout);
   return (
     <>
       <meta property="og:image" content={card.url} />
@@ -111,9 +112,9 @@ export function PublishingHead({ ctx, structuredData }: { ctx: PageContext; stru
       <link rel="apple-touch-icon" href={file(iconFiles.appleTouch)} sizes="180x180" />
       <link rel="manifest" href={discoveryPaths.manifest} />
       <meta name="theme-color" content={themeColour} />
-      <link rel="alternate" type="application/rss+xml" title={titles.rss} href={feedPaths.rss} />
-      <link rel="alternate" type="application/atom+xml" title={titles.atom} href={feedPaths.atom} />
-      <link rel="alternate" type="application/feed+json" title={titles.json} href={feedPaths.json} />
+      <link rel="alternate" type="application/rss+xml" title={titles.rss} href={feeds.rss} />
+      <link rel="alternate" type="application/atom+xml" title={titles.atom} href={feeds.atom} />
+      <link rel="alternate" type="application/feed+json" title={titles.json} href={feeds.json} />
       <link rel="search" type="application/opensearchdescription+xml" title={config.siteName} href={discoveryPaths.opensearch} />
       {structuredData ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(structuredData) }} /> : null}
       <AnalyticsScript ctx={ctx} />
