@@ -41,6 +41,7 @@ const files: Record<string, string> = {
   'docs/2-stap/10-verder.md': '---\ntitle: Verder\nsidebar_class_name: rood\nsidebar_custom_props: { nieuw: true }\n---\n\nMeer.\n',
   'docs/2-stap/3-midden.md': '---\ntitle: Midden\n---\n\nTussenin.\n',
   'docs/los.md': '---\ntitle: Los\n---\n\nIn geen zijbalk.\n',
+  'docs/getoond.md': '---\ntitle: Getoond\ndisplayed_sidebar: handleiding\n---\n\nGeen zijbalk noemt me, maar ik kies er een.\n',
   'docs/concept.md': '---\ntitle: Concept\ndraft: true\n---\n\nNog niet af.\n',
   'community/1-welkom.md': '---\ntitle: Welkom\n---\n\nHallo.\n',
   'community/3-houden.md': '---\ntitle: Houden\nparse_number_prefixes: false\n---\n\nMet nummer.\n',
@@ -112,6 +113,8 @@ rules('should draw the sidebars file: doc, category, link, html, class names', (
 
 rules('should give a doc that no sidebar lists no sidebar', () => {
   assert.is(sidebarOf(html('docs/los/index.html')), '');
+  // displayed_sidebar chooses one all the same.
+  assert.match(sidebarOf(html('docs/getoond/index.html')), /href="\/docs\/intro"/);
   assert.ok(sidebarOf(html('docs/stap/basis/index.html')).length > 0);
 });
 
