@@ -11,13 +11,13 @@
  * Third-party origins come from the configuration only: the two analytics
  * services (`analytics.counter`, `analytics.tracker`), the search host when
  * the Typesense backend is on, and the two video hosts whose players load only
- * after a click (renderer/markdown.tsx).
+ * after a click (renderer/body/components.ts).
  */
 import type { Analytics, SiteConfig } from '../model.ts';
 
 export type PolicyConfig = Pick<SiteConfig, 'search'> & { readonly analytics?: Analytics | undefined };
 
-/** Video players the shell puts in an iframe after the reader clicks (renderer/markdown.tsx). */
+/** Video players the shell puts in an iframe after the reader clicks (renderer/body/components.ts). */
 export const videoOrigins = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'] as const;
 
 const originOf = (url: string): string | null => {

@@ -5,7 +5,7 @@
  * stay unique in the page. main.ts loads this chunk only on a page with a
  * diagram, and again after the browser drew one (mermaid-lazy.ts).
  *
- * The frame around each figure comes from the renderer (renderer/markdown.tsx):
+ * The frame around each figure comes from the renderer (renderer/body/components.ts):
  * a labelled region that scrolls sideways when the diagram is wider than the
  * column, with the diagram's natural size in `--diagram-width` and
  * `--diagram-ratio` (theme/styles/diagrams.css).

@@ -10,7 +10,7 @@ import type { LeafDirective } from 'mdast-util-directive';
 export const isEmbed = (node: LeafDirective): boolean =>
   node.name === 'doc-card-list' || node.name === 'video-youtube' || node.name === 'video-vimeo';
 
-/** Makes the directive the placeholder element the theme fills (renderer/markdown.tsx). */
+/** Makes the directive the placeholder element the theme fills (renderer/body/components.ts). */
 export function embed(node: LeafDirective): void {
   if (node.name === 'doc-card-list') {
     node.data = { hName: 'div', hProperties: { className: ['doc-card-list'], dataDocCardList: '' } };
