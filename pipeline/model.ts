@@ -467,7 +467,11 @@ export const SiteConfig = t.intersection([
       t.partial({ columns: t.array(t.type({ title: t.string, items: t.array(Link) })), links: t.array(Link), logo: t.intersection([Image, t.partial({ srcDark: t.string })]) }),
     ]),
     colorMode: t.type({ defaultMode: t.union([t.literal('light'), t.literal('dark')]), disableSwitch: t.boolean, respectPrefersColorScheme: t.boolean }),
-    blog: t.type({ postsPerPage: t.number, wordsPerMinute: t.number, sidebarCount: t.number, sidebarTitle: t.string }),
+    blog: t.intersection([
+      t.type({ postsPerPage: t.number, wordsPerMinute: t.number, sidebarCount: t.number, sidebarTitle: t.string }),
+      /** Docusaurus' `onUntruncatedBlogPosts`: what a post without a truncation marker is (default `warn`; `log` warns too). */
+      t.partial({ onUntruncatedBlogPosts: InlinePolicy }),
+    ]),
     docs: t.type({ versions: t.array(t.unknown) }),
     search: t.intersection([
       t.type({ backend: t.union([t.literal('embedded'), t.literal('typesense')]) }),

@@ -166,7 +166,7 @@ const docsOptionsSeen = new Set([
 ]);
 const blogOptionsSeen = new Set([
   'id', 'path', 'routeBasePath', 'postsPerPage', 'blogSidebarCount', 'blogSidebarTitle', 'tags', 'authorsMapPath', 'onInlineTags',
-  'onInlineAuthors', 'editUrl', 'feedOptions', 'remarkPlugins', 'rehypePlugins', 'beforeDefaultRemarkPlugins', 'beforeDefaultRehypePlugins',
+  'onInlineAuthors', 'onUntruncatedBlogPosts', 'editUrl', 'feedOptions', 'remarkPlugins', 'rehypePlugins', 'beforeDefaultRemarkPlugins', 'beforeDefaultRehypePlugins',
   'recmaPlugins', 'showReadingTime', 'showLastUpdateTime', 'showLastUpdateAuthor', 'editLocalizedFiles',
 ]);
 
@@ -461,6 +461,7 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
       wordsPerMinute: defaults.wordsPerMinute,
       sidebarCount: count(blog?.blogSidebarCount, defaults.blogSidebarCount),
       sidebarTitle: str(blog?.blogSidebarTitle) ?? defaults.blogSidebarTitle,
+      ...(['ignore', 'log', 'warn', 'throw'].includes(String(blog?.onUntruncatedBlogPosts)) ? { onUntruncatedBlogPosts: blog!.onUntruncatedBlogPosts } : {}),
     },
     docs: { versions: [{ name: 'current', label: 'Next', path: '/', mainDocId: firstDocs ? mainDocId(files, rel(str(firstDocs.options.path) ?? 'docs')) : 'index' }] },
     search: { backend: 'embedded', page: '/zoeken' },
