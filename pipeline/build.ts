@@ -19,7 +19,8 @@ import { pipe } from 'fp-ts/function';
 import * as RA from 'fp-ts/ReadonlyArray';
 import type { Root } from 'mdast';
 import type { Highlighter } from './stages/highlight.ts';
-import { configuredFormat, parse, parseData, type FormatSetting, type Parsed } from './stages/parse.ts';
+import { configuredFormat, parse, parseData, parseMarkdown, type FormatSetting, type Parsed } from './stages/parse.ts';
+import type { Partials } from './stages/markdown/partials.ts';
 import { validate, type Validated } from './stages/validate.ts';
 import { resolve, type Mode, type Site } from './stages/resolve.ts';
 import { contentHash, hashAssets, type Assets } from './stages/assets.ts';
@@ -35,7 +36,7 @@ import { buildSitemap } from './stages/sitemap.ts';
 import { buildDiscovery, iconFiles } from './stages/discovery.ts';
 import { checkSecurityTxt, securityTxt, securityTxtPath } from './stages/security-txt.ts';
 import { sortProblems, unprocessable, type Problem } from './problem.ts';
-import { all, chain, map, ok, problemsOf, tell, traverse, valueOf, withProblems, type Result } from './result.ts';
+import { all, chain, collect, map, ok, problemsOf, tell, traverse, valueOf, withProblems, type Result } from './result.ts';
 import { placedStaticFiles, staticFiles, type StaticFile } from './stages/static-files.ts';
 import { frontmatterImageProblems } from './stages/frontmatter-images.ts';
 import { renderRoute } from '../renderer/render.tsx';
@@ -89,20 +90,32 @@ export function analyse(sources: SourceTree, mode: Mode, options: AnalyseOptions
     validated,
     chain((v) => pipe(resolve(v, mode), chain((site) => pipe(securityTxtExpiry(v, sources, options.today), map(() => site))))),
   );
-  // Drafts count too: their languages and diagrams are part of every page's cache key.
-  const code = codeIndex((valueOf(validated)?.entries ?? []).map((e) => e.tree));
+  const partials = parsePartials(sources.partials ?? [], options, format);
+  const site = valueOf(resolved);
+  // Drafts count too: their languages and diagrams are part of every page's cache key; so do the partials a page may place.
+  const code = codeIndex([...(valueOf(validated)?.entries ?? []).map((e) => e.tree), ...[...(valueOf(partials) ?? new Map()).values()].map((p) => p.tree)]);
   const blocks = [...code.values()].flat();
   const assets = hashAssets(sources.assets);
   const statics = staticFiles(sources.staticFiles ?? []);
   return {
-    site: valueOf(resolved),
+    site: site && valueOf(partials)?.size ? { ...site, partials: valueOf(partials)! } : site,
     assets: valueOf(assets) ?? new Map(),
     code,
     languages: codeLanguages(blocks),
     diagrams: diagramSources(blocks),
     staticFiles: valueOf(statics) ?? [],
-    problems: [...sources.problems, ...problemsOf(assets), ...problemsOf(statics), ...problemsOf(resolved)],
+    problems: [...sources.problems, ...problemsOf(assets), ...problemsOf(statics), ...problemsOf(resolved), ...problemsOf(partials)],
   };
+}
+
+/** The partials parsed as pages are (the same format rules), by content path; their front matter is not read further. */
+function parsePartials(files: ReadonlyArray<SourceFile>, { cache }: AnalyseOptions, format: FormatSetting): Result<Partials> {
+  return pipe(
+    files,
+    // A partial whose front matter cannot be read drops out with its problem; its imports are then unresolved.
+    collect((file) => pipe(parseMarkdown(file, cache?.trees, format), map((parsed) => [file.path, { path: file.path, display: file.display, text: file.text, tree: parsed.tree }] as const))),
+    map((entries): Partials => new Map(entries)),
+  );
 }
 
 /** `parse`, a file at a time through the memo when there is one (the dev server's rebuilds). */

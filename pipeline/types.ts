@@ -39,6 +39,12 @@ export interface SourceTree {
    * without the leading slash. Left out: none.
    */
   readonly staticFiles?: ReadonlyArray<AssetFile>;
+  /**
+   * Markdown files with a `_` in their path under an area (`docs/_stap.md`,
+   * `docs/_partials/x.mdx`): no pages, but parts a page imports and places
+   * as a component. Left out: none.
+   */
+  readonly partials?: ReadonlyArray<SourceFile>;
   readonly problems: ReadonlyArray<Problem>;
 }
 

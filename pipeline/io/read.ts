@@ -202,6 +202,8 @@ export async function readSources(contentRoot: string, configFile: string): Prom
   const registries = new Set(registryFiles(layout));
   const strayPages = layout === portalLayout;
   const content = files.filter((rel) => (atRoot(rel) ? registries.has(rel) || (strayPages && /\.mdx?$/i.test(rel)) : !underscored(rel.split('/').slice(1).join('/'))));
+  // A Markdown file with a `_` in its path under an area is a partial: no page, but a page may import it.
+  const partials = files.filter((rel) => !atRoot(rel) && /\.mdx?$/i.test(rel) && !registries.has(rel) && underscored(rel.split('/').slice(1).join('/')));
   const pagesFolder = layout.pages?.path;
   const reactPageFiles = pagesFolder ? files.filter((rel) => rel.startsWith(`${pagesFolder}/`) && codeFile.test(rel) && !underscored(rel.slice(pagesFolder.length + 1))) : [];
   // At the root only a link in the place of something the layout names is reported; a site root has other business.
@@ -218,6 +220,8 @@ export async function readSources(contentRoot: string, configFile: string): Prom
         readOne(root, rel, (bytes, shown) => pipe(decodedText(bytes, shown), map((text): SourceFile => ({ path: rel, display: shown, text }))))),
       assets: await inTurn(content.filter((rel) => !textExtensions.test(rel) && (assetExtensions.test(rel) || downloadExtensions.test(rel))), (rel) =>
         readOne(root, rel, (bytes, shown) => ok<AssetFile>({ path: rel, display: shown, bytes: new Uint8Array(bytes) }))),
+      partials: await inTurn(partials, (rel) =>
+        readOne(root, rel, (bytes, shown) => pipe(decodedText(bytes, shown), map((text): SourceFile => ({ path: rel, display: shown, text }))))),
       staticFiles: await readStatic(root, layout),
       configData: await readConfigData(configFile, layout),
       config,
@@ -225,7 +229,7 @@ export async function readSources(contentRoot: string, configFile: string): Prom
     tell([...missing, ...links, ...hidden, ...reactPages(root, reactPageFiles)]),
   );
   // Every part above keeps a value, so `read` has one; `empty` only satisfies the type.
-  const empty = { files: [], assets: [], staticFiles: [], configData: [], config: null };
+  const empty = { files: [], assets: [], partials: [], staticFiles: [], configData: [], config: null };
   return { ...(valueOf(read) ?? empty), problems: problemsOf(read) };
 }
 

@@ -30,6 +30,13 @@ import { splitExcerpt } from './markdown/excerpt.ts';
 import { firstParagraph, readingWords } from './markdown/reading.ts';
 import { pageHast } from './markdown/to-hast.ts';
 import { mdxElements } from './markdown/mdx-elements.ts';
+import { partialImports, withProps, type Partials } from './markdown/partials.ts';
+import { evaluate, soleExpression, type StaticScope, type StaticValue } from './markdown/mdx-static.ts';
+import type { Visit } from './markdown/walk.ts';
+import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
+import type { RootContent } from 'mdast';
+import type { Program } from 'estree';
+import { error, placeOf } from '../problem.ts';
 import { defaultComponentsFolder } from './site-component-keys.ts';
 
 export type { Content, Diagram, LinkRef, TocItem } from '../types.ts';
@@ -61,6 +68,8 @@ export interface MarkdownContext {
   readonly diagrams: ReadonlyMap<string, Diagram> | null;
   /** MDX: the site's own components and what an unknown one is; left out, the site has none and unknown components are errors. */
   readonly mdx?: MdxSettings;
+  /** The partials a page may import and place (./markdown/partials.ts), by content path; left out: none. */
+  readonly partials?: Partials;
 }
 
 /** The site's MDX settings (`mdx` in the site configuration) with the keys of its components (pipeline/stages/site-component-keys.ts). */
@@ -92,33 +101,10 @@ export interface MarkdownInput {
 export function renderMarkdown(input: MarkdownInput, ctx: MarkdownContext): { readonly content: Content; readonly problems: ReadonlyArray<Problem> } {
   // The jobs change the tree in place: the memo and the build cache keep the original.
   const tree = copyTree(input.tree);
-  const file = input.display;
-  const source = sourceOf(input.source);
+  // One heading job for the page and the partials it places: their headings share its ids and its TOC.
   const headings = headingIds(input);
-  const links = linkTargets(input, ctx);
-  const diagrams = mermaidFigures(file, ctx.diagrams);
-  const code = codeLanguage(file, ctx.highlighter);
-  const directives = directiveElements(file, source);
-  const mdx = mdxElements(tree, input, { ...(ctx.mdx ?? noSiteComponents), assetUrl: (path) => ctx.assets.get(path)?.url ?? null });
-
-  const walked = walk(tree, {
-    heading: headings.heading,
-    link: links.link,
-    definition: links.definition,
-    image: imageAssets(input.path, file, ctx.assets, links.record),
-    html: rawHtml(file),
-    code: (node) => (node.lang === 'mermaid' ? diagrams.code(node) : code(node)),
-    containerDirective: directives.directive,
-    leafDirective: directives.directive,
-    textDirective: directives.directive,
-    mdxJsxFlowElement: mdx.element,
-    mdxJsxTextElement: mdx.element,
-    mdxFlowExpression: mdx.expression,
-    mdxTextExpression: mdx.expression,
-    mdxjsEsm: mdx.esm,
-  });
-  mdx.tidy();
-  const problems = [...walked, ...mdx.unknownComponents()];
+  const found: FileJobs[] = [];
+  const problems = fileJobs({ tree, path: input.path, display: input.display, text: input.source }, [input.path], input, ctx, headings, found);
 
   const { body, excerpt } = splitExcerpt(tree);
   const highlighting = { highlighter: ctx.highlighter, highlighted: ctx.highlighted };
@@ -128,12 +114,108 @@ export function renderMarkdown(input: MarkdownInput, ctx: MarkdownContext): { re
       excerpt: excerpt ? pageHast(excerpt, highlighting) : null,
       toc: headings.toc,
       anchors: headings.anchors,
-      links: links.links,
+      links: found.flatMap((f) => f.links.links),
       words: readingWords(body),
       firstParagraph: firstParagraph(body),
-      hasMermaid: diagrams.found(),
-      docCardList: directives.docCardList() || mdx.docCardList(),
+      hasMermaid: found.some((f) => f.diagrams.found()),
+      docCardList: found.some((f) => f.directives.docCardList() || f.mdx.docCardList()),
     },
     problems,
   };
+}
+
+/** The jobs of one file of the page (the page itself, or a partial it places), for what the page takes from them after the walk. */
+interface FileJobs {
+  readonly links: ReturnType<typeof linkTargets>;
+  readonly diagrams: ReturnType<typeof mermaidFigures>;
+  readonly directives: ReturnType<typeof directiveElements>;
+  readonly mdx: ReturnType<typeof mdxElements>;
+}
+
+/** A file whose tree the jobs walk: the page, or a partial in its place. */
+interface JobFile {
+  readonly tree: Root;
+  readonly path: string;
+  readonly display: string;
+  readonly text: string | undefined;
+}
+
+/**
+ * Walks one file's tree (changed in place) with jobs of its own: problems
+ * name that file, and the files its links and images name are found from it,
+ * as Docusaurus compiles a partial on its own. A use of a partial is replaced
+ * by the partial's tree, walked the same way; `chain` is the page and the
+ * partials that placed this one, so a partial that would place itself again
+ * is refused at its import.
+ */
+function fileJobs(file: JobFile, chain: ReadonlyArray<string>, page: MarkdownInput, ctx: MarkdownContext, headings: ReturnType<typeof headingIds>, found: FileJobs[]): Problem[] {
+  const { tree, display } = file;
+  const source = sourceOf(file.text);
+  // Route-like links are the page's (the browser resolves them against its URL); file links are the file's.
+  const links = linkTargets({ path: file.path, display, permalink: page.permalink }, ctx);
+  const diagrams = mermaidFigures(display, ctx.diagrams);
+  const code = codeLanguage(display, ctx.highlighter);
+  const directives = directiveElements(display, source);
+  const mdx = mdxElements(tree, file, { ...(ctx.mdx ?? noSiteComponents), assetUrl: (path) => ctx.assets.get(path)?.url ?? null });
+  found.push({ links, diagrams, directives, mdx });
+  const partials = ctx.partials ?? new Map();
+  const imports = partialImports(tree, file.path, partials);
+
+  /** A use of a partial: its tree, walked with its own jobs, in the element's place. */
+  const partialUse = (node: MdxJsxFlowElement | MdxJsxTextElement): Visit | undefined => {
+    const used = node.name ? imports.get(node.name) : undefined;
+    const partial = used && partials.get(used.path);
+    if (!used || !partial) return mdx.element(node);
+    if (chain.includes(partial.path)) {
+      return { problems: [error('mdx-partial-cycle', display, used.place, `Deze import plaatst ${partial.display} in zichzelf (${[...chain, partial.path].join(' → ')}): dat houdt nooit op. Haal de import of het element <${node.name}> weg uit een van deze bestanden.`)], replace: [] };
+    }
+    const props = partialProps(node, display);
+    const placed = withProps(copyTree(partial.tree), props.values);
+    const problems = fileJobs({ tree: placed, path: partial.path, display: partial.display, text: partial.text }, [...chain, partial.path], page, ctx, headings, found);
+    // In a sentence a partial of one paragraph gives that paragraph's text; a paragraph cannot hold another.
+    const [only] = placed.children;
+    const settled = node.type === 'mdxJsxTextElement' && placed.children.length === 1 && only?.type === 'paragraph' ? only.children : placed.children;
+    return { problems: [...props.problems, ...problems], settled: settled as RootContent[] };
+  };
+
+  const walked = walk(tree, {
+    heading: headings.heading,
+    link: links.link,
+    definition: links.definition,
+    image: imageAssets(file.path, display, ctx.assets, links.record),
+    html: rawHtml(display),
+    code: (node) => (node.lang === 'mermaid' ? diagrams.code(node) : code(node)),
+    containerDirective: directives.directive,
+    leafDirective: directives.directive,
+    textDirective: directives.directive,
+    mdxJsxFlowElement: partialUse,
+    mdxJsxTextElement: partialUse,
+    mdxFlowExpression: mdx.expression,
+    mdxTextExpression: mdx.expression,
+    mdxjsEsm: mdx.esm,
+  });
+  mdx.tidy();
+  return [...walked, ...mdx.unknownComponents()];
+}
+
+/** The props of a partial's use: static values only, as for any component; anything else is an error at its place. */
+function partialProps(node: MdxJsxFlowElement | MdxJsxTextElement, file: string): { readonly values: Map<string, StaticValue>; readonly problems: Problem[] } {
+  const values = new Map<string, StaticValue>();
+  const problems: Problem[] = [];
+  const noNames: StaticScope = { bindings: new Map(), asset: () => null };
+  for (const attribute of node.attributes) {
+    const place = placeOf(attribute.position ? attribute : node);
+    if (attribute.type !== 'mdxJsxAttribute') {
+      problems.push(error('mdx-expression', file, place, `Een spreiding van attributen (\`{${attribute.value}}\`) op <${node.name}> wordt niet ondersteund. De build voert geen code uit de content uit. Schrijf elk attribuut uit.`));
+      continue;
+    }
+    const { name, value } = attribute;
+    if (value === null || value === undefined) { values.set(name, true); continue; }
+    if (typeof value === 'string') { values.set(name, value); continue; }
+    const expression = soleExpression(value.data?.estree as Program | undefined);
+    const evaluated = expression ? evaluate(expression, noNames) : { refused: 'een lege expressie' };
+    if ('value' in evaluated) values.set(name, evaluated.value);
+    else problems.push(error('mdx-expression', file, place, `De waarde van ${name} op <${node.name}> (\`{${value.value}}\`) is ${evaluated.refused}. De build voert geen code uit de content uit. Een gedeeld stuk krijgt alleen vaste waarden: een tekst, getal, true/false/null, of een lijst of object daarvan.`));
+  }
+  return { values, problems };
 }

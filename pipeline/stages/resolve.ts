@@ -3,6 +3,7 @@
  * checks tag and author references against their registries, builds the
  * sidebars and prev/next order, and drops drafts from production builds.
  */
+import type { Partials } from './markdown/partials.ts';
 import type { Root, Nodes } from 'mdast';
 import { pipe } from 'fp-ts/function';
 import { posix } from 'node:path';
@@ -108,6 +109,8 @@ export interface Site {
   readonly configFile: string;
   /** Content paths of Markdown files that exist but could not be built (their problems say why), for relative `.md` links. */
   readonly unbuiltFiles: ReadonlySet<string>;
+  /** The partials pages may import and place (`docs/_stap.md`), by content path; set by the graph after resolve. Left out: none. */
+  readonly partials?: Partials;
 }
 
 // ---------------------------------------------------------------------------

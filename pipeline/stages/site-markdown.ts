@@ -15,6 +15,7 @@ import { codeBlocks, diagramSources, type CodeIndex } from './code-blocks.ts';
 import { unprocessable } from '../problem.ts';
 import type { Diagram } from '../types.ts';
 import type { MarkdownResult } from '../memo.ts';
+import { partialsUsed, type Partials } from './markdown/partials.ts';
 
 /** One page's markdown: its input and every value its result depends on (the cache key). */
 export interface MarkdownJob {
@@ -68,6 +69,8 @@ function contextKey(permalinks: ReadonlyMap<string, string>, input: JobsInput): 
     languages,
     // A page's tree depends on the parser the site chose; an MDX page's on which components exist and what an unknown one is.
     [site.config.markdown?.format ?? 'mdx', mdx.unknownComponents, mdx.componentsFolder, [...mdx.siteComponents].sort(), mdx.staticFolders],
+    // Whether an import names a partial depends on which partials exist; what a page places of them is in its own key.
+    [...partialsOf(site).keys()].sort(),
   ]), 32);
 }
 
@@ -92,16 +95,22 @@ export function markdownJobs(input: JobsInput): MarkdownJobs {
   const jobs = entries.map((entry) => {
     const { file, frontmatter: fm, tree } = entry.entry;
     const markdown: MarkdownInput = { tree, path: file.path, display: file.display, permalink: entry.permalink, tocMin: fm.toc_min_heading_level ?? 2, tocMax: fm.toc_max_heading_level ?? 3, source: file.text };
-    const code = input.code.get(tree) ?? codeBlocks(tree);
+    // The partials the page places are part of it: their code is highlighted and drawn for it, their text is in its key.
+    const placed = partialsUsed(tree, file.path, partialsOf(site));
+    const code = [...(input.code.get(tree) ?? codeBlocks(tree)), ...placed.flatMap((p) => input.code.get(p.tree) ?? codeBlocks(p.tree))];
     const used = [...diagramSources(code).keys()];
-    return { entry, input: markdown, code, drawsDiagram: used.length > 0, key: [shared, diagramsKey(used, diagrams), markdown.display, markdown.permalink, markdown.tocMin, markdown.tocMax, file.text] };
+    const partialsKey = placed.length === 0 ? '' : JSON.stringify(placed.map((p) => [p.path, p.display, p.text]));
+    return { entry, input: markdown, code, drawsDiagram: used.length > 0, key: [shared, diagramsKey(used, diagrams), markdown.display, markdown.permalink, markdown.tocMin, markdown.tocMax, file.text, partialsKey] };
   });
   return { jobs, permalinks };
 }
 
+/** The site's partials (none when it has none). */
+const partialsOf = (site: Site): Partials => site.partials ?? new Map();
+
 /** What a page's markdown takes besides the page itself: the same for every page of a build. */
 export const markdownContext = (input: JobsInput, permalinks: ReadonlyMap<string, string>, highlighter: Highlighter | null): MarkdownContext =>
-  ({ permalinks, drafts: input.site.draftFiles, unbuilt: input.site.unbuiltFiles, routes: new Set(permalinks.values()), assets: input.assets, highlighter, highlighted: new Map(), diagrams: input.diagrams, mdx: mdxSettings(input) });
+  ({ permalinks, drafts: input.site.draftFiles, unbuilt: input.site.unbuiltFiles, routes: new Set(permalinks.values()), assets: input.assets, highlighter, highlighted: new Map(), diagrams: input.diagrams, mdx: mdxSettings(input), partials: partialsOf(input.site) });
 
 const emptyTree: Root = { type: 'root', children: [] };
 

@@ -80,6 +80,7 @@ const coverage: Record<ProblemCode, 'fixture' | { readonly skip: string }> = {
   'mdx-unknown-component': 'fixture',
   'mdx-style-ignored': 'fixture',
   'mdx-handler-dropped': 'fixture',
+  'mdx-partial-cycle': 'fixture',
   'site-component-invalid': { skip: 'made by the io edge that compiles the site\'s components (pipeline/io/site-components.ts); tests/renderer/components-site.test.tsx compiles some' },
   'site-component-failed': { skip: 'needs the site\'s components, compiled at the io edge; tests/renderer/components-site.test.tsx renders one that throws' },
 };
@@ -104,7 +105,12 @@ function readTree(dir: string, prefix = ''): Record<string, string> {
 function runFixture(dir: string): ReadonlyArray<Problem> {
   const siteYml = path.join(dir, 'site.yml');
   const config = fs.existsSync(siteYml) ? fs.readFileSync(siteYml, 'utf8') : configText;
-  const analysis = analyse(tree(readTree(path.join(dir, 'content')), config), 'production');
+  // Markdown files with a `_` in their path are partials, as the read edge gives them.
+  const all = Object.entries(readTree(path.join(dir, 'content')));
+  const isPartial = ([rel]: [string, string]) => /\.mdx?$/.test(rel) && rel.split('/').some((part) => part.startsWith('_') && !part.startsWith('_category_'));
+  const sources = tree(Object.fromEntries(all.filter((e) => !isPartial(e))), config);
+  const partials = all.filter(isPartial).map(([rel, text]) => ({ path: rel, display: `content/${rel}`, text }));
+  const analysis = analyse({ ...sources, partials }, 'production');
   return generate(analysis, {
     highlighter: null,
     diagrams: new Map(),

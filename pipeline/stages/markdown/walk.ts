@@ -15,6 +15,8 @@ export interface Visit {
   readonly replace?: ReadonlyArray<RootContent>;
   /** The node stays, but the walk does not go into its children. */
   readonly skip?: boolean;
+  /** Nodes that take this node's place and are not walked: they went through the jobs already (a partial's tree). */
+  readonly settled?: ReadonlyArray<RootContent>;
 }
 
 /** A handler changes its node in place (the stage walks a copy of the parsed tree) and says what else to do. */
@@ -42,6 +44,11 @@ export function walk(tree: Root, handlers: Handlers): Problems {
       if (visit?.problems) for (const problem of visit.problems) found.push(problem);
       if (visit?.replace) {
         children.splice(index, 1, ...visit.replace);
+        continue;
+      }
+      if (visit?.settled) {
+        children.splice(index, 1, ...visit.settled);
+        index += visit.settled.length;
         continue;
       }
       if (!visit?.skip && 'children' in node) walkChildren(node);
