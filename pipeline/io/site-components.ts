@@ -15,6 +15,8 @@
  * - `*.module.css`: an object that gives each class name as written (`styles.kaart`
  *   is `kaart`); no CSS file of a component is shipped, the site's styles
  *   belong in its theme;
+ * - `*.svg` in a static folder: a component that shows it as an image, where
+ *   Docusaurus makes the drawing a component of its own;
  * - other packages: from the site's own node_modules, when it has them.
  *
  * A file that does not compile, or exports no component, is an error at its
@@ -50,6 +52,25 @@ export interface SiteComponentsOptions {
   readonly cacheDir: string;
   /** How files are named in messages: the content root as the user wrote it (`content`). */
   readonly display?: string;
+  /** The static folders (published at the site root), relative to the content root; left out: `static`. */
+  readonly staticFolders?: ReadonlyArray<string>;
+}
+
+/**
+ * An SVG file a component imports: Docusaurus makes it a React component
+ * (SVGR). Here it is an image of the file where the site publishes it, so a
+ * file in a static folder; `title` is its text alternative, else it is
+ * decoration (a `role` is dropped: an image without a name may not claim one).
+ */
+function svgModule(file: string, content: string, staticFolders: ReadonlyArray<string>): { contents: string; loader: 'js'; resolveDir: string } | { errors: { text: string }[] } {
+  const rel = path.relative(content, file).split(path.sep).join('/');
+  const folder = staticFolders.map((f) => f.replace(/\/+$/, '')).find((f) => rel.startsWith(`${f}/`));
+  if (folder === undefined) return { errors: [{ text: `${rel} staat niet in een statische map (${staticFolders.join(', ')}); een SVG die een component importeert, toont de site als afbeelding uit die map` }] };
+  const src = `/${rel.slice(folder.length + 1)}`;
+  return {
+    contents: `import { createElement } from 'react';\nexport default function Svg({ title, role, children, ...rest }) { return createElement('img', { ...rest, src: ${JSON.stringify(src)}, alt: typeof title === 'string' ? title : '' }); }\n`,
+    loader: 'js', resolveDir: repoRoot,
+  };
 }
 
 /** Docusaurus' imports and the export of theme/mdx/docusaurus.tsx that stands for each. */
@@ -67,6 +88,7 @@ const docusaurusImports: Readonly<Record<string, string>> = {
   '@theme/Admonition': 'Admonition',
   '@theme/Details': 'Details',
   '@theme/CodeBlock': 'CodeBlock',
+  '@theme/Heading': 'Heading',
   clsx: 'clsx',
 };
 
@@ -74,7 +96,7 @@ const docusaurusImports: Readonly<Record<string, string>> = {
 const sharedPackages = ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-dom', 'react-dom/server'];
 
 /** The resolver of a component's imports (see the module's comment). */
-function imports(content: string): Plugin {
+function imports(content: string, staticFolders: ReadonlyArray<string>): Plugin {
   return {
     name: 'site-component-imports',
     setup(build) {
@@ -96,6 +118,7 @@ function imports(content: string): Plugin {
         loader: 'js',
       }));
       build.onLoad({ filter: /\.(css|scss|sass|less)$/ }, () => ({ contents: '', loader: 'js' }));
+      build.onLoad({ filter: /\.svg$/ }, (args) => svgModule(args.path, content, staticFolders));
     },
   };
 }
@@ -114,8 +137,10 @@ function compileProblems(messages: ReadonlyArray<Message>, file: string, content
 /** Loads the site's components (see the module's comment); an absent default folder is no problem. */
 export async function loadSiteComponents(options: SiteComponentsOptions): Promise<SiteComponents> {
   const folder = options.folder ?? defaultComponentsFolder;
-  const display = options.display ?? path.basename(options.content);
-  const dir = path.resolve(options.content, folder);
+  // esbuild takes absolute paths only (its working directory, the files a resolver returns): `--content .` is one too.
+  const content = path.resolve(options.content);
+  const display = options.display ?? path.basename(content);
+  const dir = path.resolve(content, folder);
   if (!fs.existsSync(dir)) {
     return { components: {}, problems: options.folder === undefined ? [] : [warning('site-component-invalid', 'dist-config/site.yml', startOfFile,
       `De componentenmap ${folder} (mdx.components) bestaat niet in ${display}. Maak de map, of haal mdx.components uit de siteconfiguratie.`)] };
@@ -137,7 +162,7 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
     try {
       const result = await build({
         entryPoints: [path.join(dir, rel)], bundle: true, write: false, format: 'esm', platform: 'node', target: 'node20',
-        jsx: 'automatic', logLevel: 'silent', plugins: [imports(options.content)], absWorkingDir: options.content,
+        jsx: 'automatic', logLevel: 'silent', plugins: [imports(content, options.staticFolders ?? ['static'])], absWorkingDir: content,
         // A component's own packages come from the site's node_modules, never from the generator's.
         nodePaths: [],
       });
@@ -148,7 +173,7 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
       return { rel, shown, key, problems: [] as Problem[], module: (await import(pathToFileURL(out).href)) as { default?: unknown } };
     } catch (err) {
       const messages = (err as { errors?: Message[] }).errors;
-      const problems = messages?.length ? compileProblems(messages, shown, options.content, display)
+      const problems = messages?.length ? compileProblems(messages, shown, content, display)
         : [error('site-component-invalid', shown, startOfFile, `Het component in ${shown} kan niet worden geladen: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}. Herstel de code, of zet het component uit de componentenmap.`)];
       return { rel, shown, key, problems, module: null };
     }

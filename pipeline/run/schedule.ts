@@ -86,6 +86,7 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
     // The site's own components, compiled while the diagrams are drawn; their problems join the build's.
     const siteComponents = handled(loadSiteComponents({
       content: options.content, folder: site.config.mdx?.components, cacheDir: options.cacheDir, display: path.relative(process.cwd(), options.content) || '.',
+      staticFolders: site.config.layout.static,
     }));
     // The highlight threads start once Chromium is done (their memory and its never add up) and
     // highlight what the cache lacks, on both cores, while the main thread mostly waits for them.

@@ -32,7 +32,7 @@ export function clsx(...values: unknown[]): string {
   return out.join(' ');
 }
 
-/** `@theme/Admonition`: the markup of a body's admonition (renderer/markdown.tsx), without the icon. */
+/** `@theme/Admonition`: the markup of a body's admonition (renderer/body/components.ts), without the icon. */
 export function Admonition({ type = 'note', title, children }: { type?: string; title?: ReactNode; children?: ReactNode }) {
   const heading = title ?? type;
   return (
@@ -58,6 +58,11 @@ export function CodeBlock({ children, language, className, title }: { children?:
       <pre tabIndex={0}><code className={lang ? `language-${lang}` : undefined}>{children}</code></pre>
     </figure>
   );
+}
+
+/** `@theme/Heading`: the heading element `as` names (h1 to h6), with its id and the rest of its props. */
+export function Heading({ as = 'h2', ...rest }: { as?: string } & Rest) {
+  return createElement(/^h[1-6]$/.test(as) ? as : 'h2', rest);
 }
 
 /** `@docusaurus/BrowserOnly`: nothing at build time, as Docusaurus renders it on the server (its fallback). */
