@@ -4,7 +4,7 @@
  * Such a component is a template, never run: a function of its props whose
  * body is one JSX tree (an arrow function, or a function with a single
  * `return`), in which every expression is a prop, `children`, a static value
- * or an object or template literal of those. A use `<Highlight color="…">`
+ * or a list, object or template literal of those. A use `<Highlight color="…">`
  * is replaced by that tree with the props filled in, before the page's other
  * rules see it, so what the tree makes is held to the rules of JSX written in
  * the page itself (intrinsic elements to the safe list, components to the
@@ -134,6 +134,17 @@ function fill(component: LocalComponent, use: Use, kind: 'flow' | 'text', scope:
     if (prop) {
       if (prop.prop === 'children') return { refused: '`children` buiten de inhoud van een element' };
       return { value: use.props.has(prop.prop) ? use.props.get(prop.prop)! : prop.fallback ?? absent };
+    }
+    if (node.type === 'ArrayExpression') {
+      const items: StaticValue[] = [];
+      for (const element of node.elements) {
+        if (!element || element.type === 'SpreadElement') return { refused: 'een lege plek of spreiding in een lijst' };
+        const item = valueOf(element);
+        if ('refused' in item) return item;
+        // React leaves nothing out of a list: a prop the use left out is undefined there, which JSON has as null.
+        items.push(item.value === absent ? null : item.value);
+      }
+      return { value: items };
     }
     if (node.type === 'ObjectExpression') {
       const object: Record<string, StaticValue> = {};

@@ -1,0 +1,120 @@
+/**
+ * Components a page defines itself (pipeline/stages/markdown/mdx-local-components.ts):
+ * filled in as templates at each use, never run; what is no template stays
+ * an mdx-export error at its statement, and what the template makes is held
+ * to the page's own rules.
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { toHtml } from 'hast-util-to-html';
+import type { Nodes as HastNodes } from 'hast';
+import { renderMarkdown, type MarkdownContext } from '../../pipeline/stages/markdown.ts';
+import { parseMarkdownBody } from '../../pipeline/stages/parse.ts';
+import type { Problem } from '../../pipeline/problem.ts';
+
+const ctx: MarkdownContext = {
+  permalinks: new Map([['docs/doel.md', '/docs/doel']]),
+  drafts: new Set(),
+  assets: new Map(),
+  highlighter: null,
+  diagrams: new Map(),
+  mdx: { unknownComponents: 'error', componentsFolder: 'src/components', siteComponents: new Set(['Kaart']), staticFolders: ['static'] },
+};
+
+const render = (md: string) =>
+  renderMarkdown({ tree: parseMarkdownBody(md, 'mdx'), path: 'docs/pagina.mdx', display: 'docs/pagina.mdx', permalink: '/docs/pagina', tocMin: 2, tocMax: 3, source: md }, ctx);
+
+/** The body as HTML, with a component still in it written as its tag. */
+function html(node: HastNodes): string {
+  if (node.type === 'root') return node.children.map((c) => html(c as HastNodes)).join('');
+  if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
+    const attributes = node.attributes.map((a) => (a.type === 'mdxJsxAttribute' ? ` ${a.name}=${typeof a.value === 'string' ? JSON.stringify(a.value) : a.value === null ? 'true' : `{${a.value?.value}}`}` : ' {...}')).join('');
+    return `<${node.name}${attributes}>${node.children.map((c) => html(c as HastNodes)).join('')}</${node.name}>`;
+  }
+  if (node.type === 'element') return toHtml({ ...node, children: [] }).replace(/<\/[^>]+>$/, '') + node.children.map((c) => html(c as HastNodes)).join('') + `</${node.tagName}>`;
+  return toHtml(node as never);
+}
+
+const codes = (problems: ReadonlyArray<Problem>) => problems.map((p) => `${p.line}:${p.column} ${p.severity} ${p.code}`);
+
+const local = suite('mdx: components a page defines');
+
+local('should fill in props, props.x, defaults and Markdown children, in text and on a line of its own', () => {
+  const { content, problems } = render(`export const Label = ({children, soort = 'info'}) => <span className={\`label label-\${soort}\`}>{children}</span>;
+
+export function Blok(props) {
+  return (
+    <div aria-label={props.titel}>
+      <h2>{props.titel}</h2>
+      {props.children}
+    </div>
+  );
+}
+
+Een <Label>gewoon</Label> en een <Label soort="let-op">**vet**</Label> label.
+
+<Blok titel="Over dit blok">
+
+Tekst met een [link](./doel.md).
+
+</Blok>
+`);
+  assert.equal(codes(problems), []);
+  assert.is(html(content.body),
+    '<p>Een <span class="label label-info">gewoon</span> en een <span class="label label-let-op"><strong>vet</strong></span> label.</p>\n'
+    + '<div aria-label="Over dit blok"><h2>Over dit blok</h2><p>Tekst met een <a href="/docs/doel">link</a>.</p></div>');
+});
+
+local('should pass a template\'s components on to the page\'s imports, and a prop as a static attribute', () => {
+  const { content, problems } = render(`import Tabs from '@theme/Tabs';
+import TabItem from '@theme/TabItem';
+
+export const Twee = ({eerste, tweede}) => (
+  <Tabs values={[{label: eerste, value: 'a'}, {label: tweede, value: 'b'}]}>
+    <TabItem value="a">{eerste}</TabItem>
+    <TabItem value="b">{tweede}</TabItem>
+  </Tabs>
+);
+
+<Twee eerste="Links" tweede="Rechts" />
+`);
+  assert.equal(codes(problems), []);
+  assert.is(html(content.body), '<Tabs values={[{"label":"Links","value":"a"},{"label":"Rechts","value":"b"}]}><TabItem value="a">Links</TabItem><TabItem value="b">Rechts</TabItem></Tabs>');
+});
+
+local('should refuse what is no template as before: code in the body, a second statement, a spread, a call', () => {
+  const { problems } = render(`export const Reken = ({a}) => <span>{a + 1}</span>;
+
+export const Twee = ({a}) => { const b = a; return <span>{b}</span>; };
+
+export const Spreid = (props) => <span {...props} />;
+
+export const Roep = ({a}) => <span title={String(a)}>x</span>;
+
+export const Hook = () => { return useState(0); };
+`);
+  assert.equal(codes(problems), ['1:1 error mdx-export', '3:1 error mdx-export', '5:1 error mdx-export', '7:1 error mdx-export', '9:1 error mdx-export']);
+  assert.match(problems[0]!.message, /Deze export \(een functie\) wordt niet ondersteund/);
+});
+
+local('should hold what a template makes to the page\'s rules, at each use', () => {
+  const { content, problems } = render(`export const Kwaad = ({naar}) => <a href={naar} onClick={() => 1} style={{color: 'red'}}>klik</a>;
+
+<Kwaad naar="javascript:alert(1)" />
+
+Goed: <Kwaad naar="./doel.md" />
+`);
+  assert.equal(codes(problems), ['3:1 warning mdx-handler-dropped', '3:1 warning mdx-style-ignored', '3:1 error unsafe-html', '5:7 warning mdx-handler-dropped', '5:7 warning mdx-style-ignored']);
+  assert.not.match(html(content.body), /javascript|onclick|style/i);
+});
+
+local('should refuse a component that makes itself again, at its use, instead of filling it in forever', () => {
+  const { problems } = render(`export const Zelf = ({children}) => <em><Zelf>{children}</Zelf></em>;
+
+<Zelf>tekst</Zelf>
+`);
+  assert.equal(codes(problems), ['3:1 error mdx-expression']);
+  assert.match(problems[0]!.message, /<Zelf> kan hier niet gemaakt worden: <Zelf> maakt zichzelf opnieuw \(Zelf → Zelf\)/);
+});
+
+local.run();
