@@ -18,6 +18,10 @@ const asDocusaurus: ReadonlyArray<readonly [string, string, unknown]> = [
   ['a flow list continuing at column 0', 'tags: [api,\nweb]\ntitle: X\n', { tags: ['api', 'web'], title: 'X' }],
   ['a quoted string continuing after no-break spaces', `description: "Een\n${nbsp}${nbsp}tekst"\n`, { description: `Een ${nbsp}${nbsp}tekst` }],
   ['a flow list continuing after no-break spaces', `tags: [api,\n${nbsp}${nbsp}web]\n`, { tags: ['api', `${nbsp}${nbsp}web`] }],
+  ['a list indented with a tab', 'tags:\n\t- api\ntitle: X\n', { tags: ['api'], title: 'X' }],
+  ['a key indented with a tab (no indentation to js-yaml)', 'a:\n\tb: 1\n', { a: null, b: 1 }],
+  ['a key indented with spaces and a tab (the spaces count)', 'a:\n  b:\n  \t- c\n', { a: { b: ['c'] } }],
+  ['a list item whose next line is indented with a tab', 'authors:\n\t- name: A\n\t  title: B\n', { authors: [{ name: 'A' }], title: 'B' }],
   ['a quote inside plain text, and a comment', "title: Jan's blog # opmerking\ndescription: \"a\nb\"\n", { title: "Jan's blog", description: 'a b' }],
 ];
 
@@ -38,7 +42,16 @@ quirks('names the quirk and the line of the file', () => {
   assert.match(problems[1]?.message ?? '', /harde spatie \(U\+00A0\)/);
 });
 
+quirks('names a tab-indented line with its own words', () => {
+  const problems = problemsOf(parseYaml('title: X\ntags:\n\t- api\n', 'content/x.md', 2));
+  assert.equal(problems.map((p) => [p.code, p.line]), [['yaml-quirk', 4]]);
+  assert.match(problems[0]?.message ?? '', /met een tab/);
+});
+
 quirks('keeps positions: a field after the repaired line points at its own line and column', () => {
+  const tabbed = valueOf(parseYaml('title: X\ntags:\n\t\t- api\n\t- web\n', 'content/x.md', 2));
+  assert.equal(tabbed?.locate(['tags', 0]), { line: 4, column: 5 });
+  assert.equal(tabbed?.locate(['tags', 1]), { line: 5, column: 4 });
   const yaml = valueOf(parseYaml('title: X\ndescription: "Een\nlang"\nslug: /a\n', 'content/x.md', 2));
   assert.equal(yaml?.locate(['slug']), { line: 5, column: 1 });
   const flow = valueOf(parseYaml('tags: [api,\nweb]\n', 'content/x.md', 2));
@@ -59,8 +72,8 @@ quirks('a post with such front matter builds, with the warning', () => {
   assert.not.ok(codes(g).includes('yaml-syntax'));
 });
 
-quirks('the repair only indents lines with spaces, keeps every line, and never makes YAML with errors pass as something else', () => {
-  const piece = fc.constantFrom('title', 'tags', ':', ': ', '- ', '"', "'", '[', ']', '{', '}', ',', ' ', '  ', nbsp, '\n', '\n', 'a', 'b c', '#', '|', '\\');
+quirks('the repair only indents lines with spaces (or drops tabs and what follows them from the indentation), keeps every line, and never makes YAML with errors pass as something else', () => {
+  const piece = fc.constantFrom('title', 'tags', ':', ': ', '- ', '"', "'", '[', ']', '{', '}', ',', ' ', '  ', nbsp, '\t', '\n', '\n', 'a', 'b c', '#', '|', '\\');
   fc.assert(fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
     const text = pieces.join('');
     const repaired = repairYamlQuirks(text);
@@ -68,7 +81,12 @@ quirks('the repair only indents lines with spaces, keeps every line, and never m
       const before = text.split('\n');
       const after = repaired.text.split('\n');
       assert.is(after.length, before.length);
-      after.forEach((line, i) => assert.ok(line.endsWith(before[i] ?? '') && /^ *$/.test(line.slice(0, line.length - (before[i] ?? '').length))));
+      after.forEach((line, i) => {
+        const was = before[i] ?? '';
+        const indented = line.endsWith(was) && /^ *$/.test(line.slice(0, line.length - was.length));
+        const untabbed = /^ *\t/.test(was) && line === `${/^ */.exec(was)![0]}${was.replace(/^[ \t]+/, '')}`;
+        assert.ok(indented || untabbed, JSON.stringify([was, line]));
+      });
     }
     // Never throws, and a value only comes with no yaml-syntax problem.
     const result = parseYaml(text, 'content/x.md', 2);

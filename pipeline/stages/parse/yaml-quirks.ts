@@ -5,15 +5,19 @@
  * than the line it started on. js-yaml ignores the indentation of such a line;
  * `yaml` requires it to be indented one column further. A line "indented" with
  * no-break spaces (U+00A0) is the same case: a no-break space is no
- * indentation in YAML, it is text.
+ * indentation in YAML, it is text. And a line indented with tabs (`\t- api`):
+ * YAML forbids tabs in indentation; js-yaml counts only the spaces before the
+ * first tab as indentation and skips the rest of the leading white space.
  *
- * The repair indents exactly those lines with ordinary spaces, nothing else.
+ * The repair indents exactly those lines with ordinary spaces, nothing else;
+ * a tab-indented line outside quotes and brackets keeps the spaces before its
+ * first tab and loses the rest of its leading white space, as js-yaml reads it.
  * Leading spaces of a continuation line are never part of the value (they
  * fold away), so the repaired text gives the value js-yaml gives. Lines keep
  * their numbers; `column` maps a column of the repaired text back.
  */
 
-export type YamlQuirkKind = 'continuation-not-indented' | 'no-break-space-indent';
+export type YamlQuirkKind = 'continuation-not-indented' | 'no-break-space-indent' | 'tab-indent';
 
 export interface YamlQuirk {
   readonly kind: YamlQuirkKind;
@@ -48,14 +52,23 @@ export function repairYamlQuirks(text: string): RepairedYaml | null {
 
   lines.forEach((raw, i) => {
     let line = raw;
-    const indent = leadingSpaces(line);
     const blank = line.trim() === '';
     // Lines of a block scalar (`|`, `>`) are text: only their indentation ends them.
     if (blockScalarIndent !== null) {
-      if (blank || indent > blockScalarIndent) return;
+      if (blank || leadingSpaces(line) > blockScalarIndent) return;
       blockScalarIndent = null;
     }
     const open = stack[0];
+    const tabbed = /^ *\t[ \t]*/.exec(line);
+    if (!open && !blank && tabbed) {
+      // js-yaml's indentation is the spaces before the first tab; the tabs and what follows them are skipped.
+      const kept = tabbed[0].indexOf('\t');
+      quirks.push({ kind: 'tab-indent', line: i + 1 });
+      added.set(i + 1, kept - tabbed[0].length);
+      line = ' '.repeat(kept) + line.slice(tabbed[0].length);
+      lines[i] = line;
+    }
+    const indent = leadingSpaces(line);
     if (open && !blank && indent <= open.indent) {
       const pad = open.indent + 1 - indent;
       quirks.push({ kind: line.charAt(indent) === '\u00a0' ? 'no-break-space-indent' : 'continuation-not-indented', line: i + 1 });

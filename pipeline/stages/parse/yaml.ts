@@ -96,6 +96,10 @@ export function parseYaml(text: string, display: string, firstLine = 1): Result<
 /** The warning for one quirk: what Docusaurus tolerated, on which line, and how to write it by the rules. */
 function quirkWarning(quirk: YamlQuirk, display: string, firstLine: number): Problem {
   const place = { line: quirk.line + firstLine - 1, column: 1 };
+  if (quirk.kind === 'tab-indent') {
+    return warning('yaml-quirk', display, place,
+      'Deze regel springt in met een tab. De YAML-standaard verbiedt tabs als inspringing; Docusaurus leest de regel alsof de tabs er niet staan, en de build doet hetzelfde. Spring in met spaties, bijvoorbeeld twee per niveau.');
+  }
   return warning('yaml-quirk', display, place, quirk.kind === 'no-break-space-indent'
     ? 'Deze regel springt in met een harde spatie (U+00A0) in plaats van gewone spaties. Docusaurus leest dat, de YAML-standaard niet; de build leest het zoals Docusaurus. Vervang de harde spaties door gewone spaties.'
     : 'De tekst tussen aanhalingstekens (of de lijst tussen haken) van de regel erboven loopt hier door zonder in te springen. Docusaurus leest dat, de YAML-standaard niet; de build leest het zoals Docusaurus. Laat deze regel verder inspringen dan de regel waar de waarde begint.');
