@@ -180,11 +180,18 @@ export const knownFrontmatterKeys: ReadonlyArray<string> = [
 // ---------------------------------------------------------------------------
 // Shared files: tags.yml, authors.yml, _category_.json
 
-export const TagDefinition = t.intersection([
-  t.type({ label: t.string }),
-  t.partial({ description: t.string, permalink: UrlPath }),
-]);
-export type TagDefinition = t.TypeOf<typeof TagDefinition>;
+const OpenTag = t.partial({ label: t.string, description: t.string, permalink: UrlPath });
+/** A tag as a tags file gives it; without a label its key is the label (Docusaurus' rule). */
+export type TagDefinition = t.TypeOf<typeof OpenTag>;
+/** A tag of the portal's own tags file: its label is required. */
+export const TagDefinition = t.intersection([t.type({ label: t.string }), OpenTag]);
+/** A tag of a Docusaurus site's tags file: every field optional, and a key without a value (`ci:`) is a tag too. */
+export const DocusaurusTagDefinition = new t.Type<TagDefinition, unknown, unknown>(
+  'DocusaurusTagDefinition',
+  OpenTag.is,
+  (u, c) => (u === null ? t.success({}) : OpenTag.validate(u, c)),
+  t.identity,
+);
 export const TagsFile = t.record(t.string, TagDefinition);
 
 export const AuthorDefinition = t.intersection([

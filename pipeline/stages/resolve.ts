@@ -212,7 +212,7 @@ function resolveTags(entry: Entry, routeBasePath: string | null, registry: Regis
     }
     return ok({
       key,
-      label: def.value.label,
+      label: def.value.label ?? key,
       description: def.value.description ?? '',
       permalink: routeBasePath !== null ? tagPermalink(routeBasePath, key, def.value.permalink) : '',
     });

@@ -11,7 +11,7 @@ import type { SourceFile } from '../types.ts';
 import type { FieldPath, Parsed, ParsedData, ParsedMarkdown, YamlData } from './parse.ts';
 import {
   AuthorDefinition, AuthorsFile, BlogFrontmatter, CategoryFile, DocFrontmatter, DocsVersion, NavbarItem,
-  ContentConfig, PageFrontmatter, SiteConfig, TagDefinition, TagsFile, knownFrontmatterKeys, navbarItemTypes, type Config,
+  ContentConfig, DocusaurusTagDefinition, PageFrontmatter, SiteConfig, TagDefinition, knownFrontmatterKeys, navbarItemTypes, type Config,
 } from '../model.ts';
 import { error, startOfFile, warning, type Place, type Problem, type ProblemCode } from '../problem.ts';
 import { contentTitle, fileTitle, titled } from './validate/title-from-heading.ts';
@@ -390,6 +390,9 @@ export function validate(parsed: ReadonlyArray<Parsed>, config: Parsed | null, s
   const layout = valueOf(site)?.layout ?? portalLayout;
   const tagFiles = [...new Set([...layout.docs.map((a) => a.tags), layout.blog?.tags].filter((f): f is string => Boolean(f)))];
   const authorsFile = layout.blog?.authors ?? null;
+  // The portal's own layout (no `content` in its configuration) keeps its rule that every tag has a label.
+  // (The portal's codec decodes a narrower value: every label is there.)
+  const tagCodec = valueOf(site)?.content ? DocusaurusTagDefinition : TagDefinition as t.Type<TagDefinition, unknown, unknown>;
   const registry = <A>(path: string, codec: t.Type<Record<string, A>, unknown, unknown>, item: t.Type<A, unknown, unknown>) =>
     validateRegistry(parsed.find((p) => p.file.path === path), displayOf(parsed, path), codec, item, path.split('/').pop() ?? path);
   return pipe(
@@ -410,7 +413,7 @@ export function validate(parsed: ReadonlyArray<Parsed>, config: Parsed | null, s
         collect(([id, file]) => pipe(sidebarsSpec(file, decode), map((spec) => [id, spec] as const))),
         map((pairs) => new Map(pairs)),
       ),
-      tags: pipe(tagFiles, collect((path) => pipe(registry(path, TagsFile, TagDefinition), map((r) => [path, r] as const))), map((pairs) => new Map(pairs))),
+      tags: pipe(tagFiles, collect((path) => pipe(registry(path, t.record(t.string, tagCodec), tagCodec), map((r) => [path, r] as const))), map((pairs) => new Map(pairs))),
       authors: authorsFile ? registry(authorsFile, AuthorsFile, AuthorDefinition) : ok<Registry<AuthorDefinition>>({ file: 'authors.yml', entries: new Map(), unusable: 'missing', refused: new Set() }),
       // Without a valid configuration the rest is still checked; resolve then stops.
       config: withProblems(valueOf(site), problemsOf(site)),
