@@ -86,6 +86,13 @@ test('CodeBlock with a title and line numbers; images through require (beside th
   assert.equal(await problemsIn('docs/praktijk/codeblok-import.mdx'), []);
 });
 
+test('a Link alone on its line keeps its text, as one in a sentence does', async () => {
+  const html = await body('/docs/praktijk/link-op-een-regel');
+  assert.match(html, /<p><a href="\/docs\/intro">Naar de <strong>inleiding<\/strong><\/a><\/p>/);
+  assert.match(html, /<p>Ook in een zin: <a href="\/docs\/intro">de inleiding<\/a>.<\/p>/);
+  assert.equal(await problemsIn('docs/praktijk/link-op-een-regel.mdx'), []);
+});
+
 test('an MDX blog post is cut at <!-- truncate --> and at {/* truncate */} in the list', async () => {
   const list = (await builtSite()).html('/blog/tags/nieuws');
   assert.match(list, /<p>Dit stuk staat in de lijst met berichten.<\/p><\/div>/);

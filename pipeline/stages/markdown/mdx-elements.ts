@@ -87,12 +87,19 @@ function staticAttributes(values: ReadonlyMap<string, AttributeValue>): MdxJsxAt
 const problemsOf = (values: ReadonlyMap<string, AttributeValue>): Problem[] => [...values.values()].flatMap((v) => ('problem' in v ? [v.problem] : []));
 const stringOf = (v: AttributeValue | undefined): string | undefined => (v && 'value' in v && (typeof v.value === 'string' || typeof v.value === 'number') ? String(v.value) : undefined);
 
-/** A flow element's children as phrasing content: the paragraph MDX wrapped them in, or their text. */
+const phrasingTypes: ReadonlySet<string> = new Set([
+  'text', 'emphasis', 'strong', 'delete', 'inlineCode', 'break', 'link', 'image', 'linkReference', 'imageReference',
+  'footnoteReference', 'html', 'mdxJsxTextElement', 'mdxTextExpression',
+]);
+
+/**
+ * A flow element's children as phrasing content: the paragraphs MDX wrapped
+ * them in, or the phrasing itself when the element was unravelled from a
+ * paragraph of its own (`<Link to="…">tekst</Link>` alone on a line).
+ */
 function phrasing(node: JsxElement): PhrasingContent[] {
   if (node.type === 'mdxJsxTextElement') return node.children;
-  const [only, ...rest] = node.children;
-  if (only?.type === 'paragraph' && rest.length === 0) return only.children;
-  return node.children.flatMap((child) => (child.type === 'paragraph' ? child.children : []));
+  return node.children.flatMap((child) => (child.type === 'paragraph' ? child.children : phrasingTypes.has(child.type) ? [child as unknown as PhrasingContent] : []));
 }
 
 /** Nodes that take a JSX element's place: in text as they are, in flow wrapped in a paragraph. */
