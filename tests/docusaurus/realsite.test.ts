@@ -72,6 +72,7 @@ test('a .md file read as MDX: Tabs imported at the top, code titles and line ran
   assert.match(html, /<p>Eerste regel<br\/>tweede regel, © de makers &amp; co, een\u00a0harde spatie en € 5.<\/p>/);
   assert.match(html, /<img src="\/img\/logo.svg" width="300" alt="Het logo, smal"/);
   assert.match(html, /<img src="\/assets\/plattegrond-[0-9a-f]+\.png" alt="Een plattegrond"/);
+  assert.match(html, /<p align="center">\s*<img src="\/img\/logo.svg" alt="Het logo in het midden"/);
   assert.equal(await problemsIn('docs/praktijk/tabbladen-in-md.md'), []);
 });
 

@@ -38,6 +38,8 @@ export const rawHtmlSchema: Schema = {
   attributes: {
     '*': [
       'href', 'src', 'alt', 'title', 'width', 'height', 'id', 'className', 'open', 'lang', 'dir', 'colSpan', 'rowSpan', 'scope', 'dateTime', 'cite',
+      // Centring a picture or a paragraph (`<p align="center">`), common in READMEs and Docusaurus pages; no script in it.
+      'align',
       // Media: its file (`src`, `poster`) is held to the same URL rules; the media-src of the CSP allows only this site.
       'controls', 'autoPlay', 'muted', 'loop', 'playsInline', 'preload', 'poster', 'type', 'kind', 'srcLang', 'label', 'default',
       ...ariaProperties,
