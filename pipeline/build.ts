@@ -39,6 +39,7 @@ import { sortProblems, unprocessable, type Problem } from './problem.ts';
 import { all, chain, collect, map, ok, problemsOf, tell, traverse, valueOf, withProblems, type Result } from './result.ts';
 import { placedStaticFiles, staticFiles, type StaticFile } from './stages/static-files.ts';
 import { frontmatterImageProblems } from './stages/frontmatter-images.ts';
+import { authorImageProblems } from './stages/author-images.ts';
 import { renderRoute } from '../renderer/render.tsx';
 import { renderMemo, type Components, type PageContext, type ThemeAssets } from '../renderer/context.ts';
 import { routePages } from '../theme/pages/route-pages.tsx';
@@ -215,6 +216,7 @@ const linkedRoutes = (site: Site, contents: Contents, assets: Assets, statics: R
   chain((routes) => pipe(
     checkLinks({ routes, contents, files: new Set([...[...assets.values()].map((a) => a.url), ...statics.map((f) => `/${f.path}`)]), draftPermalinks: site.draftPermalinks }),
     tell(frontmatterImageProblems(site, assets, new Set(statics.map((f) => f.path)))),
+    tell(authorImageProblems(site, new Set(statics.map((f) => f.path)))),
     map(() => routes),
   )),
 );

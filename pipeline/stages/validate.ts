@@ -71,6 +71,8 @@ export interface Located<A> {
   readonly value: A;
   readonly file: string;
   readonly place: Place;
+  /** Where a field of the definition is written (`['image_url']`); its key's place when it has no such field. */
+  readonly locate?: (path: FieldPath) => Place;
 }
 
 /**
@@ -284,7 +286,7 @@ function validateRegistry<A>(parsed: Parsed | undefined, display: string, codec:
     }
     return pipe(
       decode(itemCodec, raw, file.display, (path) => yaml.locate([key, ...path]), `\`${key}\` in ${what}`),
-      map((value) => [key, { value, file: file.display, place: yaml.locate([key]) }] as const),
+      map((value) => [key, { value, file: file.display, place: yaml.locate([key]), locate: (path: FieldPath) => yaml.locate([key, ...path]) }] as const),
     );
   };
   const keys = Object.keys(yaml.data);

@@ -239,6 +239,8 @@ function AuthorCard({ ctx, author, count, heading }: { ctx: PageContext; author:
         <Heading className="author-name">{heading === 'h2' && author.permalink ? <a href={author.permalink}>{author.name}</a> : author.name}</Heading>
         {author.title ? <p className="author-title">{author.title}</p> : null}
         {count !== null ? <p className="author-count">{labels.postCount(count)}</p> : null}
+        {/* The description belongs on the author's own page, as Docusaurus shows it; the list stays short. */}
+        {heading === 'h1' && author.description ? <p className="author-description">{author.description}</p> : null}
         <AuthorSocials author={author} />
       </div>
     </div>

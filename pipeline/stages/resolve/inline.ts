@@ -41,7 +41,9 @@ interface AuthorShape {
   readonly title: string | null;
   readonly url: string | null;
   readonly imageUrl: string | null;
+  readonly imageAt: { readonly file: string; readonly place: Place } | null;
   readonly email: string | null;
+  readonly description: string | null;
   readonly socials: ReadonlyArray<{ readonly network: string; readonly url: string }>;
   readonly permalink: string | null;
 }
@@ -60,7 +62,10 @@ export function inlineAuthor(ref: InlineAuthor, base: AuthorShape | null): Autho
     title: ref.title ?? base?.title ?? null,
     url: ref.url ?? base?.url ?? null,
     imageUrl: ref.image_url ?? ref.imageURL ?? base?.imageUrl ?? null,
+    // A picture written in the post is the post's to check; authors.yml's only when it comes from there.
+    imageAt: ref.image_url ?? ref.imageURL ? null : base?.imageAt ?? null,
     email: ref.email ?? base?.email ?? null,
+    description: base?.description ?? null,
     socials,
     permalink: base?.permalink ?? null,
   };
