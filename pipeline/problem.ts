@@ -62,6 +62,7 @@ export type ProblemCode =
   | 'mdx-unknown-component'
   | 'mdx-style-ignored'
   | 'mdx-handler-dropped'
+  | 'mdx-head-ignored'
   | 'mdx-partial-cycle'
   | 'title-from-file-name';
 

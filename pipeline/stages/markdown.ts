@@ -105,6 +105,7 @@ export function renderMarkdown(input: MarkdownInput, ctx: MarkdownContext): { re
   const headings = headingIds(input);
   const found: FileJobs[] = [];
   const problems = fileJobs({ tree, path: input.path, display: input.display, text: input.source }, [input.path], input, ctx, headings, found);
+  for (const jobs of found) jobs.mdx.tocInline(headings.toc);
 
   const { body, excerpt } = splitExcerpt(tree);
   const highlighting = { highlighter: ctx.highlighter, highlighted: ctx.highlighted };

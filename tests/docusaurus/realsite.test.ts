@@ -94,6 +94,18 @@ test('a Link alone on its line keeps its text, as one in a sentence does', async
   assert.equal(await problemsIn('docs/praktijk/link-op-een-regel.mdx'), []);
 });
 
+test('TOCInline places the page\'s headings as nested links, within the levels it is given; <head> is left out with a warning', async () => {
+  const html = await body('/docs/praktijk/inhoud-op-de-pagina');
+  const lists = html.match(/<ul class="toc-inline">[^]*?<\/ul>\s*<\/li>\s*<li><a href="#uitvoeren">Uitvoeren<\/a><\/li>\s*<\/ul>|<ul class="toc-inline">[^]*?<\/ul>/g) ?? [];
+  assert.is(lists.length, 2);
+  assert.match(lists[0]!, /<li><a href="#voorbereiden">Voorbereiden<\/a>\s*<ul>\s*<li><a href="#wat-je-nodig-hebt">Wat je nodig hebt<\/a><\/li>\s*<li><a href="#wie-je-nodig-hebt">Wie je nodig hebt<\/a><\/li>\s*<\/ul>\s*<\/li>\s*<li><a href="#uitvoeren">Uitvoeren<\/a><\/li>/);
+  assert.is(lists[1], '<ul class="toc-inline">\n<li><a href="#voorbereiden">Voorbereiden</a></li>\n<li><a href="#uitvoeren">Uitvoeren</a></li>\n</ul>');
+  assert.not.match(lists.join(''), /te-diep/);
+  assert.not.match(html, /keywords|<meta/);
+  const problems = await problemsIn('docs/praktijk/inhoud-op-de-pagina.mdx');
+  assert.equal(lines(problems), ['8:1 mdx-head-ignored']);
+});
+
 test('an MDX blog post is cut at <!-- truncate --> and at {/* truncate */} in the list', async () => {
   const list = (await builtSite()).html('/blog/tags/nieuws');
   assert.match(list, /<p>Dit stuk staat in de lijst met berichten.<\/p><\/div>/);

@@ -9,12 +9,13 @@
  * any other expression, spread or export is an error at its place. Nothing
  * of the content is ever run.
  */
-import type { Link, Paragraph, PhrasingContent, Root, RootContent, Text } from 'mdast';
+import type { Link, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Text } from 'mdast';
+import type { TocItem } from '../../types.ts';
 import type { ContainerDirective } from 'mdast-util-directive';
 import type { MdxFlowExpression, MdxTextExpression, MdxjsEsm } from 'mdast-util-mdx';
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { Program } from 'estree';
-import { error, placeOf, type Problem } from '../../problem.ts';
+import { error, placeOf, warning, type Problem } from '../../problem.ts';
 import { unknownComponentWarning } from './mdx-unknown.ts';
 import { admonitionTitles } from './admonitions.ts';
 import { intrinsicElement, isIntrinsic } from './mdx-intrinsic.ts';
@@ -42,6 +43,8 @@ export interface MdxElements {
   readonly unknownComponents: () => ReadonlyArray<Problem>;
   /** After the walk: removes the paragraphs this job emptied (a refused element that was a paragraph's only content). */
   readonly tidy: () => void;
+  /** After the walk, with the page's whole TOC: fills in each `<TOCInline />` the page placed. */
+  readonly tocInline: (toc: ReadonlyArray<TocItem>) => void;
 }
 
 const notRun = 'De build voert geen code uit de content uit.';
@@ -163,6 +166,10 @@ export function mdxElements(tree: Root, page: { readonly path: string; readonly 
     if (node.data?.hName) return undefined;
     const name = node.name;
     if (name === null) return { replace: node.children as RootContent[] };
+    if (name === 'head') {
+      // Docusaurus moves a page's <head> into the document head; here the theme makes the head from the front matter.
+      return { problems: [warning('mdx-head-ignored', file, placeOf(node), `Het element <head> wordt weggelaten: in Docusaurus zet het tags in de kop van de pagina, hier maakt het thema die kop. Zet de titel, beschrijving en afbeelding in de frontmatter (title, description, image).`)], replace: [] };
+    }
     if (isIntrinsic(name)) {
       const made = intrinsicElement(node, scope, file);
       return made.refused ? { problems: made.problems, replace: [] } : { problems: made.problems };
@@ -192,6 +199,11 @@ export function mdxElements(tree: Root, page: { readonly path: string; readonly 
       case 'Admonition': return { problems, replace: admonition(node, values) };
       case 'CodeBlock': return { problems: [...problems, codeBlock(node)], replace: [] };
       case 'Details': details(node, values); return { problems };
+      case 'TOCInline': {
+        // `toc={toc}` names the TOC MDX exports: the page's own, which this list is.
+        const list = tocList(stringOf(values.get('minHeadingLevel')), stringOf(values.get('maxHeadingLevel')), node);
+        return { problems: problemsOf(new Map([...values].filter(([attribute]) => attribute !== 'toc'))), replace: [list.node] };
+      }
       default:
         if (binding.name === 'DocCardList') docCardList = true;
         node.name = binding.name;
@@ -216,6 +228,17 @@ export function mdxElements(tree: Root, page: { readonly path: string; readonly 
     };
   };
 
+  /** The inline TOCs of the page, empty until the walk is done: the TOC is complete only then. */
+  const inlineTocs: { readonly node: List; readonly min: number; readonly max: number }[] = [];
+  const tocList = (min: string | undefined, max: string | undefined, node: JsxElement) => {
+    const list = { node: { type: 'list', ordered: false, spread: false, children: [], position: node.position, data: { hProperties: { className: ['toc-inline'] } } } as List, min: Number(min ?? 2), max: Number(max ?? 3) };
+    inlineTocs.push(list);
+    return list;
+  };
+  const tocInline = (toc: ReadonlyArray<TocItem>): void => {
+    for (const { node, min, max } of inlineTocs) node.children = nestedToc(toc.filter((item) => item.depth >= min && item.depth <= max));
+  };
+
   const esm: Handler<MdxjsEsm> = (node) => ({ problems: esmProblems.get(node) ?? [], replace: [] });
 
   const unknownComponents = (): Problem[] => [...unknown].map(([name, lines]) => unknownComponentWarning(file, name, lines, site.componentsFolder));
@@ -227,8 +250,24 @@ export function mdxElements(tree: Root, page: { readonly path: string; readonly 
   return {
     element: (node) => { const visit = element(node); return visit?.replace?.length === 0 ? removing(visit) : visit; },
     expression: (node) => { const visit = expression(node); return visit?.replace?.length === 0 ? removing(visit) : visit; },
-    esm, docCardList: () => docCardList, unknownComponents, tidy,
+    esm, docCardList: () => docCardList, unknownComponents, tidy, tocInline,
   };
+}
+
+/** TOC items as list items, each deeper heading in a list under the item before it (as Docusaurus' TOCInline nests them). */
+function nestedToc(items: ReadonlyArray<TocItem>): ListItem[] {
+  const out: ListItem[] = [];
+  let i = 0;
+  while (i < items.length) {
+    const item = items[i]!;
+    let end = i + 1;
+    while (end < items.length && items[end]!.depth > item.depth) end++;
+    const link: Link = { type: 'link', url: `#${item.id}`, children: [{ type: 'text', value: item.text }] };
+    const under = nestedToc(items.slice(i + 1, end));
+    out.push({ type: 'listItem', spread: false, children: [{ type: 'paragraph', children: [link] }, ...(under.length ? [{ type: 'list', ordered: false, spread: false, children: under } satisfies List] : [])] });
+    i = end;
+  }
+  return out;
 }
 
 /** Markdown never makes an empty paragraph: one is left only where the job removed all it held. */

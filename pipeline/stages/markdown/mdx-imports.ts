@@ -25,6 +25,7 @@ export const builtInModules: Readonly<Record<string, string>> = {
   '@theme/Admonition': 'Admonition',
   '@theme/Details': 'Details',
   '@theme/CodeBlock': 'CodeBlock',
+  '@theme/TOCInline': 'TOCInline',
   '@docusaurus/Link': 'Link',
 };
 
