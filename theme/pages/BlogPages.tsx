@@ -22,10 +22,11 @@ function PostSummary({ ctx, post }: { ctx: PageContext; post: Post }) {
     <article className="post-summary">
       <h2 className="post-title"><a href={post.permalink}>{post.title}</a></h2>
       <PostMeta ctx={ctx} post={post} />
-      <Markdown tree={content?.excerpt} siteHosts={siteHosts(ctx)} bodyTheme={bodyTheme(ctx)} />
+      {/* A post without a truncation marker is listed whole, as Docusaurus lists it: there is nothing more to read. */}
+      <Markdown tree={content?.excerpt ?? content?.body} siteHosts={siteHosts(ctx)} bodyTheme={bodyTheme(ctx)} />
       <footer className="post-summary-footer">
         <TagList tags={post.tags} />
-        <a className="read-more" href={post.permalink} aria-label={labels.readMoreAbout(post.title)}>{labels.readMore}</a>
+        {content?.excerpt === null ? null : <a className="read-more" href={post.permalink} aria-label={labels.readMoreAbout(post.title)}>{labels.readMore}</a>}
       </footer>
     </article>
   );
