@@ -182,7 +182,7 @@ export function decode<A>(codec: t.Type<A, unknown, unknown>, data: unknown, fil
 const isPlainObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** Inline tags and authors (objects instead of keys) are a content-model error, spec section 5. */
-function inlineProblems(data: Record<string, unknown>, yaml: YamlData, file: string, refused: InlineRules): Problem[] {
+function inlineProblems(data: Record<string, unknown>, yaml: YamlData, file: string, refused: InlineRules, files: { readonly tags: string; readonly authors: string }): Problem[] {
   const inline = (field: 'tags' | 'authors', registry: string): Problem[] => {
     const list = data[field];
     if (!(field === 'tags' ? refused.tags : refused.authors)) return [];
@@ -198,8 +198,8 @@ function inlineProblems(data: Record<string, unknown>, yaml: YamlData, file: str
   };
   // Docusaurus' older one-author fields are an inline author too.
   const legacy = refused.authors && typeof data.author === 'string' ? [error('unknown-author', file, yaml.locate(['author']),
-    'Inline auteurs zijn niet toegestaan, ook niet met `author`, `author_title`, `author_url` of `author_image_url`. Definieer de auteur in content/blog/authors.yml en gebruik `authors: [sleutel]`.')] : [];
-  return [...inline('tags', 'content/tags.yml'), ...inline('authors', 'content/blog/authors.yml'), ...legacy];
+    `Inline auteurs zijn niet toegestaan, ook niet met \`author\`, \`author_title\`, \`author_url\` of \`author_image_url\`. Definieer de auteur in ${files.authors} en gebruik \`authors: [sleutel]\`.`)] : [];
+  return [...inline('tags', files.tags), ...inline('authors', files.authors), ...legacy];
 }
 
 /** Whether inline tags and authors are refused (`throw`); otherwise resolve builds them (`onInlineTags`, `onInlineAuthors`). */
@@ -210,11 +210,19 @@ const inlineRules = (config: Config | null): InlineRules => ({
   authors: config?.frontmatter?.onInlineAuthors === 'throw',
 });
 
+/** The tags file and authors file a markdown file's refused inline values belong in, named as problems name files (`content/blog/authors.yml`). */
+function registryNames(layout: Layout, file: { readonly path: string; readonly display: string }): { tags: string; authors: string } {
+  const root = file.display.endsWith(file.path) ? file.display.slice(0, file.display.length - file.path.length) : '';
+  const area = areaOf(layout, file.path);
+  const tags = area && area.kind !== 'pages' ? area.area.tags : null;
+  return { tags: `${root}${tags ?? 'tags.yml'}`, authors: `${root}${layout.blog?.authors ?? 'blog/authors.yml'}` };
+}
+
 /** A markdown file as an entry; no value when it cannot be built (its problems say why). */
 const validateMarkdown = (layout: Layout, refused: InlineRules) => (parsed: ParsedMarkdown): Result<Entry> => {
   const { file, frontmatter } = parsed;
   const data = isPlainObject(frontmatter.data) ? frontmatter.data : {};
-  const found = inlineProblems(data, frontmatter, file.display, refused);
+  const found = inlineProblems(data, frontmatter, file.display, refused, registryNames(layout, file));
   // Unreadable frontmatter was reported by parse; decoding nothing would only add a false "title ontbreekt".
   if (!frontmatter.ok) return failed(found);
   // Refused inline values were reported above; decode the rest so other field errors still show.

@@ -73,4 +73,13 @@ prefix('should publish a blog with the empty prefix at the site root', () => {
   }
 });
 
+prefix('should name the blog\'s own authors file when inline authors are refused', () => {
+  // The portal's configuration refuses inline authors (onInlineAuthors: throw).
+  const config = configFor('nieuws');
+  const g = generate(analyse(tree({ ...files, 'nieuws/2024-05-04-gast.md': '---\ntitle: Gast\nauthors:\n  - name: Gijs Gast\n---\n\nKort.\n\n<!-- truncate -->\n\nMeer.\n' }, config), 'production'), effects, { render: false });
+  const refused = g.problems.filter((p) => p.code === 'unknown-author');
+  assert.equal(refused.map((p) => p.file), ['content/nieuws/2024-05-04-gast.md']);
+  assert.match(refused[0]!.message, /content\/nieuws\/auteurs\.yml/);
+});
+
 prefix.run();
