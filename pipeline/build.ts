@@ -244,7 +244,7 @@ export function* generating(analysis: Analysis, effects: Effects, options: Gener
   if (!site) return { routes: [], contents, files: [], problems: sortProblems(analysis.problems) };
   const linked = linkedRoutes(site, contents, assets, analysis.staticFiles);
   const routes = valueOf(linked) ?? [];
-  const checked = [...analysis.problems, ...problemsOf(markdown), ...problemsOf(linked)];
+  const checked = oncePerPartial(site, [...analysis.problems, ...problemsOf(markdown), ...problemsOf(linked)]);
   if (!options.render) return { routes, contents, files: [], problems: sortProblems(checked) };
 
   const lazy = options.render === 'on-request';
@@ -300,6 +300,21 @@ export function* generating(analysis: Analysis, effects: Effects, options: Gener
 
   const problems = sortProblems([...checked, ...problemsOf(placed), ...[...pageProblems.values()].filter((p) => !checked.some((c) => c.code === p.code && c.file === p.file && c.message === p.message))]);
   return { routes, contents, files: [...files].sort(byPath), problems, ...(lazy ? { onRequest } : {}) };
+}
+
+/**
+ * The problems with each problem in a partial once: every page that places
+ * the partial finds the same mistake at the same place of the partial's file.
+ */
+function oncePerPartial(site: Site, problems: ReadonlyArray<Problem>): Problem[] {
+  if (!site.partials?.size) return [...problems];
+  const files = new Set([...site.partials.values()].map((p) => p.display));
+  const seen = new Set<string>();
+  return problems.filter((p) => {
+    if (!files.has(p.file)) return true;
+    const key = JSON.stringify([p.severity, p.code, p.file, p.line, p.column, p.message]);
+    return !seen.has(key) && Boolean(seen.add(key));
+  });
 }
 
 /** One page's HTML, or the problem that kept it from rendering. */

@@ -99,4 +99,10 @@ test("a page's markdown key covers the text of every partial it places, and only
   assert.equal(before.get('kennisbank/h.md'), after.get('kennisbank/h.md'));
 });
 
+test('a mistake in a partial placed by two pages is reported once, at the partial', () => {
+  const uses = "import S from './_s.md';\n\n<S />\n";
+  const g = built({ 'kennisbank/a.md': page('A', uses), 'kennisbank/b.md': page('B', uses) }, { 'kennisbank/_s.md': '[kapot](./weg.md) en {x()}\n' });
+  assert.equal(g.problems.map((p) => `${p.file}:${p.line}:${p.column} ${p.code}`), ['content/kennisbank/_s.md:1:1 broken-markdown-link', 'content/kennisbank/_s.md:1:22 mdx-expression']);
+});
+
 test.run();
