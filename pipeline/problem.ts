@@ -63,6 +63,7 @@ export type ProblemCode =
   | 'mdx-style-ignored'
   | 'mdx-handler-dropped'
   | 'mdx-head-ignored'
+  | 'mdx-target-ignored'
   | 'mdx-partial-cycle'
   | 'title-from-file-name';
 

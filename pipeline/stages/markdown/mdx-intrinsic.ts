@@ -60,6 +60,13 @@ export function intrinsicElement(node: JsxElement, scope: StaticScope, file: str
       problems.push(warning('mdx-style-ignored', file, placeOf(attribute.position ? attribute : node), `Het attribuut style op <${tagName}> wordt weggelaten: zoals bij HTML in Markdown bepaalt het thema hoe de pagina eruitziet.`));
       continue;
     }
+    // target and the rel that goes with it: the theme decides which links open a new tab (one warning per link).
+    if ((info.property === 'target' || info.property === 'rel') && tagName === 'a') {
+      const names = node.attributes.flatMap((a) => (a.type === 'mdxJsxAttribute' && /^(target|rel)$/.test(find(html, a.name).property) ? [a.name] : []));
+      if (attribute.name !== names[0]) continue;
+      problems.push(warning('mdx-target-ignored', file, placeOf(attribute.position ? attribute : node), `Het attribuut ${names.join(' en ')} op <a> wordt weggelaten: het thema opent links naar andere sites zelf in een nieuw tabblad, en zegt dat erbij voor wie een schermlezer gebruikt. Een link binnen de site opent in hetzelfde tabblad.`));
+      continue;
+    }
     if (isHandler(attribute)) {
       problems.push(warning('mdx-handler-dropped', file, placeOf(attribute.position ? attribute : node), `Het attribuut ${attribute.name} op <${tagName}> wordt weggelaten: het is een functie die in de browser zou draaien, en de build voert geen code uit de content uit. Het element blijft staan, maar doet niets als je erop klikt. Een eigen component in de componentenmap van de site kan het element vorm geven, maar wordt ook alleen tijdens de build gemaakt: wat de functie doet, schrijf je als tekst of als link.`));
       continue;
