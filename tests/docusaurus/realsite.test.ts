@@ -108,6 +108,13 @@ test('TOCInline places the page\'s headings as nested links, within the levels i
   assert.equal(lines(problems), ['8:1 mdx-head-ignored']);
 });
 
+test('a summary or title written as JSX keeps its markup, as Details and Admonition show it in Docusaurus', async () => {
+  const html = await body('/docs/praktijk/rijke-titels');
+  assert.match(html, /<details><summary><span>Meer over <strong>sleutels<\/strong><\/span><\/summary><p>Een sleutel bewaar je in een kluis.<\/p><\/details>/);
+  assert.match(html, /<aside class="admonition admonition-warning" aria-label="Let op: geheim"><p class="admonition-heading"><svg[^]*?<\/svg>Let op: <code>geheim<\/code><\/p>/);
+  assert.equal(await problemsIn('docs/praktijk/rijke-titels.mdx'), []);
+});
+
 test('an MDX blog post is cut at <!-- truncate --> and at {/* truncate */} in the list', async () => {
   const list = (await builtSite()).html('/blog/tags/nieuws');
   assert.match(list, /<p>Dit stuk staat in de lijst met berichten.<\/p><\/div>/);

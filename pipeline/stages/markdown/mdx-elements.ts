@@ -20,7 +20,7 @@ import { unknownComponentWarning } from './mdx-unknown.ts';
 import { admonitionTitles } from './admonitions.ts';
 import { intrinsicElement, isIntrinsic } from './mdx-intrinsic.ts';
 import { pageBindings, type PageModules } from './mdx-imports.ts';
-import { expandLocalComponent, type LocalComponent } from './mdx-local-components.ts';
+import { expandLocalComponent, jsxValue, type LocalComponent } from './mdx-local-components.ts';
 import { describe, evaluate, isCurrentCategoryItems, soleExpression, valueProgram, type StaticScope, type StaticValue } from './mdx-static.ts';
 import type { Handler } from './walk.ts';
 
@@ -87,6 +87,8 @@ function staticAttributes(values: ReadonlyMap<string, AttributeValue>): MdxJsxAt
   return out;
 }
 
+const withoutAttribute = (values: ReadonlyMap<string, AttributeValue>, name: string): Map<string, AttributeValue> =>
+  new Map([...values].filter(([attribute]) => attribute !== name));
 const problemsOf = (values: ReadonlyMap<string, AttributeValue>): Problem[] => [...values.values()].flatMap((v) => ('problem' in v ? [v.problem] : []));
 const stringOf = (v: AttributeValue | undefined): string | undefined => (v && 'value' in v && (typeof v.value === 'string' || typeof v.value === 'number') ? String(v.value) : undefined);
 
@@ -125,10 +127,11 @@ export function mdxElements(tree: Root, page: { readonly path: string; readonly 
   };
 
   /** `<Admonition type="tip" title="…">`: the container the `:::tip[…]` directive makes. */
-  const admonition = (node: JsxElement, values: Map<string, AttributeValue>): RootContent[] => {
+  const admonition = (node: JsxElement, values: Map<string, AttributeValue>, richTitle: PhrasingContent[] | null): RootContent[] => {
     const type = stringOf(values.get('type')) ?? 'note';
     const title = stringOf(values.get('title'));
-    const label: Paragraph[] = title ? [{ type: 'paragraph', children: [{ type: 'text', value: title }], data: { directiveLabel: true } as never }] : [];
+    const titleNodes = richTitle ?? (title ? [{ type: 'text', value: title } satisfies Text] : null);
+    const label: Paragraph[] = titleNodes ? [{ type: 'paragraph', children: titleNodes, data: { directiveLabel: true } as never }] : [];
     const children = node.type === 'mdxJsxTextElement' ? [{ type: 'paragraph', children: node.children } satisfies Paragraph] : node.children;
     const directive: ContainerDirective = { type: 'containerDirective', name: type in admonitionTitles ? type : 'note', attributes: {}, children: [...label, ...children] as ContainerDirective['children'], position: node.position };
     return [directive];
@@ -139,12 +142,13 @@ export function mdxElements(tree: Root, page: { readonly path: string; readonly 
     error('mdx-expression', file, placeOf(node), `De inhoud en de attributen van <CodeBlock> moeten vaste waarden zijn: tekst, of \`{\`…\`}\` zonder \`\${…}\`, en attributen als language="js". ${notRun}`);
 
   /** `<Details summary="…">`: a details element, its summary first. */
-  const details = (node: JsxElement, values: Map<string, AttributeValue>): void => {
+  const details = (node: JsxElement, values: Map<string, AttributeValue>, richSummary: PhrasingContent[] | null): void => {
     const summary = stringOf(values.get('summary'));
+    const summaryNodes = richSummary ?? (summary !== undefined ? [{ type: 'text', value: summary } satisfies Text] : null);
     node.data = { ...node.data, hName: 'details', hProperties: {} };
     node.attributes = [];
-    if (summary !== undefined) {
-      const summaryNode: MdxJsxTextElement = { type: 'mdxJsxTextElement', name: 'summary', attributes: [], children: [{ type: 'text', value: summary } satisfies Text], data: { hName: 'summary', hProperties: {} } };
+    if (summaryNodes) {
+      const summaryNode: MdxJsxTextElement = { type: 'mdxJsxTextElement', name: 'summary', attributes: [], children: summaryNodes as MdxJsxTextElement['children'], data: { hName: 'summary', hProperties: {} } };
       (node.children as RootContent[]).unshift(summaryNode);
     }
   };
@@ -159,6 +163,16 @@ export function mdxElements(tree: Root, page: { readonly path: string; readonly 
       return { problems: [...problemsOf(values), error('mdx-expression', file, placeOf(node), `<${component.name}> kan hier niet gemaakt worden: ${made.refused}. ${notRun}`)], replace: [] };
     }
     return { problems: problemsOf(values), replace: made.value };
+  };
+
+  /** The nodes a JSX value of attribute `name` stands for (`summary={<b>Meer</b>}`), or null when it has none that can be made. */
+  const jsxAttribute = (node: JsxElement, name: string): PhrasingContent[] | null => {
+    const attribute = node.attributes.find((a): a is MdxJsxAttribute => a.type === 'mdxJsxAttribute' && a.name === name);
+    const value = attribute?.value;
+    if (!value || typeof value === 'string') return null;
+    const expression = soleExpression(value.data?.estree as Program | undefined);
+    const made = expression ? jsxValue(expression, scope) : null;
+    return made && 'value' in made ? made.value as PhrasingContent[] : null;
   };
 
   const element: Handler<JsxElement> = (node) => {
@@ -196,13 +210,20 @@ export function mdxElements(tree: Root, page: { readonly path: string; readonly 
     const problems = problemsOf(values);
     switch (binding.name) {
       case 'Link': return { problems, replace: link(node, values) };
-      case 'Admonition': return { problems, replace: admonition(node, values) };
+      case 'Admonition': {
+        const title = jsxAttribute(node, 'title');
+        return { problems: title ? problemsOf(withoutAttribute(values, 'title')) : problems, replace: admonition(node, values, title) };
+      }
       case 'CodeBlock': return { problems: [...problems, codeBlock(node)], replace: [] };
-      case 'Details': details(node, values); return { problems };
+      case 'Details': {
+        const summary = jsxAttribute(node, 'summary');
+        details(node, values, summary);
+        return { problems: summary ? problemsOf(withoutAttribute(values, 'summary')) : problems };
+      }
       case 'TOCInline': {
         // `toc={toc}` names the TOC MDX exports: the page's own, which this list is.
         const list = tocList(stringOf(values.get('minHeadingLevel')), stringOf(values.get('maxHeadingLevel')), node);
-        return { problems: problemsOf(new Map([...values].filter(([attribute]) => attribute !== 'toc'))), replace: [list.node] };
+        return { problems: problemsOf(withoutAttribute(values, 'toc')), replace: [list.node] };
       }
       default:
         if (binding.name === 'DocCardList') docCardList = true;

@@ -115,6 +115,17 @@ export function expandLocalComponent(component: LocalComponent, use: JsxElement,
   return made;
 }
 
+/**
+ * A JSX tree written as an attribute's value (`summary={<span>Meer <b>lezen</b></span>}`):
+ * the nodes it stands for, as a template without props, or why it is none;
+ * null when the value is no JSX.
+ */
+export function jsxValue(node: Node, scope: StaticScope): Filled<RootContent[]> | null {
+  const tree = node as unknown as { type: string };
+  if (tree.type !== 'JSXElement' && tree.type !== 'JSXFragment') return null;
+  return fill({ name: '', parameters: { kind: 'destructured', names: new Map() }, body: tree as JsxTree }, { props: new Map(), children: [] }, 'text', scope, []);
+}
+
 /** Fills the template for one use; nodes the template makes carry `chain`, the use's children stay as they are. */
 function fill(component: LocalComponent, use: Use, kind: 'flow' | 'text', scope: StaticScope, chain: ReadonlyArray<string>): Filled<RootContent[]> {
   const { parameters } = component;
