@@ -16,8 +16,12 @@ import type { Store } from '../memo.ts';
 
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-/** `allDiagramsSeen` is called once every file that can hold a diagram has been parsed; `format` is the site's `markdown.format`. */
-export async function parseAhead(files: ReadonlyArray<SourceFile>, trees: Store<Root>, onTree: (tree: Root) => void, allDiagramsSeen: () => void = () => {}, format: FormatSetting = 'mdx'): Promise<void> {
+/**
+ * `format` is the site's `markdown.format` (no default: a tree parsed ahead in another format is a tree
+ * analyse never asks for, and every body would be parsed twice). `allDiagramsSeen` is called once every
+ * file that can hold a diagram has been parsed.
+ */
+export async function parseAhead(files: ReadonlyArray<SourceFile>, trees: Store<Root>, format: FormatSetting, onTree: (tree: Root) => void, allDiagramsSeen: () => void = () => {}): Promise<void> {
   // Files that may hold a diagram first: Chromium then gets all its work while most of the parsing is still ahead.
   const mayDraw = (file: SourceFile) => file.text.includes('mermaid');
   for (const file of files.filter(mayDraw)) await parseOne(file, trees, onTree, format);

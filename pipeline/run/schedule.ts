@@ -160,7 +160,7 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
  */
 async function analyseWhileDrawing(sources: SourceTree, drawer: DiagramDrawer, options: BuildOptions, cache: BuildCache | undefined): Promise<Analysis> {
   if (cache) {
-    await parseAhead(sources.files, cache.trees, (tree) => { for (const [hash, source] of mermaidSources([tree])) drawer.draw(hash, source); }, () => drawer.allSent(), siteFormat(sources.config));
+    await parseAhead(sources.files, cache.trees, siteFormat(sources.config), (tree) => { for (const [hash, source] of mermaidSources([tree])) drawer.draw(hash, source); }, () => drawer.allSent());
   }
   return analyse(sources, options.mode, {
     ...(options.today ? { today: options.today } : {}), ...(options.memo ? { memo: options.memo } : {}), ...(cache ? { cache } : {}),

@@ -16,6 +16,7 @@ import { emptyBuildCache, Store, type BuildCache } from '../../pipeline/memo.ts'
 import { createHighlighter } from '../../pipeline/io/highlighter.ts';
 import { buildCacheDir, readBuildCache, writeBuildCache } from '../../pipeline/io/build-cache.ts';
 import { parseAhead } from '../../pipeline/run/parse-ahead.ts';
+import { siteFormat } from '../../pipeline/stages/parse.ts';
 import { languagesUsed, mermaidSources } from '../../pipeline/stages/markdown.ts';
 import { root } from '../helpers.ts';
 
@@ -132,7 +133,7 @@ test('should parse ahead exactly the bodies analyse asks for, and see every diag
   const diagrams = new Map<string, string>();
   // Chromium may close once every file that can hold a diagram is parsed: by then all diagrams are seen.
   const whenAllSeen: Array<{ diagrams: number; parsed: number }> = [];
-  await parseAhead(sources.files, cache.trees, (tree) => { for (const [hash, source] of mermaidSources([tree])) diagrams.set(hash, source); }, () => {
+  await parseAhead(sources.files, cache.trees, siteFormat(sources.config), (tree) => { for (const [hash, source] of mermaidSources([tree])) diagrams.set(hash, source); }, () => {
     whenAllSeen.push({ diagrams: diagrams.size, parsed: cache.trees.misses });
   });
   const ahead = cache.trees.misses;
@@ -174,7 +175,7 @@ test('should report a body over the limits in every build, also when the other f
   const tooComplex = (cache: BuildCache) => analyse(withDeep, 'production', { cache }).problems.filter((p) => p.code === 'markup-too-complex').map((p) => [p.file, p.line]);
   const cache = reloaded(cold);
   // The io edge parses ahead first (the CLI does): that file is not parsed, and so gets no tree in the store.
-  await parseAhead(withDeep.files, cache.trees, () => {});
+  await parseAhead(withDeep.files, cache.trees, siteFormat(withDeep.config), () => {});
   assert.is(cache.trees.misses, 0, 'every other body came from the cache');
   assert.equal(tooComplex(cache), [['content/kennisbank/diep.md', 39]]);
   assert.equal(tooComplex(reloaded(cache)), [['content/kennisbank/diep.md', 39]], 'and again in the next build');
