@@ -64,6 +64,7 @@ export type ProblemCode =
   | 'mdx-handler-dropped'
   | 'mdx-head-ignored'
   | 'mdx-target-ignored'
+  | 'mdx-browser-only'
   | 'mdx-partial-cycle'
   | 'title-from-file-name';
 

@@ -115,6 +115,13 @@ test('a summary or title written as JSX keeps its markup, as Details and Admonit
   assert.equal(await problemsIn('docs/praktijk/rijke-titels.mdx'), []);
 });
 
+test('BrowserOnly shows its fallback (or nothing) with a warning; its function is never run', async () => {
+  const html = await body('/docs/praktijk/alleen-in-de-browser');
+  assert.match(html, /<div class="markdown"><p>De kaart verschijnt in de browser.<\/p>\s*<p>In een zin:  en verder.<\/p>/);
+  assert.not.match(html, /window|navigator/);
+  assert.equal(lines(await problemsIn('docs/praktijk/alleen-in-de-browser.mdx')), ['8:1 mdx-browser-only', '12:13 mdx-browser-only']);
+});
+
 test('an MDX blog post is cut at <!-- truncate --> and at {/* truncate */} in the list', async () => {
   const list = (await builtSite()).html('/blog/tags/nieuws');
   assert.match(list, /<p>Dit stuk staat in de lijst met berichten.<\/p><\/div>/);

@@ -54,7 +54,7 @@ async function axeViolations(page: Page): Promise<string[]> {
   });
 }
 
-const pages = ['knop', 'eigen-component', 'kop-ids', 'tabbladen-in-md', 'codeblok-import', 'kenmerken', 'link-op-een-regel', 'inhoud-op-de-pagina', 'rijke-titels'];
+const pages = ['knop', 'eigen-component', 'kop-ids', 'tabbladen-in-md', 'codeblok-import', 'kenmerken', 'link-op-een-regel', 'inhoud-op-de-pagina', 'rijke-titels', 'alleen-in-de-browser'];
 
 for (const name of pages) {
   test(`axe finds nothing on /docs/praktijk/${name}`, async () => {

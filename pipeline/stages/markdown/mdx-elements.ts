@@ -220,6 +220,19 @@ export function mdxElements(tree: Root, page: { readonly path: string; readonly 
         details(node, values, summary);
         return { problems: summary ? problemsOf(withoutAttribute(values, 'summary')) : problems };
       }
+      case 'BrowserOnly': {
+        // Its children are a function the browser runs; what stands in its place at build time is its fallback.
+        const fallback = jsxAttribute(node, 'fallback') ?? [];
+        const text = stringOf(values.get('fallback'));
+        const made: PhrasingContent[] = fallback.length ? fallback : text !== undefined ? [{ type: 'text', value: text }] : [];
+        return {
+          problems: [warning('mdx-browser-only', file, placeOf(node), `De inhoud van <BrowserOnly> wordt weggelaten: het is code die alleen in de browser draait, en de site draait geen code uit de content. ${made.length ? 'Op de pagina staat wat fallback zegt.' : 'Op die plek staat niets.'} Schrijf wat de lezer moet weten als tekst, of maak er een component van in de componentenmap van de site.`)],
+          replace: made.length === 0 ? []
+            // Elements on a line of their own stay flow (`fallback={<p>…</p>}` is no paragraph in a paragraph).
+            : node.type === 'mdxJsxFlowElement' && made.every((n) => n.type === 'mdxJsxTextElement') ? made.map((n) => ({ ...n, type: 'mdxJsxFlowElement' }) as RootContent)
+              : inPlace(node, made),
+        };
+      }
       case 'TOCInline': {
         // `toc={toc}` names the TOC MDX exports: the page's own, which this list is.
         const list = tocList(stringOf(values.get('minHeadingLevel')), stringOf(values.get('maxHeadingLevel')), node);

@@ -27,6 +27,7 @@ export const builtInModules: Readonly<Record<string, string>> = {
   '@theme/CodeBlock': 'CodeBlock',
   '@theme/TOCInline': 'TOCInline',
   '@docusaurus/Link': 'Link',
+  '@docusaurus/BrowserOnly': 'BrowserOnly',
 };
 
 /**
