@@ -6,6 +6,8 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import fc from 'fast-check';
+import { parseFragment } from 'parse5';
 import { toHtml } from 'hast-util-to-html';
 import type { Nodes as HastNodes } from 'hast';
 import { renderMarkdown, type MarkdownContext } from '../../pipeline/stages/markdown.ts';
@@ -115,6 +117,31 @@ local('should refuse a component that makes itself again, at its use, instead of
 `);
   assert.equal(codes(problems), ['3:1 error mdx-expression']);
   assert.match(problems[0]!.message, /<Zelf> kan hier niet gemaakt worden: <Zelf> maakt zichzelf opnieuw \(Zelf → Zelf\)/);
+});
+
+local('should never run or throw, and keep a prop\'s text as text, whatever the props and the template hold (property)', () => {
+  const trap = globalThis as { gevangen?: boolean };
+  const values = fc.oneof(fc.string(), fc.constantFrom('<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', 'javascript:alert(1)', '${globalThis.gevangen = true}', '{', '}', '</Kaart>'));
+  const attributeOf = fc.constantFrom('title={kleur}', 'title={`${kleur}-${soort}`}', 'className={soort}', 'style={{color: kleur}}', 'onClick={() => { globalThis.gevangen = true; }}', 'href={kleur}', 'data-x={[kleur, 1]}', 'title={String(kleur)}', '{...rest}');
+  const bodyOf = fc.constantFrom('{children}', '{kleur}', '<b>{children}</b>', '{kleur}{soort}{children}', '{globalThis.gevangen = true}', '{children.length}');
+  fc.assert(fc.property(values, values, values, attributeOf, bodyOf, fc.boolean(), (kleur, soort, tekst, attribute, inner, flow) => {
+    const prop = (v: string) => JSON.stringify(v);
+    const use = `<Sjabloon kleur={${prop(kleur)}} soort={${prop(soort)}}>{${prop(tekst)}}</Sjabloon>`;
+    const md = `export const Sjabloon = ({children, kleur, soort, ...rest}) => <span ${attribute}>${inner}</span>;\n\n${flow ? use : `Tekst ${use} tekst.`}\n`;
+    const { content, problems } = render(md);
+    assert.is(trap.gevangen, undefined);
+    // Read back as a browser parses it: no script, no event attribute, no script address.
+    const elements: { tagName: string; attrs: { name: string; value: string }[] }[] = [];
+    const walkTree = (node: { tagName?: string; attrs?: { name: string; value: string }[]; childNodes?: unknown[] }) => {
+      if (node.tagName) elements.push({ tagName: node.tagName, attrs: node.attrs ?? [] });
+      for (const child of node.childNodes ?? []) walkTree(child as never);
+    };
+    walkTree(parseFragment(html(content.body)) as never);
+    assert.not.ok(elements.some((e) => e.tagName === 'script' || e.tagName === 'img'));
+    assert.not.ok(elements.some((e) => e.attrs.some((a) => /^on/i.test(a.name) || /^\s*javascript:/i.test(a.value))));
+    for (const p of problems) assert.ok(p.line >= 1 && p.line <= 3, `${p.code} at ${p.line}`);
+    assert.not.ok(problems.some((p) => p.code === 'content-unprocessable'));
+  }), { numRuns: 300 });
 });
 
 local.run();
