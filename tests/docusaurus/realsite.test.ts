@@ -55,7 +55,7 @@ test('a comment at the end of a heading gives its id as in Docusaurus 3; a comme
   const html = (await builtSite()).html('/docs/praktijk/kop-ids');
   assert.match(html, /<h2 id="installatie">Installeren<a class="hash-link" href="#installatie"/);
   assert.match(html, /<h3 id="controle">Controleren<a/);
-  assert.match(html, /<h2 id="een-opmerking-zonder-id">/);
+  assert.match(html, /<h2 id="een-opmerking-zonder-id">Een opmerking zonder id<a class="hash-link" href="#een-opmerking-zonder-id" aria-label="Direct link naar Een opmerking zonder id">/);
   assert.not.match(html, /\/\*|\*\//);
   assert.match(html, /<a href="#installatie">Installeren<\/a>/);
   assert.equal(await problemsIn('docs/praktijk/kop-ids.mdx'), []);

@@ -53,10 +53,12 @@ export function headingIds({ tocMin, tocMax }: { readonly tocMin: number; readon
   const heading: Handler<Heading> = (node) => {
     const last = node.children[node.children.length - 1];
     let id = commentId(last);
+    // A comment at the end goes (an id comment here, any other with the page's comments): the space before it goes too.
+    const endsInComment = last?.type === 'html' ? last.value.trimStart().startsWith('<!--') : last !== undefined && isComment(last);
+    const before = endsInComment ? node.children[node.children.length - 2] : undefined;
+    if (before?.type === 'text') before.value = before.value.trimEnd();
     if (id) {
       node.children.pop();
-      const before = node.children[node.children.length - 1];
-      if (before?.type === 'text') before.value = before.value.trimEnd();
     } else if (last?.type === 'text') {
       const match = customId.exec(last.value);
       if (match) {
