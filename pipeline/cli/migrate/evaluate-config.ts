@@ -42,6 +42,16 @@ export type Evaluation =
   }
   | { readonly ok: false; readonly message: string };
 
+/**
+ * The environment the site's configuration runs in: the caller's, as Docusaurus gives it (configurations
+ * read `process.env.URL` and the like), without variables whose names look like secrets, because what the
+ * configuration reads can end up in site.yml, and production, as `docusaurus build` sets it.
+ */
+export function configEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const secret = /KEY|SECRET|TOKEN|PASSWORD|PASSWD|CREDENTIAL|AUTH/i;
+  return { ...Object.fromEntries(Object.entries(env).filter(([name]) => !secret.test(name))), NODE_ENV: 'production' };
+}
+
 /** Runs the site's configuration and sidebars in a child process and returns them as data. Never throws. */
 export function evaluateSiteCode(siteDir: string, options: { timeoutMs?: number } = {}): Promise<Evaluation> {
   const dir = path.resolve(siteDir);
@@ -50,7 +60,7 @@ export function evaluateSiteCode(siteDir: string, options: { timeoutMs?: number 
       // Docusaurus runs the configuration with the site folder as working directory.
       cwd: dir,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NODE_ENV: 'production' },
+      env: configEnvironment(process.env),
     });
     let stdout = '';
     let stderr = '';
