@@ -94,6 +94,9 @@ test('a Link alone on its line keeps its text, as one in a sentence does', async
   // target goes with a warning; the theme opens a link to another site in a new tab itself, and says so.
   assert.match(html, /<a href="https:\/\/www.overheid.nl" class="external" target="_blank" rel="noopener noreferrer">de overheid/);
   assert.equal(lines(await problemsIn('docs/praktijk/link-op-een-regel.mdx')), ['12:54 mdx-target-ignored']);
+  // An HTML link in JSX is a link like any other: a .md path becomes its page, and what it holds stays.
+  assert.match(html, /<p><a href="\/docs\/intro" title="Begin hier" class="knop">De inleiding, als HTML-link<\/a><\/p>/);
+  assert.match(html, /<p><a href="\/docs\/intro"><img src="\/img\/logo.svg" alt="Naar de inleiding"[^>]*><\/a><\/p>/);
 });
 
 test('TOCInline places the page\'s headings as nested links, within the levels it is given; <head> is left out with a warning', async () => {

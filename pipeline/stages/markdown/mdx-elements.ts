@@ -104,7 +104,12 @@ const phrasingTypes: ReadonlySet<string> = new Set([
  */
 function phrasing(node: JsxElement): PhrasingContent[] {
   if (node.type === 'mdxJsxTextElement') return node.children;
-  return node.children.flatMap((child) => (child.type === 'paragraph' ? child.children : phrasingTypes.has(child.type) ? [child as unknown as PhrasingContent] : []));
+  return node.children.flatMap((child): PhrasingContent[] => {
+    if (child.type === 'paragraph') return child.children;
+    // JSX on a line of its own inside (`<img … />` in a link): the same element, in text.
+    if (child.type === 'mdxJsxFlowElement') return [{ ...child, type: 'mdxJsxTextElement' } as unknown as PhrasingContent];
+    return phrasingTypes.has(child.type) ? [child as unknown as PhrasingContent] : [];
+  });
 }
 
 /** Nodes that take a JSX element's place: in text as they are, in flow wrapped in a paragraph. */
@@ -153,6 +158,18 @@ export function mdxElements(tree: Root, page: { readonly path: string; readonly 
     }
   };
 
+  /**
+   * `<a href="…">` in JSX: a Markdown link with the element's other
+   * attributes, so the link job resolves it (a `.md` path becomes its page)
+   * and the link checker checks it, as it checks every other link.
+   */
+  const intrinsicLink = (node: JsxElement): RootContent[] | null => {
+    const { href, title, ...rest } = (node.data?.hProperties ?? {}) as Record<string, unknown>;
+    if (node.data?.hName !== 'a' || typeof href !== 'string') return null;
+    const made: Link = { type: 'link', url: href, title: typeof title === 'string' ? title : null, children: phrasing(node), position: node.position, data: { hProperties: rest as never } };
+    return inPlace(node, [made]);
+  };
+
   /** A use of a component the page defines: the tree it stands for, walked in its place. */
   const localComponentUse = (node: JsxElement, component: LocalComponent): ReturnType<Handler<JsxElement>> => {
     const values = attributeValues(node, scope, file, component.name);
@@ -186,7 +203,9 @@ export function mdxElements(tree: Root, page: { readonly path: string; readonly 
     }
     if (isIntrinsic(name)) {
       const made = intrinsicElement(node, scope, file);
-      return made.refused ? { problems: made.problems, replace: [] } : { problems: made.problems };
+      if (made.refused) return { problems: made.problems, replace: [] };
+      const anchor = intrinsicLink(node);
+      return anchor ? { problems: made.problems, replace: anchor } : { problems: made.problems };
     }
     const binding = bindings.get(name);
     if (binding?.kind === 'template') return localComponentUse(node, binding.component);
