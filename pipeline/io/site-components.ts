@@ -1,7 +1,7 @@
 /**
  * Effect edge: the site's own components. The folder the configuration names
  * (`mdx.components`, default `src/components` under the content root) holds
- * `.tsx`/`.jsx` files; each is bundled on its own with esbuild into
+ * `.tsx`/`.jsx` files (and `.js`/`.ts`, read as JSX as Docusaurus does); each is bundled on its own with esbuild into
  * `<cacheDir>/site-components/`, imported, and handed to the renderer as a
  * value, made safe (pipeline/io/safe-component.ts). They render at build
  * time only: no site component reaches the browser.
@@ -31,7 +31,7 @@ import type { ComponentType, ReactElement } from 'react';
 import type { Message, Plugin } from 'esbuild';
 import { contentHash } from '../stages/assets.ts';
 import { error, startOfFile, warning, type Problem } from '../problem.ts';
-import { defaultComponentsFolder, isComponentFile, siteComponentKey, siteComponentName } from '../stages/site-component-keys.ts';
+import { defaultComponentsFolder, isComponentFile, mayBeHelper, siteComponentKey, siteComponentName } from '../stages/site-component-keys.ts';
 import { safeComponent } from './safe-component.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -145,7 +145,7 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
     return { components: {}, problems: options.folder === undefined ? [] : [warning('site-component-invalid', 'dist-config/site.yml', startOfFile,
       `De componentenmap ${folder} (mdx.components) bestaat niet in ${display}. Maak de map, of haal mdx.components uit de siteconfiguratie.`)] };
   }
-  const files = (await fg('**/*.{tsx,jsx}', { cwd: dir, onlyFiles: true, followSymbolicLinks: false, ignore: ['**/node_modules/**'] })).filter(isComponentFile).sort();
+  const files = (await fg('**/*.{tsx,jsx,js,ts}', { cwd: dir, onlyFiles: true, followSymbolicLinks: false, ignore: ['**/node_modules/**'] })).filter(isComponentFile).sort();
   if (files.length === 0) return { components: {}, problems: [] };
   const { build } = await import('esbuild');
   // The React the components import (sharedPackages) renders them too.
@@ -162,7 +162,7 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
     try {
       const result = await build({
         entryPoints: [path.join(dir, rel)], bundle: true, write: false, format: 'esm', platform: 'node', target: 'node20',
-        jsx: 'automatic', logLevel: 'silent', plugins: [imports(content, options.staticFolders ?? ['static'])], absWorkingDir: content,
+        jsx: 'automatic', loader: { '.js': 'jsx' }, logLevel: 'silent', plugins: [imports(content, options.staticFolders ?? ['static'])], absWorkingDir: content,
         // A component's own packages come from the site's node_modules, never from the generator's.
         nodePaths: [],
       });
@@ -178,11 +178,13 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
       return { rel, shown, key, problems, module: null };
     }
   }));
-  for (const { shown, key, problems: found, module } of loaded) {
-    problems.push(...found);
+  for (const { rel, shown, key, problems: found, module } of loaded) {
+    // A helper module that does not load (it may need the browser) is no component, and no page can place it.
+    if (!(mayBeHelper(rel) && !module)) problems.push(...found);
     if (key === null || !module) continue;
     const Component = module.default;
     if (typeof Component !== 'function' && !(typeof Component === 'object' && Component !== null && '$$typeof' in Component)) {
+      if (mayBeHelper(rel)) continue;
       problems.push(error('site-component-invalid', shown, startOfFile, `${shown} exporteert geen component als default export. Zet export default voor het component dat MDX-pagina's gebruiken.`));
       continue;
     }

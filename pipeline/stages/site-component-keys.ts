@@ -10,14 +10,21 @@
 /** The default components folder, relative to the content root (as Docusaurus' `src/components`). */
 export const defaultComponentsFolder = 'src/components';
 
-/** Component files: `.tsx` and `.jsx`, not tests or stories beside them. */
+/**
+ * Component files: `.tsx`, `.jsx`, and `.js`/`.ts` (Docusaurus' JavaScript template writes its components
+ * as `.js` with JSX), not tests or stories beside them. A `.js`/`.ts` file may also be a helper: see
+ * `mayBeHelper`.
+ */
 export const isComponentFile = (path: string): boolean =>
-  /\.(tsx|jsx)$/.test(path) && !/\.(test|spec|stories)\.[jt]sx$/.test(path) && !/(^|\/)__(tests|mocks)__\//.test(path);
+  /\.(tsx|jsx|js|ts)$/.test(path) && !/\.d\.ts$/.test(path) && !/\.(test|spec|stories)\.[jt]sx?$/.test(path) && !/(^|\/)__(tests|mocks)__\//.test(path);
+
+/** A `.js` or `.ts` file may hold helpers rather than a component: when it gives no component, it is no mistake. */
+export const mayBeHelper = (path: string): boolean => /\.(js|ts)$/.test(path);
 
 /** The key of a component file, by its path under the components folder (`/` separated); null for other files. */
 export function siteComponentKey(path: string): string | null {
   if (!isComponentFile(path)) return null;
-  const bare = path.replace(/\.(tsx|jsx)$/, '').replace(/(^|\/)index$/, '');
+  const bare = path.replace(/\.(tsx|jsx|js|ts)$/, '').replace(/(^|\/)index$/, '');
   // The runtime reads a `.` in a component name as a member, and `$` separates the parts.
   if (bare === '' || !bare.split('/').every((part) => /^[\w-]+$/.test(part))) return null;
   return bare.split('/').join('$');

@@ -45,8 +45,11 @@ test('the site\'s own components render at build time, with readable class names
   const page = body(built.html('/docs/componenten/alles'));
   assert.match(page, '<div class="site-component" data-component="Kaart"><section class="kaart"><h3>Een eigen kaart</h3><div><p>Tekst in de kaart, met een <a href="/docs/intro">link naar de inleiding</a>.</p></div></section></div>');
   assert.match(page, '<div class="site-component" data-component="Tegel"><div class="tegel nadruk"><a class="titel" href="/docs/componenten/tabs">Naar de tabs</a>');
+  // A .js component (JSX in JavaScript, as Docusaurus' JavaScript template has them) with a helper module beside it.
+  assert.match(page, '<figure class="citaat"><blockquote><p>Een goede handleiding begint bij de vraag van de lezer.</p></blockquote><figcaption>Bron: de werkgroep</figcaption></figure>');
+  assert.not.ok(built.problems.some((p) => p.file.includes('Citaat')), 'the helper beside it is no mistake');
   // No component code and no component CSS reaches the site.
-  assert.not.ok(built.files.some((f) => /Kaart|Tegel|styles\.module/i.test(f)), 'no file of a component is published');
+  assert.not.ok(built.files.some((f) => /Kaart|Tegel|Citaat|bron\.js|styles\.module/i.test(f)), 'no file of a component is published');
   for (const file of built.files.filter((f) => f.endsWith('.css'))) assert.not.match(built.html(file), '.tegel', file);
 });
 
