@@ -99,7 +99,8 @@ interface Walked {
  */
 async function walk(root: string, folder: string, deep?: number): Promise<Walked[]> {
   const cwd = path.join(root, folder);
-  const stat = await fs.lstat(cwd).catch(() => null);
+  // The root is the caller's choice and may be a link (a workspace pointing at content/); below it, no link is followed.
+  const stat = await (folder === '' ? fs.stat(cwd) : fs.lstat(cwd)).catch(() => null);
   if (!stat?.isDirectory()) return [];
   const found = await fg(['**/*', '**/.*'], { cwd, dot: false, onlyFiles: false, followSymbolicLinks: false, objectMode: true, ...(deep ? { deep } : {}) }).catch(() => []);
   return found.map((e) => ({ path: folder ? `${folder}/${e.path}` : e.path, name: e.name, dirent: e.dirent }));

@@ -91,6 +91,19 @@ test('should warn of Markdown files the walk skips for their hidden name, dots-o
   assert.equal(sources.files.map((f) => f.path).filter((p) => p.endsWith('.md') || p.endsWith('.mdx')), ['communities/index.md', 'kennisbank/index.md'], 'none of them is read');
 });
 
+test('should read a content folder given as a symbolic link (a workspace pointing at content/), its root files included', async () => {
+  await read({});
+  const link = `${dir}-link`;
+  fs.symlinkSync(dir, link);
+  try {
+    const sources = await readSources(link, path.join(root, 'dist-config/site.yml'));
+    assert.equal(sources.files.map((f) => f.path).sort(), ['blog/authors.yml', 'communities/index.md', 'kennisbank/index.md', 'tags.yml']);
+    assert.equal(sources.problems, []);
+  } finally {
+    fs.rmSync(link);
+  }
+});
+
 test('invalidUtf8 should find every sequence the decoder replaces', () => {
   fc.assert(fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
     const decoded = new TextDecoder().decode(bytes);
