@@ -140,3 +140,19 @@ export interface Content {
 
 /** A mermaid diagram as the io edge drew it: its SVG, or why it could not be drawn. */
 export type Diagram = { readonly svg: string } | { readonly error: string };
+
+/** An author as resolve gives it: from authors.yml, or written inline in a post's front matter. */
+export interface Author {
+  readonly key: string;
+  readonly name: string;
+  readonly title: string | null;
+  readonly url: string | null;
+  readonly imageUrl: string | null;
+  /** Where `imageUrl` is written in authors.yml, for the check that the picture exists; null for an inline author. */
+  readonly imageAt: { readonly file: string; readonly place: Place } | null;
+  readonly email: string | null;
+  /** The author's description in authors.yml, shown on the author's page. */
+  readonly description: string | null;
+  readonly socials: ReadonlyArray<{ readonly network: string; readonly url: string }>;
+  readonly permalink: string | null;
+}

@@ -33,20 +33,8 @@ export interface TagRef {
   readonly permalink: string;
 }
 
-export interface Author {
-  readonly key: string;
-  readonly name: string;
-  readonly title: string | null;
-  readonly url: string | null;
-  readonly imageUrl: string | null;
-  /** Where `imageUrl` is written in authors.yml, for the check that the picture exists; null for an inline author. */
-  readonly imageAt: { readonly file: string; readonly place: Place } | null;
-  readonly email: string | null;
-  /** The author's description in authors.yml, shown on the author's page. */
-  readonly description: string | null;
-  readonly socials: ReadonlyArray<{ readonly network: string; readonly url: string }>;
-  readonly permalink: string | null;
-}
+import type { Author } from '../types.ts';
+export type { Author };
 
 interface Resolved<E extends Entry> {
   readonly entry: E;

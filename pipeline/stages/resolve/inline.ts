@@ -7,6 +7,7 @@
  */
 import type { BlogFrontmatter, FrontmatterTag, InlineAuthor } from '../../model.ts';
 import { warning, type Place, type Problem, type ProblemCode } from '../../problem.ts';
+import type { Author } from '../../types.ts';
 import { socialUrl } from './author-socials.ts';
 
 export type InlinePolicy = 'ignore' | 'warn' | 'throw';
@@ -34,25 +35,12 @@ export function postAuthorRefs(fm: BlogFrontmatter): ReadonlyArray<PostAuthorRef
 export const authorRefPath = (fm: BlogFrontmatter, i: number): ReadonlyArray<string | number> =>
   fm.authors === undefined ? ['author'] : Array.isArray(fm.authors) ? ['authors', i] : ['authors'];
 
-/** The shape resolve gives an author (`Author` in resolve.ts). */
-interface AuthorShape {
-  readonly key: string;
-  readonly name: string;
-  readonly title: string | null;
-  readonly url: string | null;
-  readonly imageUrl: string | null;
-  readonly imageAt: { readonly file: string; readonly place: Place } | null;
-  readonly email: string | null;
-  readonly description: string | null;
-  readonly socials: ReadonlyArray<{ readonly network: string; readonly url: string }>;
-  readonly permalink: string | null;
-}
 
 /**
  * An inline author, over the registry's author of the same `key` when it
  * names one: its own fields win, as in Docusaurus. It has no author page.
  */
-export function inlineAuthor(ref: InlineAuthor, base: AuthorShape | null): AuthorShape {
+export function inlineAuthor(ref: InlineAuthor, base: Author | null): Author {
   const socials = ref.socials
     ? Object.entries(ref.socials).sort(([a], [b]) => a.localeCompare(b, 'nl')).map(([network, value]) => ({ network, url: socialUrl(network, value) }))
     : base?.socials ?? [];
