@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import axe from 'axe-core';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { runBuild } from '../../pipeline/run/schedule.ts';
 import { writeSite } from '../../pipeline/io/write.ts';
@@ -17,6 +18,7 @@ import { securityHeaders, type Header } from '../../pipeline/stages/csp.ts';
 import { validateConfig } from '../../pipeline/stages/validate.ts';
 import { parseData } from '../../pipeline/stages/parse.ts';
 import { valueOf } from '../../pipeline/result.ts';
+import { builtSite } from '../docusaurus/site.ts';
 
 export interface TestSite {
   readonly origin: string;
@@ -33,14 +35,18 @@ async function start(content = path.join(root, 'content'), config = path.join(ro
   const result = await runBuild({ content, config, mode: 'production', render: true, cacheDir: path.join(root, '.cache') });
   if (hasErrors(result.problems)) throw new Error(`De testbuild faalt:\n${formatProblems(result.problems, { colour: false })}`);
   await writeSite(path.join(dir, 'site'), result.files);
-  const server = await startServer({ root: path.join(dir, 'site'), port: 0, dev: false, ...(headers ? { headers } : {}) });
+  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  return serve(path.join(dir, 'site'), result.routes.map((r) => r.path), headers);
+}
+
+/** A built site in `dir`, served on 127.0.0.1 at a free port. */
+async function serve(dir: string, routes: ReadonlyArray<string>, headers?: ReadonlyArray<Header>): Promise<TestSite> {
+  const server = await startServer({ root: dir, port: 0, dev: false, ...(headers ? { headers } : {}) });
   const origin = server.url.replace('localhost', '127.0.0.1');
   // The server must not keep the test process alive once the suites are done.
   server.server.unref();
-  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   return {
-    origin, dir,
-    routes: result.routes.map((r) => r.path),
+    origin, dir, routes,
     page: async () => {
       const page = await (await browser()).newPage();
       await page.setViewport({ width: 1280, height: 900 });
@@ -79,6 +85,28 @@ export const shellSite = (): Promise<TestSite> => (shell ??= (async () => {
   if (!config) throw new Error('tests/fixtures/interactive-site/site.yml is ongeldig');
   return start(path.join(shellFixture, 'content'), path.join(shellFixture, 'site.yml'), securityHeaders(config, { https: false }));
 })());
+
+let docusaurus: Promise<TestSite> | null = null;
+
+/**
+ * The Docusaurus fixture (tests/fixtures/docusaurus-site), migrated and built once by
+ * `builtSite()`, served with the production security headers.
+ */
+export const docusaurusSite = (): Promise<TestSite> => (docusaurus ??= (async () => {
+  const built = await builtSite();
+  if (built.exitCode !== 0) throw new Error(`De fixture bouwt niet:\n${built.log}`);
+  return serve(built.out, [], securityHeaders({ search: { backend: 'embedded' } }, { https: false }));
+})());
+
+/** axe's WCAG A and AA violations on the page, one line each. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axe.source);
+  return page.evaluate(async () => {
+    const run = (window as unknown as { axe: typeof axe }).axe.run;
+    const { violations } = await run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] });
+    return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+  });
+}
 
 /** Call from each browser suite's `after`. */
 export async function closeBrowser(): Promise<void> {

@@ -6,41 +6,19 @@
  * every component (tabs, DocCard, admonitions, details, a code block, the
  * site's own components) and on the category page with its card list.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import axe from 'axe-core';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { startServer } from '../../pipeline/io/server.ts';
-import { chromiumArgs, chromiumPath } from '../../pipeline/io/mermaid.ts';
-import { securityHeaders } from '../../pipeline/stages/csp.ts';
-import { builtSite } from '../docusaurus/site.ts';
+import type { Page } from 'puppeteer-core';
+import { axeViolations, closeBrowser, docusaurusSite } from './browser.ts';
 
 const test = suite('e2e: MDX components on the Docusaurus fixture');
 
-let running: Promise<{ origin: string; browser: Browser }> | null = null;
-
-function start() {
-  return (running ??= (async () => {
-    const built = await builtSite();
-    if (built.exitCode !== 0) throw new Error(`De fixture bouwt niet:\n${built.log}`);
-    const server = await startServer({ root: built.out, port: 0, dev: false, headers: securityHeaders({ search: { backend: 'embedded' } }, { https: false }) });
-    server.server.unref();
-    const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ontwikkelaarsportaal-chromium-components-'));
-    process.once('exit', () => fs.rmSync(userDataDir, { recursive: true, force: true }));
-    const browser = await puppeteer.launch({ executablePath: chromiumPath, headless: true, userDataDir, args: chromiumArgs });
-    return { origin: server.url.replace('localhost', '127.0.0.1'), browser };
-  })());
-}
-
-test.after(async () => { if (running) await (await running).browser.close(); });
+test.after(closeBrowser);
 
 async function open(url: string, options: { js?: boolean } = {}): Promise<Page> {
-  const { origin, browser } = await start();
-  const page = await browser.newPage();
-  await page.setViewport({ width: 1280, height: 900 });
+  const site = await docusaurusSite();
+  const { origin } = site;
+  const page = await site.page();
   if (options.js === false) await page.setJavaScriptEnabled(false);
   else {
     await page.goto(`${origin}/docs/intro`, { waitUntil: 'load' });
@@ -101,10 +79,7 @@ for (const url of ['/docs/componenten/alles', '/docs/componenten/', '/docs/compo
     for (const js of [true, false]) {
       const page = await open(url, { js });
       if (!js) await page.setJavaScriptEnabled(true);
-      await page.evaluate(axe.source);
-      const violations = await page.evaluate(async () => (await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } }))
-        .violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
-      assert.equal(violations, [], js ? 'with JavaScript' : 'without JavaScript');
+      assert.equal(await axeViolations(page), [], js ? 'with JavaScript' : 'without JavaScript');
       await page.close();
     }
   });
