@@ -6,7 +6,7 @@
  * number, and a line that changes maps its columns back (`LineMap`), so every
  * position in the tree is still the one in the file.
  */
-import type { LineMap } from './legacy-admonition-titles.ts';
+import { rewriteLines, type LineMap } from './line-rewrites.ts';
 import { fencedCodeLines } from './fenced-code.ts';
 
 /**
@@ -44,18 +44,12 @@ const headingLine = /^#{1,6}(?!#)/;
  * (markdown/headings-and-toc.ts). `lines` maps each changed line back.
  */
 export function escapeHeadingIds(text: string): { text: string; lines: Map<number, LineMap> } {
-  const lines = new Map<number, LineMap>();
-  if (!text.includes('{#')) return { text, lines };
-  const out = text.split('\n');
-  const inCode = fencedCodeLines();
-  out.forEach((line, i) => {
-    if (inCode(line) || !headingLine.test(line)) return;
+  return rewriteLines(text, '{#', (line) => {
+    if (!headingLine.test(line)) return null;
     const at = line.indexOf('{#');
-    if (at === -1 || line[at - 1] === '\\') return;
-    out[i] = `${line.slice(0, at)}\\${line.slice(at)}`;
+    if (at === -1 || line[at - 1] === '\\') return null;
     // The backslash stands where the brace is; every later character is one further on.
     const columns = [...Array(line.length + 1).keys()].map((c) => (c <= at ? c : c - 1));
-    lines.set(i + 1, { columns, originalLength: line.length });
+    return { line: `${line.slice(0, at)}\\${line.slice(at)}`, map: { columns, originalLength: line.length } };
   });
-  return { text: out.join('\n'), lines };
 }
