@@ -22,6 +22,7 @@ import { builtSite } from '../docusaurus/site.ts';
 
 export interface TestSite {
   readonly origin: string;
+  /** The test's own folder; a site built here is in its `site/` folder. */
   readonly dir: string;
   readonly routes: ReadonlyArray<string>;
   /** A new tab in this suite's browser (launched on first use). */
@@ -36,12 +37,12 @@ async function start(content = path.join(root, 'content'), config = path.join(ro
   if (hasErrors(result.problems)) throw new Error(`De testbuild faalt:\n${formatProblems(result.problems, { colour: false })}`);
   await writeSite(path.join(dir, 'site'), result.files);
   process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
-  return serve(path.join(dir, 'site'), result.routes.map((r) => r.path), headers);
+  return serve(path.join(dir, 'site'), dir, result.routes.map((r) => r.path), headers);
 }
 
-/** A built site in `dir`, served on 127.0.0.1 at a free port. */
-async function serve(dir: string, routes: ReadonlyArray<string>, headers?: ReadonlyArray<Header>): Promise<TestSite> {
-  const server = await startServer({ root: dir, port: 0, dev: false, ...(headers ? { headers } : {}) });
+/** The built site in `site`, served on 127.0.0.1 at a free port; `dir` is the test's folder that holds it. */
+async function serve(site: string, dir: string, routes: ReadonlyArray<string>, headers?: ReadonlyArray<Header>): Promise<TestSite> {
+  const server = await startServer({ root: site, port: 0, dev: false, ...(headers ? { headers } : {}) });
   const origin = server.url.replace('localhost', '127.0.0.1');
   // The server must not keep the test process alive once the suites are done.
   server.server.unref();
@@ -95,7 +96,7 @@ let docusaurus: Promise<TestSite> | null = null;
 export const docusaurusSite = (): Promise<TestSite> => (docusaurus ??= (async () => {
   const built = await builtSite();
   if (built.exitCode !== 0) throw new Error(`De fixture bouwt niet:\n${built.log}`);
-  return serve(built.out, [], securityHeaders({ search: { backend: 'embedded' } }, { https: false }));
+  return serve(built.out, path.dirname(built.out), [], securityHeaders({ search: { backend: 'embedded' } }, { https: false }));
 })());
 
 /** axe's WCAG A and AA violations on the page, one line each. */
