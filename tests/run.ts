@@ -14,10 +14,11 @@
  * A test that cannot run here says so with `skip` (tests/skip.ts): uvu counts
  * it as passed, this runner as skipped.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { chromiumPath } from '../pipeline/io/mermaid.ts';
 import { skipMarker } from './skip.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -247,7 +248,15 @@ async function runAll(jobs: Job[], slots: number): Promise<Counts> {
   });
 }
 
+/** The browser the browser tests use, so that a failure can be tied to its version (none is pinned). */
+function chromiumVersion(): string {
+  const run = spawnSync(chromiumPath, ['--version'], { encoding: 'utf8', timeout: 20_000 });
+  const version = run.stdout?.trim();
+  return run.status === 0 && version ? `${version} (${chromiumPath})` : `not found at ${chromiumPath}`;
+}
+
 const started = performance.now();
+print(`Chromium: ${chromiumVersion()}`);
 const pattern = new RegExp(process.argv[2] ?? '', 'i');
 const slots = Math.max(1, Number(process.env.TEST_JOBS) || Math.min(2, os.availableParallelism()));
 const { passed, failed, skipped } = await runAll([typeCheck(), ...testJobs(pattern)], slots);

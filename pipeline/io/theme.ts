@@ -22,6 +22,7 @@ import type { OutputFile } from '../types.ts';
 import type { ThemeAssets } from '../../renderer/context.ts';
 import { mermaidBrowserFiles, mermaidBrowserUrl } from './mermaid.ts';
 import { fontFile, siteFont } from '../../theme/fonts.ts';
+import { chunkRetry, importChunkHelper } from './chunk-retry.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const themeDir = path.join(repoRoot, 'theme');
@@ -77,7 +78,7 @@ function bundleKey(): string {
   const sources = fs.readdirSync(clientDir).sort().map((f) => [f, fs.readFileSync(path.join(clientDir, f), 'utf8')]);
   // The lock file pins rollup, esbuild and the npm packages the client imports (minisearch).
   const lock = readOr(path.join(repoRoot, 'package-lock.json'), '');
-  return contentHash(JSON.stringify({ cacheFormat, sources, mermaidModule, esbuildOptions, resolveOptions, outputOptions, lock }), 32);
+  return contentHash(JSON.stringify({ cacheFormat, sources, mermaidModule, esbuildOptions, resolveOptions, outputOptions, importChunkHelper, lock }), 32);
 }
 
 const bundleSum = (b: Omit<CachedBundle, 'sum'>): string => contentHash(JSON.stringify([b.key, b.inputs, b.entry, b.files]), 32);
@@ -141,7 +142,7 @@ async function runRollup(key: string): Promise<{ bundle: CachedBundle; complete:
   } };
   const bundle = await rollup({
     input: path.join(clientDir, 'main.ts'),
-    plugins: [record, nodeResolve(resolveOptions), esbuild(esbuildOptions)],
+    plugins: [record, nodeResolve(resolveOptions), esbuild(esbuildOptions), chunkRetry()],
     onwarn: () => {},
   });
   const { output } = await bundle.generate(outputOptions);
