@@ -3,7 +3,6 @@
  * author may write; the types after validation describe what later stages get.
  */
 import * as t from 'io-ts';
-import type { Layout } from './types.ts';
 
 // ---------------------------------------------------------------------------
 // Addresses
@@ -525,11 +524,3 @@ export const SiteConfig = t.intersection([
   }),
 ]);
 export type SiteConfig = t.TypeOf<typeof SiteConfig>;
-
-/** The site configuration after its navbar and versions have been checked item by item. */
-export interface Config extends Omit<SiteConfig, 'navbar' | 'docs'> {
-  readonly navbar: { readonly items: ReadonlyArray<NavbarItem> };
-  readonly docs: { readonly versions: ReadonlyArray<DocsVersion> };
-  /** `content` with its defaults filled in (pipeline/layout.ts). */
-  readonly layout: Layout;
-}

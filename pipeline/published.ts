@@ -6,7 +6,7 @@
  * the theme needs no stage code: like pipeline/types.ts, it imports types only.
  */
 import type { SiteConfig } from './model.ts';
-import type { Post, Site } from './stages/resolve.ts';
+import type { Post, Site } from './types.ts';
 import type { Layout } from './types.ts';
 
 /** An absolute address on the production host (`url` in dist-config/site.yml): `/blog` → `https://developer.overheid.nl/blog`. */

@@ -15,8 +15,8 @@ import YAML from 'yaml';
 import { analyse, generate, type Generated } from '../../pipeline/build.ts';
 import { readSources } from '../../pipeline/io/read.ts';
 import { createHighlighter } from '../../pipeline/io/highlighter.ts';
-import type { Mode } from '../../pipeline/stages/resolve.ts';
-import { outputFile, type Route } from '../../pipeline/stages/routes.ts';
+import type { Mode, Route } from '../../pipeline/types.ts';
+import { outputFile } from '../../pipeline/stages/routes.ts';
 import { configText, post, root, tree } from '../helpers.ts';
 
 type Element = DefaultTreeAdapterMap['element'];

@@ -1,6 +1,5 @@
 /** Docs page types: docs item, docs root, docs version root, docs tag list, docs tag document list. */
-import type { Doc, SidebarItem } from '../../pipeline/stages/resolve.ts';
-import type { TagSummary } from '../../pipeline/stages/routes.ts';
+import type { Doc, SidebarItem, TagSummary } from '../../pipeline/types.ts';
 import type { PageContext } from '../../renderer/context.ts';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Markdown } from '../../renderer/markdown.tsx';

@@ -1,5 +1,5 @@
 /** Generic content page, the home page, the search page and the not-found page. */
-import type { Page } from '../../pipeline/stages/resolve.ts';
+import type { Page } from '../../pipeline/types.ts';
 import type { PageContext } from '../../renderer/context.ts';
 import { Markdown } from '../../renderer/markdown.tsx';
 import { blogPath, publishedPosts } from '../../pipeline/published.ts';

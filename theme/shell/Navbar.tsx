@@ -1,7 +1,7 @@
 /** Header with logo, site name, tagline, government logo and the navbar items of spec section 2. */
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { SidebarItem } from '../../pipeline/stages/resolve.ts';
+import type { SidebarItem } from '../../pipeline/types.ts';
 import type { NavbarItem } from '../../pipeline/model.ts';
 import { defaultDocsArea } from '../../pipeline/layout.ts';
 import { memoSlot, themeFile, type PageContext } from '../../renderer/context.ts';

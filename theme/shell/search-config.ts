@@ -5,7 +5,7 @@
  * search-only key is meant to ship; the admin key is never in the
  * configuration (docs/search.md), and this module reads no environment.
  */
-import type { Site } from '../../pipeline/stages/resolve.ts';
+import type { Site } from '../../pipeline/types.ts';
 import { searchCollection } from '../../pipeline/published.ts';
 import type { ClientSearchConfig } from '../client/search-backend.ts';
 

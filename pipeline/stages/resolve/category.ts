@@ -8,7 +8,7 @@ import { slug } from 'github-slugger';
 import type { CategoryFile, CategoryLink } from '../../model.ts';
 import type { Place } from '../../problem.ts';
 import { numberPrefix } from './number-prefix.ts';
-import type { GeneratedIndexMeta, SidebarCategory, SidebarItem } from './sidebar-item.ts';
+import type { GeneratedIndexMeta, SidebarCategory, SidebarItem } from '../../types.ts';
 
 /** What a category needs of the docs it may link to. */
 export interface LinkableDoc {
