@@ -8,7 +8,7 @@ import { blogPosting } from '../../renderer/structured-data.ts';
 import { bodyTheme } from '../shell/body-theme.tsx';
 import { socialCard } from '../shell/PublishingHead.tsx';
 import { Layout } from '../shell/Layout.tsx';
-import { siteHosts } from '../shell/Navbar.tsx';
+import { siteHosts } from '../shell/site-text.ts';
 import { labels } from '../client/labels.ts';
 import { AuthorSocials, authorImage } from './author-links.tsx';
 import { dutchDate } from './dutch-date.ts';

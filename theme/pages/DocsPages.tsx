@@ -6,7 +6,7 @@ import { Markdown } from '../../renderer/markdown.tsx';
 import { breadcrumbList } from '../../renderer/structured-data.ts';
 import { bodyTheme } from '../shell/body-theme.tsx';
 import { Layout } from '../shell/Layout.tsx';
-import { siteHosts } from '../shell/Navbar.tsx';
+import { siteHosts } from '../shell/site-text.ts';
 import { labels } from '../client/labels.ts';
 import { Banner, Breadcrumbs, CollapsibleTableOfContents, DocsSidebar, Paginator, TableOfContents, TagList, findItem, trail } from './parts.tsx';
 import { docById, docByPermalink, sidebarById, sidebarPlaces } from './docs-index.ts';

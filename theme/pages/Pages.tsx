@@ -5,7 +5,7 @@ import { Markdown } from '../../renderer/markdown.tsx';
 import { blogPath, publishedPosts } from '../../pipeline/published.ts';
 import { bodyTheme } from '../shell/body-theme.tsx';
 import { Layout } from '../shell/Layout.tsx';
-import { siteHosts } from '../shell/Navbar.tsx';
+import { siteHosts } from '../shell/site-text.ts';
 import { SmartLink } from '../shell/SmartLink.tsx';
 import { clientSearchConfig } from '../shell/search-config.ts';
 import { labels } from '../client/labels.ts';

@@ -8,11 +8,9 @@ import { memoSlot, themeFile, type PageContext } from '../../renderer/context.ts
 import { isExternal } from '../../renderer/markdown.tsx';
 import { labels } from '../client/labels.ts';
 import { ChevronIcon, MenuIcon, SearchIcon } from './icons.tsx';
-import { tagline } from './Layout.tsx';
+import { siteHosts, tagline } from './site-text.ts';
 import { searchModalData } from './search-modal-data.ts';
 import { SmartLink } from './SmartLink.tsx';
-
-export const siteHosts = (ctx: PageContext): string[] => [new URL(ctx.site.config.url).host];
 
 /** Each item's target, kept for the build: the same on every page, and the sidebar lookup walks all docs. */
 const itemHrefs = memoSlot<Map<NavbarItem, string | null>>('navbar item targets');
