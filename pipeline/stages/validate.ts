@@ -12,8 +12,7 @@ import { AuthorDefinition, AuthorsFile, BlogFrontmatter, CategoryFile, DocFrontm
 import { error, startOfFile, warning, type Place, type Problem, type ProblemCode } from '../problem.ts';
 import { contentTitle, fileTitle, titled } from './validate/title-from-heading.ts';
 import { sidebarsSpec, type SidebarsSpec } from './validate/sidebars-file.ts';
-import type { PlacedCategory } from './resolve/category.ts';
-import { keySegment } from './resolve/tag-slug.ts';
+import { keySegment } from './tag-slug.ts';
 import { postDating } from './validate/blog-file.ts';
 import { docusaurusFrontmatterKeys, unknownKeyProblems } from './validate/frontmatter-keys.ts';
 import { areaOf, contentFolders, layoutOf, portalLayout } from '../layout.ts';
@@ -45,6 +44,11 @@ export interface Registry<A> {
   /** Keys the file defines whose definition was refused (reported at its line): a use of one is no unknown key. */
   readonly refused: ReadonlySet<string>;
 }
+
+/** A `_category_` file as validate read it: its fields, and where it was written (for a link to a doc that does not exist). */
+export type PlacedCategory = CategoryFile & {
+  readonly source?: { readonly file: string; readonly linkId: Place };
+};
 
 export interface Validated {
   readonly entries: ReadonlyArray<Entry>;
