@@ -191,7 +191,6 @@ export const DocusaurusTagDefinition = new t.Type<TagDefinition, unknown, unknow
   (u, c) => (u === null ? t.success({}) : OpenTag.validate(u, c)),
   t.identity,
 );
-export const TagsFile = t.record(t.string, TagDefinition);
 
 export const AuthorDefinition = t.intersection([
   t.type({ name: t.string }),
@@ -287,7 +286,6 @@ const NavbarBase = t.partial({ label: t.string, position: t.union([t.literal('le
 export const navbarItemTypes = [
   'link', 'dropdown', 'localeDropdown', 'search', 'html', 'doc', 'docSidebar', 'docsVersion', 'docsVersionDropdown',
 ] as const;
-export type NavbarItemType = (typeof navbarItemTypes)[number];
 
 export const NavbarLinkItem = t.intersection([NavbarBase, t.type({ type: t.literal('link'), label: t.string, href: Href })]);
 /** `docsPluginId` picks the docs area by its id; the first docs area when left out. */

@@ -87,18 +87,3 @@ export const labels = {
   crashRetry: 'Probeer opnieuw',
   lazyRetry: 'Opnieuw proberen',
 } as const;
-
-/** English fallbacks for the strings the spec gives in both languages. */
-export const englishFallbacks = {
-  crashTitle: 'This page crashed.',
-  crashRetry: 'Try again',
-  lazyRetry: 'Retry',
-  searchFailed: 'Unable to fetch results',
-  searchFailedHelp: 'You might want to check your network connection.',
-  noResultsFor: 'No results for',
-  searchTryTerms: 'Try searching for',
-  searchShouldFind: 'Believe this query should return results?',
-  searchLetUsKnow: 'Let us know.',
-  searchSeeAll: (count: number) => `See all ${count} results`,
-  opensInNewTab: '(opens in new tab)',
-} as const;
