@@ -282,7 +282,7 @@ const Link = t.type({ label: t.string, href: Href });
 
 const NavbarBase = t.partial({ label: t.string, position: t.union([t.literal('left'), t.literal('right')]) });
 
-/** The nine navbar item types of spec section 2. */
+/** The nine navbar item types, as Docusaurus names them. */
 export const navbarItemTypes = [
   'link', 'dropdown', 'localeDropdown', 'search', 'html', 'doc', 'docSidebar', 'docsVersion', 'docsVersionDropdown',
 ] as const;
@@ -346,7 +346,7 @@ const HostName = new t.Type<string, string, unknown>(
 );
 
 /**
- * Spec section 1: two analytics scripts. Each is optional; leaving one out
+ * Two analytics scripts: a page counter and a tracker. Each is optional; leaving one out
  * removes it from every page. Neither is ever loaded in a development build.
  * `name` is the service the privacy statement names.
  */

@@ -64,7 +64,7 @@ export const iconFiles = {
  */
 export const publishedPosts = (site: Site): ReadonlyArray<Post> => site.posts.filter((p) => !p.draft && !p.unlisted);
 
-/** The alias the site searches (spec section 3: collection `developer_{product}`). */
+/** The Typesense alias the site searches: `developer_{product}`. */
 export const aliasName = (product: string): string => `developer_${product}`;
 
 /** The collection the configured site searches: the alias unless site.yml names another. */

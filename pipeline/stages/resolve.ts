@@ -388,7 +388,7 @@ function registryProblems(registry: Registry<unknown>, uses: Uses, words: Regist
   }
 }
 
-/** Spec section 3: every configured version of every docs area. */
+/** Every configured version of every docs area. */
 function versionsOf(config: Config, docs: ReadonlyArray<Doc>, sidebars: ReadonlyArray<Sidebar>): Version[] {
   const plugins = config.layout.docs.map((a) => a.id);
   return plugins.flatMap((plugin) => config.docs.versions.map((v, i) => ({

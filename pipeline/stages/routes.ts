@@ -1,7 +1,7 @@
 /**
  * Stage 6, routes: the route table. Site in, `Route[]` out: every path the
  * build writes, its page type, its plugin context, its sidebar, and for list
- * pages the posts or docs it lists (spec section 3, route-to-content map).
+ * pages the posts or docs it lists.
  */
 import { paginate } from './paginate.ts';
 import type { Pagination, Author, Doc, Post, Page, Site, TagRef, SidebarCategory, Route, TagSummary } from '../types.ts';
@@ -112,7 +112,7 @@ export function buildRoutes(site: Site): Result<ReadonlyArray<Route>> {
   return uniqueRoutes(routes);
 }
 
-/** Two sources for one path: keep the first, warn about the rest (spec section 5). */
+/** Two sources for one path: keep the first, warn about the rest. */
 function uniqueRoutes(routes: ReadonlyArray<Route>): Result<ReadonlyArray<Route>> {
   const first = new Map<string, Route>();
   for (const route of routes) if (!first.has(route.path)) first.set(route.path, route);

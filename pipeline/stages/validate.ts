@@ -138,7 +138,7 @@ export function decode<A>(codec: t.Type<A, unknown, unknown>, data: unknown, fil
 
 const isPlainObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
-/** Inline tags and authors (objects instead of keys) are a content-model error, spec section 5. */
+/** Inline tags and authors (objects instead of keys) are a content-model error where the configuration refuses them (`frontmatter.onInlineTags`/`onInlineAuthors: throw`). */
 function inlineProblems(data: Record<string, unknown>, yaml: YamlData, file: string, refused: InlineRules, files: { readonly tags: string; readonly authors: string }): Problem[] {
   const inline = (field: 'tags' | 'authors', registry: string): Problem[] => {
     const list = data[field];

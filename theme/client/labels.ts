@@ -58,7 +58,7 @@ export const labels = {
   searchNeedsJs: 'Zoeken werkt met JavaScript. Zet JavaScript aan, of gebruik de navigatie en de tagpagina’s om artikelen te vinden.',
   noResults: 'Geen resultaten gevonden',
   documentsFound: (count: number) => (count === 1 ? 'Eén document gevonden' : `${count} documenten gevonden`),
-  // The search modal (spec sections 4, 8 and 9); theme/client/search-modal.ts.
+  // The search modal (theme/client/search-modal.ts).
   searchModal: 'Zoeken',
   searchModalClose: 'Sluiten',
   searchResults: 'Zoekresultaten',

@@ -1,4 +1,4 @@
-/** Header with logo, site name, tagline, government logo and the navbar items of spec section 2. */
+/** Header with logo, site name, tagline, government logo and the navbar items of the configuration. */
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { SidebarItem } from '../../pipeline/types.ts';
@@ -127,7 +127,7 @@ export function renderNavbarItem(ctx: PageContext, item: NavbarItem, index: numb
   }
 }
 
-/** A navbar item that cannot be rendered: a configuration error that names the item (spec section 8). */
+/** A navbar item that cannot be rendered: a configuration error that names the item, never a page that silently lacks it. */
 export class NavbarItemError extends Error {
   readonly code = 'config-navbar-item';
   constructor(item: NavbarItem, position: number, cause: unknown) {

@@ -11,7 +11,7 @@ import type { ClientSearchConfig } from '../client/search-backend.ts';
 
 /**
  * The `docusaurus_tag` values of this site's records for contextual search:
- * pages, blog posts and each docs plugin's version (spec section 7).
+ * pages, blog posts and each docs plugin's version, as Docusaurus' contextual search names them.
  */
 export const contextualTags = (site: Pick<Site, 'versions'>): string[] =>
   ['default', 'blog-posts', ...site.versions.map((v) => `docs-${v.plugin}-${v.name}`)];
