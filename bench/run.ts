@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import puppeteer from 'puppeteer-core';
 import MiniSearch from 'minisearch';
 import { generateContent } from './content.ts';
-import { chromiumArgs, chromiumPath } from '../pipeline/io/mermaid.ts';
+import { chromiumArgs, chromiumPath } from '../pipeline/chromium.ts';
 import { indexOptions, searchOptions } from '../theme/client/search-options.ts';
 
 const root = path.resolve(import.meta.dirname, '..');

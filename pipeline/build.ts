@@ -19,15 +19,15 @@ import { pipe } from 'fp-ts/function';
 import * as RA from 'fp-ts/ReadonlyArray';
 import type { Root } from 'mdast';
 import type { Highlighter } from './stages/highlight.ts';
-import { configuredFormat, parse, parseData, parseMarkdown, type FormatSetting, type Parsed } from './stages/parse.ts';
-import type { Partials } from './stages/markdown/partials.ts';
+import { configuredFormat, parse, parseData, parseMarkdown, type FormatSetting } from './stages/parse.ts';
 import { validate, type Validated } from './stages/validate.ts';
-import { resolve, type Mode, type Site } from './stages/resolve.ts';
-import { contentHash, hashAssets, type Assets } from './stages/assets.ts';
+import { resolve } from './stages/resolve.ts';
+import { contentHash } from './content-hash.ts';
+import { hashAssets, type Assets } from './stages/assets.ts';
 import { codeIndex, codeLanguages, diagramSources, type CodeIndex } from './stages/code-blocks.ts';
 import { componentKeys, markdownContext, markdownJobs, renderJob, type MarkdownJobs } from './stages/site-markdown.ts';
 import { oneWarningPerComponent } from './stages/markdown/mdx-unknown.ts';
-import { buildRoutes, outputFile, type Route } from './stages/routes.ts';
+import { buildRoutes, outputFile } from './stages/routes.ts';
 import { checkLinks } from './stages/links.ts';
 import { searchRecords, type SearchRecord } from './stages/search-records.ts';
 import { buildSearchIndex } from './stages/search-index.ts';
@@ -45,7 +45,7 @@ import { renderMemo, type Components, type PageContext, type ThemeAssets } from 
 import { routePages } from '../theme/pages/route-pages.tsx';
 import { indexOptions } from '../theme/client/search-options.ts';
 import type { BuildCache, BuildMemo, Store } from './memo.ts';
-import type { Content, Diagram, OutputFile, SourceFile, SourceTree } from './types.ts';
+import type { Content, Diagram, OutputFile, SourceFile, SourceTree, Parsed, Partials, Mode, Site, Route } from './types.ts';
 
 export type { OutputFile } from './types.ts';
 

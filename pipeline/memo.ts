@@ -7,16 +7,10 @@
  */
 import type { Problem } from './problem.ts';
 import type { Result } from './result.ts';
-import type { Parsed } from './stages/parse.ts';
+import type { Parsed, MarkdownResult } from './types.ts';
 import type { Content } from './types.ts';
 import type { Root } from 'mdast';
-import { contentHash } from './stages/assets.ts';
-
-/** What the markdown stage gives for one page. */
-export interface MarkdownResult {
-  readonly content: Content;
-  readonly problems: ReadonlyArray<Problem>;
-}
+import { contentHash } from './content-hash.ts';
 
 interface Entry<V> {
   /** The inputs, compared by value (strings compare fast, no hashing needed). */

@@ -3,7 +3,6 @@
  * author may write; the types after validation describe what later stages get.
  */
 import * as t from 'io-ts';
-import type { Layout } from './types.ts';
 
 // ---------------------------------------------------------------------------
 // Addresses
@@ -192,7 +191,6 @@ export const DocusaurusTagDefinition = new t.Type<TagDefinition, unknown, unknow
   (u, c) => (u === null ? t.success({}) : OpenTag.validate(u, c)),
   t.identity,
 );
-export const TagsFile = t.record(t.string, TagDefinition);
 
 export const AuthorDefinition = t.intersection([
   t.type({ name: t.string }),
@@ -284,11 +282,10 @@ const Link = t.type({ label: t.string, href: Href });
 
 const NavbarBase = t.partial({ label: t.string, position: t.union([t.literal('left'), t.literal('right')]) });
 
-/** The nine navbar item types of spec section 2. */
+/** The nine navbar item types, as Docusaurus names them. */
 export const navbarItemTypes = [
   'link', 'dropdown', 'localeDropdown', 'search', 'html', 'doc', 'docSidebar', 'docsVersion', 'docsVersionDropdown',
 ] as const;
-export type NavbarItemType = (typeof navbarItemTypes)[number];
 
 export const NavbarLinkItem = t.intersection([NavbarBase, t.type({ type: t.literal('link'), label: t.string, href: Href })]);
 /** `docsPluginId` picks the docs area by its id; the first docs area when left out. */
@@ -349,7 +346,7 @@ const HostName = new t.Type<string, string, unknown>(
 );
 
 /**
- * Spec section 1: two analytics scripts. Each is optional; leaving one out
+ * Two analytics scripts: a page counter and a tracker. Each is optional; leaving one out
  * removes it from every page. Neither is ever loaded in a development build.
  * `name` is the service the privacy statement names.
  */
@@ -525,11 +522,3 @@ export const SiteConfig = t.intersection([
   }),
 ]);
 export type SiteConfig = t.TypeOf<typeof SiteConfig>;
-
-/** The site configuration after its navbar and versions have been checked item by item. */
-export interface Config extends Omit<SiteConfig, 'navbar' | 'docs'> {
-  readonly navbar: { readonly items: ReadonlyArray<NavbarItem> };
-  readonly docs: { readonly versions: ReadonlyArray<DocsVersion> };
-  /** `content` with its defaults filled in (pipeline/layout.ts). */
-  readonly layout: Layout;
-}

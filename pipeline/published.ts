@@ -6,7 +6,7 @@
  * the theme needs no stage code: like pipeline/types.ts, it imports types only.
  */
 import type { SiteConfig } from './model.ts';
-import type { Post, Site } from './stages/resolve.ts';
+import type { Post, Site } from './types.ts';
 import type { Layout } from './types.ts';
 
 /** An absolute address on the production host (`url` in dist-config/site.yml): `/blog` → `https://developer.overheid.nl/blog`. */
@@ -64,7 +64,7 @@ export const iconFiles = {
  */
 export const publishedPosts = (site: Site): ReadonlyArray<Post> => site.posts.filter((p) => !p.draft && !p.unlisted);
 
-/** The alias the site searches (spec section 3: collection `developer_{product}`). */
+/** The Typesense alias the site searches: `developer_{product}`. */
 export const aliasName = (product: string): string => `developer_${product}`;
 
 /** The collection the configured site searches: the alias unless site.yml names another. */

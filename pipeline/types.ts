@@ -1,9 +1,13 @@
 /**
- * Types that several stages, the io edges and the renderer share. They live
- * here, not in the stage that happens to make them, so that imports point one
- * way: stages → types ← renderer ← theme.
+ * Types that several stages, the io edges, the renderer and the theme share:
+ * the source files, the parsed files, the entries, the resolved site, its
+ * sidebars and routes, and what the markdown stage makes of a page. They live
+ * here, on the ground floor, not in the stage that happens to make them, so
+ * that imports point one way: stages → types ← renderer ← theme.
  */
 import type { Root as HastRoot } from 'hast';
+import type { Root } from 'mdast';
+import type { BlogFrontmatter, DocFrontmatter, DocsVersion, NavbarItem, PageFrontmatter, SiteConfig, TagDefinition } from './model.ts';
 import type { Place, Problem } from './problem.ts';
 
 /** A text file of the content tree, as the input edge (pipeline/io/read.ts) read it. */
@@ -155,4 +159,299 @@ export interface Author {
   readonly description: string | null;
   readonly socials: ReadonlyArray<{ readonly network: string; readonly url: string }>;
   readonly permalink: string | null;
+}
+
+/** The site configuration after its navbar and versions have been checked item by item. */
+export interface Config extends Omit<SiteConfig, 'navbar' | 'docs'> {
+  readonly navbar: { readonly items: ReadonlyArray<NavbarItem> };
+  readonly docs: { readonly versions: ReadonlyArray<DocsVersion> };
+  /** `content` with its defaults filled in (pipeline/layout.ts). */
+  readonly layout: Layout;
+}
+
+// ---------------------------------------------------------------------------
+// Parsing: a source file read into data and a Markdown tree.
+
+export type FieldPath = ReadonlyArray<string | number>;
+
+/** YAML data plus a way back from a field path to the place it was written. */
+export interface YamlData {
+  readonly data: unknown;
+  readonly keys: ReadonlyArray<{ readonly key: string; readonly place: Place }>;
+  readonly locate: (path: FieldPath) => Place;
+  /** False when the YAML could not be read; `data` is then null and must not be decoded. */
+  readonly ok: boolean;
+}
+
+/** The parser of one body. */
+export type MarkdownFormat = 'md' | 'mdx';
+
+export interface ParsedMarkdown {
+  readonly kind: 'markdown';
+  readonly file: SourceFile;
+  readonly frontmatter: YamlData;
+  readonly tree: Root;
+  /** The parser that read the body: MDX or CommonMark (pipeline/stages/parse/format.ts). */
+  readonly format: MarkdownFormat;
+}
+
+export interface ParsedData {
+  readonly kind: 'data';
+  readonly file: SourceFile;
+  readonly yaml: YamlData;
+}
+
+export type Parsed = ParsedMarkdown | ParsedData;
+
+// ---------------------------------------------------------------------------
+// Entries: a parsed page decoded by validate.
+
+/** A docs area's id (`Layout.docs`): `kennisbank`, `communities`, or a Docusaurus plugin id such as `default`. */
+export type DocsPlugin = string;
+
+interface EntryBase {
+  readonly file: SourceFile;
+  readonly tree: Root;
+  readonly locate: (path: FieldPath) => Place;
+  /**
+   * The `# heading` that opens the body (validate/title-from-heading.ts), or
+   * null: when there is one, it is the page's h1 and the theme draws no title
+   * of its own. A blog post's is taken out of its tree (its header shows it), so it is null.
+   */
+  readonly contentTitle: string | null;
+}
+
+export interface DocEntry extends EntryBase {
+  readonly kind: 'doc';
+  readonly plugin: DocsPlugin;
+  /** Path inside the plugin folder without extension: `apis/index`, `apis/problem-details`. */
+  readonly id: string;
+  /** The file's path inside the area's folder, with extension: `apis/index.md`. */
+  readonly pathInArea: string;
+  readonly frontmatter: DocFrontmatter;
+}
+
+export interface PostEntry extends EntryBase {
+  readonly kind: 'post';
+  /** `YYYY-MM-DD`: the front matter's `date`, else the date in the post's path; null only for a draft without either. */
+  readonly date: string | null;
+  /** The post's path under the blog's URL prefix, from its path inside the blog folder (`2024/05/02/titel`). */
+  readonly slug: string;
+  readonly frontmatter: BlogFrontmatter;
+}
+
+export interface PageEntry extends EntryBase {
+  readonly kind: 'page';
+  /** Path inside the pages folder without extension: `index`, `contact`, `contributing/index`. */
+  readonly id: string;
+  readonly frontmatter: PageFrontmatter;
+}
+
+export type Entry = DocEntry | PostEntry | PageEntry;
+
+// ---------------------------------------------------------------------------
+// The resolved site: what resolve makes of the entries.
+
+export type Mode = 'development' | 'production';
+
+export interface TagRef {
+  readonly key: string;
+  readonly label: string;
+  readonly description: string;
+  /** The tag page in the entry's own area (`/kennisbank/tags/api`, `/blog/tags/api`). */
+  readonly permalink: string;
+}
+
+interface Resolved<E extends Entry> {
+  readonly entry: E;
+  readonly permalink: string;
+  readonly title: string;
+  readonly description: string | null;
+  readonly tags: ReadonlyArray<TagRef>;
+  readonly draft: boolean;
+  readonly unlisted: boolean;
+}
+
+export interface Doc extends Resolved<DocEntry> {
+  readonly plugin: DocsPlugin;
+  readonly id: string;
+  readonly sidebarLabel: string;
+  readonly sidebarId: string | null;
+  /** A folder's `index.md`: it introduces a category and lists its children. */
+  readonly isCategoryIndex: boolean;
+}
+
+export interface Post extends Resolved<PostEntry> {
+  readonly date: string;
+  readonly authors: ReadonlyArray<Author>;
+}
+
+export type Page = Resolved<PageEntry>;
+
+export interface Sidebar {
+  readonly id: string;
+  readonly plugin: DocsPlugin;
+  readonly items: ReadonlyArray<SidebarItem>;
+}
+
+/** A docs version of one docs area (`docs.versions` in the configuration), with its docs, sidebars and draft ids. */
+export interface Version extends DocsVersion {
+  readonly plugin: DocsPlugin;
+  readonly isLast: boolean;
+  readonly docIds: ReadonlyArray<string>;
+  readonly sidebarIds: ReadonlyArray<string>;
+  readonly draftIds: ReadonlyArray<string>;
+}
+
+export interface Site {
+  readonly mode: Mode;
+  readonly config: Config;
+  /** Published docs (and drafts in development), in file order. */
+  readonly docs: ReadonlyArray<Doc>;
+  /** Published posts, newest first (drafts only in development). */
+  readonly posts: ReadonlyArray<Post>;
+  readonly pages: ReadonlyArray<Page>;
+  readonly tags: ReadonlyMap<string, TagDefinition>;
+  readonly authors: ReadonlyArray<Author>;
+  readonly sidebars: ReadonlyArray<Sidebar>;
+  readonly versions: ReadonlyArray<Version>;
+  /** Permalinks of drafts left out of this build, so links to them can be reported. */
+  readonly draftPermalinks: ReadonlySet<string>;
+  /** Content paths of those drafts, for relative `.md` links. */
+  readonly draftFiles: ReadonlySet<string>;
+  /** The configuration file as problems name it (`dist-config/site.yml`, or the file given with `--config`). */
+  readonly configFile: string;
+  /** Content paths of Markdown files that exist but could not be built (their problems say why), for relative `.md` links. */
+  readonly unbuiltFiles: ReadonlySet<string>;
+  /** The partials pages may import and place (`docs/_stap.md`), by content path; set by the graph after resolve. Left out: none. */
+  readonly partials?: Partials;
+}
+
+// ---------------------------------------------------------------------------
+// Sidebar items, autogenerated or from a sidebars file, as the theme draws
+// them. `className` and `customProps` pass through from the author
+// (`_category_`, front matter, sidebars file) untouched.
+
+interface ItemExtras {
+  /** Extra class on the item's element (`className`, `sidebar_class_name`). */
+  readonly className?: string;
+  /** Free data for the theme (`customProps`, `sidebar_custom_props`); the build only carries it. */
+  readonly customProps?: Readonly<Record<string, unknown>>;
+}
+
+/** What a category's generated index page shows above its cards. */
+export interface GeneratedIndexMeta {
+  readonly title: string;
+  readonly description: string | null;
+  readonly keywords: ReadonlyArray<string>;
+  readonly image: string | null;
+}
+
+export interface SidebarLink extends ItemExtras {
+  readonly type: 'link';
+  readonly label: string;
+  readonly href: string;
+  readonly docId: string | null;
+}
+
+export interface SidebarCategory extends ItemExtras {
+  readonly type: 'category';
+  readonly label: string;
+  readonly href: string | null;
+  readonly docId: string | null;
+  readonly description: string | null;
+  readonly collapsed: boolean;
+  /** `false`: always open, no toggle. Left out: collapsible. */
+  readonly collapsible?: boolean;
+  /** Set when `href` is a page the build makes with a card per item (`link: { type: generated-index }`). */
+  readonly generatedIndex?: GeneratedIndexMeta;
+  readonly items: ReadonlyArray<SidebarItem>;
+}
+
+/** A piece of HTML between the items (`type: html`), already held to the raw HTML rules. */
+export interface SidebarHtml extends ItemExtras {
+  readonly type: 'html';
+  readonly value: string;
+  /** Styled as a menu item (padding and all), as Docusaurus' `defaultStyle`. */
+  readonly defaultStyle: boolean;
+  /** An html item links nowhere and has no name: it never shows in breadcrumbs or pagination. */
+  readonly label: '';
+  readonly href: null;
+  readonly docId: null;
+}
+
+export type SidebarItem = SidebarLink | SidebarCategory | SidebarHtml;
+
+// ---------------------------------------------------------------------------
+// Partials: Markdown files that pages import and place.
+
+/** A partial as the stage gets it: its file and its parsed tree. */
+export interface Partial {
+  /** Content path (`docs/_partials/waarschuwing.mdx`). */
+  readonly path: string;
+  /** Path as shown in messages. */
+  readonly display: string;
+  /** The whole file, to restore text that only looked like a directive. */
+  readonly text: string;
+  readonly tree: Root;
+}
+
+/** Every partial of the site by content path. */
+export type Partials = ReadonlyMap<string, Partial>;
+
+// ---------------------------------------------------------------------------
+// Routes: every path the build writes, with what it shows.
+
+export interface Pagination<A> {
+  readonly items: ReadonlyArray<A>;
+  readonly page: number;
+  readonly pages: number;
+  readonly path: string;
+  readonly previous: string | null;
+  readonly next: string | null;
+}
+
+/** A docs area's id (`Layout.docs`), or `blog` or `pages`. */
+export type Plugin = string;
+
+export interface TagSummary {
+  readonly key: string;
+  readonly label: string;
+  readonly description: string;
+  readonly permalink: string;
+  readonly count: number;
+}
+
+interface RouteBase {
+  readonly path: string;
+  readonly plugin: Plugin;
+  readonly sidebarId: string | null;
+}
+
+export type Route = RouteBase & (
+  | { readonly type: 'docs-item'; readonly doc: Doc }
+  | { readonly type: 'docs-root'; readonly doc: Doc }
+  | { readonly type: 'docs-version-root'; readonly doc: Doc }
+  | { readonly type: 'docs-tag-list'; readonly tags: ReadonlyArray<TagSummary> }
+  | { readonly type: 'docs-tag-docs'; readonly tag: TagSummary; readonly docs: ReadonlyArray<Doc> }
+  | { readonly type: 'docs-generated-index'; readonly category: SidebarCategory }
+  | { readonly type: 'blog-list'; readonly pagination: Pagination<Post> }
+  | { readonly type: 'blog-post'; readonly post: Post; readonly newer: Post | null; readonly older: Post | null }
+  | { readonly type: 'blog-archive'; readonly years: ReadonlyArray<{ readonly year: string; readonly posts: ReadonlyArray<Post> }> }
+  | { readonly type: 'blog-tags'; readonly tags: ReadonlyArray<TagSummary> }
+  | { readonly type: 'blog-tag-posts'; readonly tag: TagSummary; readonly pagination: Pagination<Post> }
+  | { readonly type: 'blog-authors'; readonly authors: ReadonlyArray<{ readonly author: Author; readonly count: number }> }
+  | { readonly type: 'blog-author-posts'; readonly author: Author; readonly pagination: Pagination<Post> }
+  | { readonly type: 'search'; readonly page: Page | null }
+  | { readonly type: 'content-page'; readonly page: Page }
+  | { readonly type: 'not-found' }
+);
+
+// ---------------------------------------------------------------------------
+// What the markdown stage gives for one page.
+
+/** What the markdown stage gives for one page. */
+export interface MarkdownResult {
+  readonly content: Content;
+  readonly problems: ReadonlyArray<Problem>;
 }

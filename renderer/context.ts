@@ -1,6 +1,5 @@
 /** What every page component may read: the resolved site, its route and the built content. */
-import type { Site } from '../pipeline/stages/resolve.ts';
-import type { Route } from '../pipeline/stages/routes.ts';
+import type { Site, Route } from '../pipeline/types.ts';
 import type { Content } from '../pipeline/types.ts';
 import type { ComponentType } from 'react';
 

@@ -5,7 +5,7 @@
  */
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { Route } from '../pipeline/stages/routes.ts';
+import type { Route } from '../pipeline/types.ts';
 import type { PageContext } from './context.ts';
 
 /** The whole document of a route, per route type. */

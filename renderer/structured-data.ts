@@ -4,7 +4,7 @@
  * shell writes them in a `<script type="application/ld+json">` data block,
  * which browsers never execute (so a strict CSP allows it).
  */
-import type { Post } from '../pipeline/stages/resolve.ts';
+import type { Post } from '../pipeline/types.ts';
 import type { PageContext } from './context.ts';
 import { absolute } from '../pipeline/published.ts';
 

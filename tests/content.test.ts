@@ -1,7 +1,7 @@
 /**
  * The real content: it builds without errors or warnings, every article the
- * spec lists exists with enough substance, and the blog, communities and
- * static pages have the shape spec section 2 describes.
+ * portal should have exists with enough substance, and the blog, communities
+ * and static pages have the portal's shape.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -18,7 +18,7 @@ async function site(): Promise<Generated> {
   return built;
 }
 
-/** Spec section 2, "Knowledge base": every doc id (`x/` is a folder with an index page). */
+/** Every doc id the knowledge base must have (`x/` is a folder with an index page). */
 export const kennisbankIds = [
   'apis/', 'apis/aan-de-slag/', 'apis/aan-de-slag/bouw-een-api', 'apis/aan-de-slag/maak-een-oas',
   'apis/api-design-rules/', 'apis/api-design-rules/api-design-rules-linter', 'apis/api-design-rules/api-design-rules-validator',

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SourceTree } from '../pipeline/io/read.ts';
 import { analyse, generate, type Generated } from '../pipeline/build.ts';
-import type { Mode } from '../pipeline/stages/resolve.ts';
+import type { Mode } from '../pipeline/types.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const configText = fs.readFileSync(path.join(root, 'dist-config/site.yml'), 'utf8');

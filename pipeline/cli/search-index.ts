@@ -25,7 +25,7 @@ import { problemsOf, valueOf } from '../result.ts';
 import { hasErrors } from '../problem.ts';
 import { formatProblems } from './report.ts';
 import { searchRecords } from '../stages/search-records.ts';
-import type { Config } from '../model.ts';
+import type { Config } from '../types.ts';
 import {
   aliasName, jsonlBatches, readCollectionSettings, redact, typesenseDocument, versionedName, type ImportFailure,
 } from '../stages/typesense-schema.ts';

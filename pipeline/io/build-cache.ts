@@ -14,9 +14,10 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { contentHash } from '../stages/assets.ts';
+import { contentHash } from '../content-hash.ts';
 import type { Root } from 'mdast';
-import { Store, type BuildCache, type MarkdownResult } from '../memo.ts';
+import { Store, type BuildCache } from '../memo.ts';
+import type { MarkdownResult } from '../types.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 

@@ -1,6 +1,6 @@
 /**
  * Effect edge: create one shiki highlighter with only the languages the
- * content uses (spec section 9 asks for turtle; it is bundled with shiki).
+ * content uses (turtle included: it is bundled with shiki).
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';

@@ -17,11 +17,10 @@ import type { OutputFile } from '../types.ts';
 import { mermaidConfig } from '../../theme/client/mermaid-config.ts';
 import { startWorker } from './workers/worker.ts';
 import { removeDeadOwnerFolders } from './dead-owner-folders.ts';
+import { chromiumPath } from '../chromium.ts';
 
 const headlessShell = '/usr/lib/chromium/chromium-headless-shell';
 
-/** Chromium for the browser tests, the benchmark and the theme's images. */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
  * The Chromium that draws the diagrams: Debian's chromium-headless-shell when
  * it is installed. That is Chromium's old headless mode without the browser
@@ -31,10 +30,6 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * give slightly different diagram sizes; each gives the same output every time.
  */
 export const diagramChromiumPath = process.env.CHROMIUM_PATH ?? (fs.existsSync(headlessShell) ? headlessShell : chromiumPath);
-export const chromiumArgs = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
 
 /**
  * `ONTWIKKELAARSPORTAAL_MERMAID=browser` leaves every diagram to the browser, as

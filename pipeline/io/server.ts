@@ -3,7 +3,7 @@
  * production servers do it (docs/operations.md), the security headers of
  * pipeline/stages/csp.ts, and in development the live-reload endpoint.
  *
- * It normalises `.html` and `/index.html` (spec section 2), answers unknown
+ * It normalises `.html` and `/index.html` (one page, one URL), answers unknown
  * paths with the not-found page and status 404, GET and HEAD only, one byte
  * range at most (pipeline/io/range.ts), and 304 for a current copy
  * (pipeline/io/preconditions.ts). The files come from pipeline/io/site-files.ts:

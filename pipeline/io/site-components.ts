@@ -29,7 +29,7 @@ import { pathToFileURL } from 'node:url';
 import fg from 'fast-glob';
 import type { ComponentType, ReactElement } from 'react';
 import type { Message, Plugin } from 'esbuild';
-import { contentHash } from '../stages/assets.ts';
+import { contentHash } from '../content-hash.ts';
 import { error, startOfFile, warning, type Problem } from '../problem.ts';
 import { defaultComponentsFolder, isComponentFile, mayBeHelper, siteComponentKey, siteComponentName } from '../stages/site-component-keys.ts';
 import { safeComponent } from './safe-component.ts';

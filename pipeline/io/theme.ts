@@ -17,7 +17,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { contentHash } from '../stages/assets.ts';
+import { contentHash } from '../content-hash.ts';
 import type { OutputFile } from '../types.ts';
 import type { ThemeAssets } from '../../renderer/context.ts';
 import { mermaidBrowserFiles, mermaidBrowserUrl } from './mermaid.ts';

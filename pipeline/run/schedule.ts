@@ -39,7 +39,7 @@ import { componentKeys, markdownContext, markdownJobs, renderJob, type MarkdownJ
 import { buildSearchIndex } from '../stages/search-index.ts';
 import { indexOptions } from '../../theme/client/search-options.ts';
 import type { SearchRecord } from '../stages/search-records.ts';
-import type { Mode } from '../stages/resolve.ts';
+import type { Mode } from '../types.ts';
 import { sortProblems } from '../problem.ts';
 import type { BuildCache, BuildMemo } from '../memo.ts';
 

@@ -4,12 +4,12 @@
  * SVG is published as the SVG schema keeps it (svg-sanitize.ts): one that
  * needs scripting is an error, and the URL hashes the bytes published.
  */
-import { createHash } from 'node:crypto';
 import { pipe } from 'fp-ts/function';
 import { imageSize } from 'image-size';
 import { error, startOfFile } from '../problem.ts';
 import { collect, map, ok, withProblems, type Result } from '../result.ts';
 import type { AssetFile } from '../types.ts';
+import { contentHash } from '../content-hash.ts';
 import { judgeSvgFile, sanitizedSvgFile } from './svg-sanitize.ts';
 
 export interface Asset {
@@ -24,9 +24,6 @@ export interface Asset {
 }
 
 export type Assets = ReadonlyMap<string, Asset>;
-
-export const contentHash = (data: string | Uint8Array, length = 10): string =>
-  createHash('sha256').update(data).digest('hex').slice(0, length);
 
 function dimensions(bytes: Uint8Array): { width: number | null; height: number | null } {
   try {

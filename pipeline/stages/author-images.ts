@@ -6,7 +6,7 @@
  * in authors.yml; a picture written in a post is the post's own.
  */
 import { error, type Problem } from '../problem.ts';
-import type { Site } from './resolve.ts';
+import type { Site } from '../types.ts';
 
 /** Problems of every author whose picture names no file: one at the field. */
 export function authorImageProblems(site: Site, staticPaths: ReadonlySet<string>): Problem[] {

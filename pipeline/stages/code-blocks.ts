@@ -4,7 +4,7 @@
  * blocks the highlight threads work through all come from them.
  */
 import type { Code, Nodes, Root } from 'mdast';
-import { contentHash } from './assets.ts';
+import { contentHash } from '../content-hash.ts';
 
 /** Each tree's fenced code blocks in document order, made by `analyse` for the build. */
 export type CodeIndex = ReadonlyMap<Root, ReadonlyArray<Code>>;

@@ -3,7 +3,7 @@
  * file names in, `/opensearch.xml` (the search page as a browser search
  * engine) and `/manifest.webmanifest` (name, colours and icons) out.
  */
-import type { Site } from './resolve.ts';
+import type { Site } from '../types.ts';
 import type { OutputFile } from '../types.ts';
 import { absolute, discoveryPaths, iconFiles, themeColour } from '../published.ts';
 

@@ -12,8 +12,7 @@ import { Feed, type Item } from 'feed';
 import { toHtml } from 'hast-util-to-html';
 import { toString } from 'hast-util-to-string';
 import type { Element, ElementContent, Properties, Root as HastRoot, RootContent } from 'hast';
-import type { Content, OutputFile } from '../types.ts';
-import type { Author, Post, Site } from './resolve.ts';
+import type { Content, OutputFile, Author, Post, Site } from '../types.ts';
 import { absolute, authorImagePath, blogPath, feedPaths, publishedPosts } from '../published.ts';
 
 export { feedPaths } from '../published.ts';

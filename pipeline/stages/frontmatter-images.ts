@@ -7,7 +7,7 @@
 import { posix } from 'node:path';
 import { error, type Problem } from '../problem.ts';
 import type { Assets } from './assets.ts';
-import type { Site } from './resolve.ts';
+import type { Site } from '../types.ts';
 
 /** Problems of every page whose `image` names no file: one at the field. */
 export function frontmatterImageProblems(site: Site, assets: Assets, staticPaths: ReadonlySet<string>): Problem[] {

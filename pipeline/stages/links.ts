@@ -3,9 +3,8 @@
  * route table (landmarks) and the anchors on the target page. Problems point
  * at the link in the source file, never at the rendered page.
  */
-import type { Route } from './routes.ts';
 import { normalisePath } from './paths.ts';
-import type { Content } from '../types.ts';
+import type { Content, Route } from '../types.ts';
 import { error, warning, type Problem } from '../problem.ts';
 import { found, type Result } from '../result.ts';
 import { closest } from './text.ts';

@@ -1,13 +1,5 @@
+import type { Pagination } from '../types.ts';
 /** Stage helper, paginate: plain list chunking and the one function that names page N. */
-
-export interface Pagination<A> {
-  readonly items: ReadonlyArray<A>;
-  readonly page: number;
-  readonly pages: number;
-  readonly path: string;
-  readonly previous: string | null;
-  readonly next: string | null;
-}
 
 /** `/blog` for page 1, `/blog/page/2` after it; under the root `/` page 2 is `/page/2`. */
 export const pagePath = (base: string, page: number): string => (page === 1 ? base : `${base.replace(/\/$/, '')}/page/${page}`);

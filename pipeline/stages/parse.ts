@@ -9,37 +9,19 @@
  */
 import { pipe } from 'fp-ts/function';
 import type { Root } from 'mdast';
-import type { SourceFile } from '../types.ts';
+import type { SourceFile, YamlData, MarkdownFormat, Parsed, ParsedData, ParsedMarkdown } from '../types.ts';
 import type { Store } from '../memo.ts';
 import { unprocessable, type Problem } from '../problem.ts';
 import { chain, collect, failed, map, ok, valueOf, withProblems, type Result } from '../result.ts';
 import { splitFrontmatter } from './parse/frontmatter.ts';
 import { emptyPage, fileTooLarge, tooComplex, unsafePageName } from './parse/limits.ts';
 import { parseMarkdownBody } from './parse/markdown-body.ts';
-import { parseYaml, type YamlData } from './parse/yaml.ts';
-import { bodyFormat, configuredFormat, frontmatterFormat, type FormatSetting, type MarkdownFormat } from './parse/format.ts';
+import { parseYaml } from './parse/yaml.ts';
+import { bodyFormat, configuredFormat, frontmatterFormat, type FormatSetting } from './parse/format.ts';
 import { mdxSyntaxProblem } from './parse/mdx-errors.ts';
 
 export { parseMarkdownBody } from './parse/markdown-body.ts';
-export { configuredFormat, type FormatSetting, type MarkdownFormat } from './parse/format.ts';
-export type { FieldPath, YamlData } from './parse/yaml.ts';
-
-export interface ParsedMarkdown {
-  readonly kind: 'markdown';
-  readonly file: SourceFile;
-  readonly frontmatter: YamlData;
-  readonly tree: Root;
-  /** The parser that read the body: MDX or CommonMark (./parse/format.ts). */
-  readonly format: MarkdownFormat;
-}
-
-export interface ParsedData {
-  readonly kind: 'data';
-  readonly file: SourceFile;
-  readonly yaml: YamlData;
-}
-
-export type Parsed = ParsedMarkdown | ParsedData;
+export { configuredFormat, type FormatSetting } from './parse/format.ts';
 
 /**
  * Stage entry: every Markdown and data file parsed, in their order. A file

@@ -4,7 +4,7 @@
  * tests/renderer/shared-rules.test.ts.
  */
 
-/** Spec section 2: `/x.html` and `/x/index.html` mean `/x` (or `/` when empty). */
+/** `/x.html` and `/x/index.html` mean `/x` (or `/` when empty): one page has one URL. */
 export const normalisePath = (path: string): string => {
   if (path.endsWith('/index.html')) return path.slice(0, -'/index.html'.length) || '/';
   if (path.endsWith('.html') && path !== '/404.html') return path.slice(0, -'.html'.length) || '/';

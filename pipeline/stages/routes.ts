@@ -1,53 +1,14 @@
 /**
  * Stage 6, routes: the route table. Site in, `Route[]` out: every path the
  * build writes, its page type, its plugin context, its sidebar, and for list
- * pages the posts or docs it lists (spec section 3, route-to-content map).
+ * pages the posts or docs it lists.
  */
-import { paginate, type Pagination } from './paginate.ts';
-import { type Author, type Doc, type Post, type Page, type Site, type TagRef } from './resolve.ts';
+import { paginate } from './paginate.ts';
+import type { Pagination, Author, Doc, Post, Page, Site, TagRef, SidebarCategory, Route, TagSummary } from '../types.ts';
 import { pipe } from 'fp-ts/function';
 import { generatedIndexes } from './resolve/category.ts';
-import type { SidebarCategory } from './resolve/sidebar-item.ts';
 import { warning, startOfFile } from '../problem.ts';
 import { collect, failed, ok, type Result } from '../result.ts';
-
-/** A docs area's id (`Layout.docs`), or `blog` or `pages`. */
-export type Plugin = string;
-
-export interface TagSummary {
-  readonly key: string;
-  readonly label: string;
-  readonly description: string;
-  readonly permalink: string;
-  readonly count: number;
-}
-
-interface RouteBase {
-  readonly path: string;
-  readonly plugin: Plugin;
-  readonly sidebarId: string | null;
-}
-
-export type Route = RouteBase & (
-  | { readonly type: 'docs-item'; readonly doc: Doc }
-  | { readonly type: 'docs-root'; readonly doc: Doc }
-  | { readonly type: 'docs-version-root'; readonly doc: Doc }
-  | { readonly type: 'docs-tag-list'; readonly tags: ReadonlyArray<TagSummary> }
-  | { readonly type: 'docs-tag-docs'; readonly tag: TagSummary; readonly docs: ReadonlyArray<Doc> }
-  | { readonly type: 'docs-generated-index'; readonly category: SidebarCategory }
-  | { readonly type: 'blog-list'; readonly pagination: Pagination<Post> }
-  | { readonly type: 'blog-post'; readonly post: Post; readonly newer: Post | null; readonly older: Post | null }
-  | { readonly type: 'blog-archive'; readonly years: ReadonlyArray<{ readonly year: string; readonly posts: ReadonlyArray<Post> }> }
-  | { readonly type: 'blog-tags'; readonly tags: ReadonlyArray<TagSummary> }
-  | { readonly type: 'blog-tag-posts'; readonly tag: TagSummary; readonly pagination: Pagination<Post> }
-  | { readonly type: 'blog-authors'; readonly authors: ReadonlyArray<{ readonly author: Author; readonly count: number }> }
-  | { readonly type: 'blog-author-posts'; readonly author: Author; readonly pagination: Pagination<Post> }
-  | { readonly type: 'search'; readonly page: Page | null }
-  | { readonly type: 'content-page'; readonly page: Page }
-  | { readonly type: 'not-found' }
-);
-
-export type PageType = Route['type'];
 
 /** Docs and posts that may appear in lists: not unlisted (drafts are already gone in production). */
 const listed = <A extends { unlisted: boolean }>(xs: ReadonlyArray<A>) => xs.filter((x) => !x.unlisted);
@@ -151,7 +112,7 @@ export function buildRoutes(site: Site): Result<ReadonlyArray<Route>> {
   return uniqueRoutes(routes);
 }
 
-/** Two sources for one path: keep the first, warn about the rest (spec section 5). */
+/** Two sources for one path: keep the first, warn about the rest. */
 function uniqueRoutes(routes: ReadonlyArray<Route>): Result<ReadonlyArray<Route>> {
   const first = new Map<string, Route>();
   for (const route of routes) if (!first.has(route.path)) first.set(route.path, route);

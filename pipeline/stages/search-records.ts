@@ -5,8 +5,7 @@
  */
 import type { Element, ElementContent, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
-import type { Content } from '../types.ts';
-import type { Route } from './routes.ts';
+import type { Content, Route } from '../types.ts';
 import type { Layout } from '../types.ts';
 import { portalLayout } from '../layout.ts';
 

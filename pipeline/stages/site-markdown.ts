@@ -6,16 +6,15 @@
  * because a job's key covers every value its result depends on.
  */
 import type { Code, Root } from 'mdast';
-import type { Site } from './resolve.ts';
-import { contentHash, type Assets } from './assets.ts';
+import { contentHash } from '../content-hash.ts';
+import { type Assets } from './assets.ts';
 import { HighlighterFailure, type Highlighter } from './highlight.ts';
 import { renderMarkdown, type MarkdownContext, type MarkdownInput, type MdxSettings } from './markdown.ts';
 import { defaultComponentsFolder } from './site-component-keys.ts';
 import { codeBlocks, diagramSources, type CodeIndex } from './code-blocks.ts';
 import { unprocessable } from '../problem.ts';
-import type { Diagram } from '../types.ts';
-import type { MarkdownResult } from '../memo.ts';
-import { partialsUsed, type Partials } from './markdown/partials.ts';
+import type { Diagram, Site, MarkdownResult, Partials } from '../types.ts';
+import { partialsUsed } from './markdown/partials.ts';
 
 /** One page's markdown: its input and every value its result depends on (the cache key). */
 export interface MarkdownJob {

@@ -4,8 +4,7 @@
  * drafts, no unlisted pages, no not-found page and no search page (both are
  * `noindex`). Dates are content dates, never the clock.
  */
-import type { Route } from './routes.ts';
-import type { Site } from './resolve.ts';
+import type { Route, Site } from '../types.ts';
 import type { OutputFile } from '../types.ts';
 import { absolute } from '../published.ts';
 

@@ -30,3 +30,11 @@ export function closest(word: string, candidates: Iterable<string>): string | nu
 }
 
 export const countWords = (text: string): number => (text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).length;
+
+/** "a.md", "a.md en b.md", "a.md, b.md, c.md en 4 andere". */
+export function fileList(files: ReadonlyArray<string>): string {
+  const shown = files.slice(0, 3);
+  const rest = files.length - shown.length;
+  if (rest > 0) return `${shown.join(', ')} en ${rest} ${rest === 1 ? 'ander' : 'andere'}`;
+  return shown.length > 1 ? `${shown.slice(0, -1).join(', ')} en ${shown[shown.length - 1]}` : (shown[0] ?? '');
+}

@@ -7,65 +7,17 @@ import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/function';
 import type { Root } from 'mdast';
-import type { SourceFile } from '../types.ts';
-import type { FieldPath, Parsed, ParsedData, ParsedMarkdown, YamlData } from './parse.ts';
-import {
-  AuthorDefinition, AuthorsFile, BlogFrontmatter, CategoryFile, DocFrontmatter, DocsVersion, NavbarItem,
-  ContentConfig, DocusaurusTagDefinition, PageFrontmatter, SiteConfig, TagDefinition, knownFrontmatterKeys, navbarItemTypes, type Config,
-} from '../model.ts';
+import type { SourceFile, FieldPath, Parsed, ParsedData, ParsedMarkdown, YamlData, Config, Entry } from '../types.ts';
+import { AuthorDefinition, AuthorsFile, BlogFrontmatter, CategoryFile, DocFrontmatter, DocsVersion, NavbarItem, ContentConfig, DocusaurusTagDefinition, PageFrontmatter, SiteConfig, TagDefinition, knownFrontmatterKeys, navbarItemTypes } from '../model.ts';
 import { error, startOfFile, warning, type Place, type Problem, type ProblemCode } from '../problem.ts';
 import { contentTitle, fileTitle, titled } from './validate/title-from-heading.ts';
 import { sidebarsSpec, type SidebarsSpec } from './validate/sidebars-file.ts';
-import type { PlacedCategory } from './resolve/category.ts';
-import { keySegment } from './resolve/tag-slug.ts';
+import { keySegment } from './tag-slug.ts';
 import { postDating } from './validate/blog-file.ts';
 import { docusaurusFrontmatterKeys, unknownKeyProblems } from './validate/frontmatter-keys.ts';
 import { areaOf, contentFolders, layoutOf, portalLayout } from '../layout.ts';
 import type { Layout } from '../types.ts';
 import { all, chain, collect, failed, map, ok, problemsOf, tell, valueOf, withProblems, type Result } from '../result.ts';
-
-/** A docs area's id (`Layout.docs`): `kennisbank`, `communities`, or a Docusaurus plugin id such as `default`. */
-export type DocsPlugin = string;
-
-interface EntryBase {
-  readonly file: SourceFile;
-  readonly tree: Root;
-  readonly locate: (path: FieldPath) => Place;
-  /**
-   * The `# heading` that opens the body (validate/title-from-heading.ts), or
-   * null: when there is one, it is the page's h1 and the theme draws no title
-   * of its own. A blog post's is taken out of its tree (its header shows it), so it is null.
-   */
-  readonly contentTitle: string | null;
-}
-
-export interface DocEntry extends EntryBase {
-  readonly kind: 'doc';
-  readonly plugin: DocsPlugin;
-  /** Path inside the plugin folder without extension: `apis/index`, `apis/problem-details`. */
-  readonly id: string;
-  /** The file's path inside the area's folder, with extension: `apis/index.md`. */
-  readonly pathInArea: string;
-  readonly frontmatter: DocFrontmatter;
-}
-
-export interface PostEntry extends EntryBase {
-  readonly kind: 'post';
-  /** `YYYY-MM-DD`: the front matter's `date`, else the date in the post's path; null only for a draft without either. */
-  readonly date: string | null;
-  /** The post's path under the blog's URL prefix, from its path inside the blog folder (`2024/05/02/titel`). */
-  readonly slug: string;
-  readonly frontmatter: BlogFrontmatter;
-}
-
-export interface PageEntry extends EntryBase {
-  readonly kind: 'page';
-  /** Path inside the pages folder without extension: `index`, `contact`, `contributing/index`. */
-  readonly id: string;
-  readonly frontmatter: PageFrontmatter;
-}
-
-export type Entry = DocEntry | PostEntry | PageEntry;
 
 export interface Located<A> {
   readonly value: A;
@@ -92,6 +44,11 @@ export interface Registry<A> {
   /** Keys the file defines whose definition was refused (reported at its line): a use of one is no unknown key. */
   readonly refused: ReadonlySet<string>;
 }
+
+/** A `_category_` file as validate read it: its fields, and where it was written (for a link to a doc that does not exist). */
+export type PlacedCategory = CategoryFile & {
+  readonly source?: { readonly file: string; readonly linkId: Place };
+};
 
 export interface Validated {
   readonly entries: ReadonlyArray<Entry>;
@@ -181,7 +138,7 @@ export function decode<A>(codec: t.Type<A, unknown, unknown>, data: unknown, fil
 
 const isPlainObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
-/** Inline tags and authors (objects instead of keys) are a content-model error, spec section 5. */
+/** Inline tags and authors (objects instead of keys) are a content-model error where the configuration refuses them (`frontmatter.onInlineTags`/`onInlineAuthors: throw`). */
 function inlineProblems(data: Record<string, unknown>, yaml: YamlData, file: string, refused: InlineRules, files: { readonly tags: string; readonly authors: string }): Problem[] {
   const inline = (field: 'tags' | 'authors', registry: string): Problem[] => {
     const list = data[field];

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DiagramDrawer, diagramChromiumPath, fencesMermaid } from '../../pipeline/io/mermaid.ts';
-import { contentHash } from '../../pipeline/stages/assets.ts';
+import { contentHash } from '../../pipeline/content-hash.ts';
 import { skip } from '../skip.ts';
 
 const test = suite('build: starting and ending Chromium for the diagrams');

@@ -11,7 +11,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DiagramDrawer, diagramChromiumPath } from '../../pipeline/io/mermaid.ts';
 import { analyse, generate } from '../../pipeline/build.ts';
-import { contentHash } from '../../pipeline/stages/assets.ts';
+import { contentHash } from '../../pipeline/content-hash.ts';
 import { configText, tree } from '../helpers.ts';
 import { skip } from '../skip.ts';
 

@@ -10,7 +10,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { runBuild } from '../../pipeline/run/schedule.ts';
 import { writeSite } from '../../pipeline/io/write.ts';
 import { startServer } from '../../pipeline/io/server.ts';
-import { chromiumArgs, chromiumPath } from '../../pipeline/io/mermaid.ts';
+import { chromiumArgs, chromiumPath } from '../../pipeline/chromium.ts';
 import { hasErrors } from '../../pipeline/problem.ts';
 import { formatProblems } from '../../pipeline/cli/report.ts';
 import { root } from '../helpers.ts';

@@ -13,7 +13,7 @@ import { analyse, generate } from '../../pipeline/build.ts';
 import { loadTheme } from '../../pipeline/io/theme.ts';
 import { writeSite } from '../../pipeline/io/write.ts';
 import { startServer } from '../../pipeline/io/server.ts';
-import { chromiumArgs, chromiumPath } from '../../pipeline/io/mermaid.ts';
+import { chromiumArgs, chromiumPath } from '../../pipeline/chromium.ts';
 import { configText, tree } from '../helpers.ts';
 import { nextMode } from '../../theme/client/color-mode.ts';
 

@@ -1,6 +1,6 @@
 /**
- * One browser test per page type (spec section 2, "Page types" and "Page
- * shell"), each against a real route of the production build of content/.
+ * One browser test per page type, each against a real route of the
+ * production build of content/.
  * Every test checks the shared shell (status, one h1, lang, data-page, title,
  * description, canonical, skip link, logo, external navbar link) and then the
  * parts and Dutch labels of its own page type.
@@ -71,7 +71,7 @@ interface ShellExpectations {
   readonly canonicalPath?: string | null;
 }
 
-/** The page shell every page type shares (spec section 2, "Page shell"). */
+/** The page shell every page type shares. */
 async function checkShell({ tab, status }: Visit, path: string, expect: ShellExpectations = {}): Promise<void> {
   const isHome = path === '/';
   assert.is(status, expect.status ?? 200, `HTTP status of ${path}`);
@@ -574,7 +574,7 @@ types('not-found: an unknown path answers 404 with the not-found page', async ()
     const text = clean(await tab.$eval('main', (el) => el.textContent));
     assert.match(text, /We kunnen niet vinden waar je naar op zoek bent\./);
     assert.match(text, /Neem contact op met de eigenaar van de website/);
-    // Spec section 2: the current page is marked by its path text, here the path that was asked for.
+    // The current page is marked by its path text, here the path that was asked for.
     assert.is(await tab.$eval('html', (el) => el.getAttribute('data-page')), path, 'data-page on an unknown path');
   });
 });

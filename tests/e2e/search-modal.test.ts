@@ -1,5 +1,5 @@
 /**
- * The search modal (spec sections 2, 4, 8 and 9): the shortcuts that open and close it, keyboard
+ * The search modal: the shortcuts that open and close it, keyboard
  * use of the results, the focus trap and the focus returned on close, the footer link to the search
  * page, the texts for no results and for a failed search, and a query that is never HTML.
  * The navbar's button variant (no search page configured) is rendered in

@@ -21,7 +21,7 @@ import axe from 'axe-core';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { loadTheme } from '../../pipeline/io/theme.ts';
 import { startServer } from '../../pipeline/io/server.ts';
-import { chromiumArgs, chromiumPath } from '../../pipeline/io/mermaid.ts';
+import { chromiumArgs, chromiumPath } from '../../pipeline/chromium.ts';
 import { securityHeaders } from '../../pipeline/stages/csp.ts';
 import { Tabs } from '../../theme/mdx/Tabs.tsx';
 import { TabItem } from '../../theme/mdx/TabItem.tsx';

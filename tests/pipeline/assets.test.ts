@@ -6,7 +6,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { analyse, generate } from '../../pipeline/build.ts';
-import { contentHash } from '../../pipeline/stages/assets.ts';
+import { contentHash } from '../../pipeline/content-hash.ts';
 import type { AssetFile } from '../../pipeline/types.ts';
 import { tree } from '../helpers.ts';
 

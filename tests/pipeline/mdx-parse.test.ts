@@ -8,13 +8,14 @@ import { suite } from 'uvu';
 import fc from 'fast-check';
 import * as assert from 'uvu/assert';
 import type { Root } from 'mdast';
-import { parse, parseMarkdown, parseMarkdownBody, type ParsedMarkdown } from '../../pipeline/stages/parse.ts';
+import { parse, parseMarkdown, parseMarkdownBody } from '../../pipeline/stages/parse.ts';
 import { bodyFormat } from '../../pipeline/stages/parse/format.ts';
 import { codeBlocks } from '../../pipeline/stages/code-blocks.ts';
 import { renderMarkdown } from '../../pipeline/stages/markdown.ts';
 import { Store } from '../../pipeline/memo.ts';
 import { problemsOf, valueOf } from '../../pipeline/result.ts';
 import { codes, run } from '../helpers.ts';
+import type { ParsedMarkdown } from '../../pipeline/types.ts';
 
 const file = (path: string, text: string) => ({ path, display: `content/${path}`, text });
 const types = (tree: Root) => tree.children.map((n) => n.type);

@@ -9,7 +9,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { renderMarkdown } from '../../pipeline/stages/markdown.ts';
 import { parseMarkdownBody } from '../../pipeline/stages/parse.ts';
-import { contentHash } from '../../pipeline/stages/assets.ts';
+import { contentHash } from '../../pipeline/content-hash.ts';
 import { Markdown } from '../../renderer/markdown.tsx';
 import { newBodyTheme } from '../../theme/shell/body-theme.tsx';
 import type { Diagram } from '../../pipeline/types.ts';

@@ -15,8 +15,8 @@ import YAML from 'yaml';
 import { analyse, generate, type Generated } from '../../pipeline/build.ts';
 import { readSources } from '../../pipeline/io/read.ts';
 import { createHighlighter } from '../../pipeline/io/highlighter.ts';
-import type { Mode } from '../../pipeline/stages/resolve.ts';
-import { outputFile, type Route } from '../../pipeline/stages/routes.ts';
+import type { Mode, Route } from '../../pipeline/types.ts';
+import { outputFile } from '../../pipeline/stages/routes.ts';
 import { configText, post, root, tree } from '../helpers.ts';
 
 type Element = DefaultTreeAdapterMap['element'];
@@ -295,7 +295,7 @@ metadata('should give every page type exactly one canonical link on the producti
     assert.equal(h.canonicals, [`${origin}${route.path}`], route.path);
     types.add(route.type);
   }
-  // Every page type of spec section 2 is in this small site.
+  // Every page type the route table knows is in this small site.
   assert.equal([...types].sort(), ['blog-archive', 'blog-author-posts', 'blog-authors', 'blog-list', 'blog-post', 'blog-tag-posts', 'blog-tags', 'content-page', 'docs-item', 'docs-root', 'docs-tag-docs', 'docs-tag-list', 'docs-version-root', 'not-found', 'search']);
 });
 
@@ -493,7 +493,7 @@ real('should give every page one canonical link and valid JSON-LD where it belon
   assert.is(postings, g.routes.filter((r) => r.type === 'blog-post').length);
 });
 
-real('should link every external destination of spec section 1 from the navbar or footer, opening in a new tab', () => {
+real('should link every external destination the portal names from the navbar or footer, opening in a new tab', () => {
   const g = realBuild as Generated;
   const home = html(g, g.routes.find((r) => r.path === '/') as Route);
   const chrome = home.slice(home.indexOf('<header'), home.indexOf('<main')) + home.slice(home.indexOf('<footer'));

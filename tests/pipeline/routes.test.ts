@@ -3,7 +3,8 @@ import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { run, post } from '../helpers.ts';
 import { chunk, paginate, pagePath } from '../../pipeline/stages/paginate.ts';
-import { outputFile, type Route } from '../../pipeline/stages/routes.ts';
+import { outputFile } from '../../pipeline/stages/routes.ts';
+import type { Route } from '../../pipeline/types.ts';
 
 const day = (i: number) => new Date(Date.UTC(2024, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
 const posts = (n: number, extra: (i: number) => string = () => '') =>

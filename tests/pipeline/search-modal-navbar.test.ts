@@ -1,5 +1,5 @@
 /**
- * The navbar's search item, both ways the configuration allows (spec section 2, "Search"): with a
+ * The navbar's search item, both ways the configuration allows: with a
  * search page, a search link to it; without one, a button that opens the search modal. Both carry
  * what the lazily loaded modal needs (theme/shell/search-modal-data.ts). The browser side is in
  * tests/e2e/search-modal.test.ts.

@@ -15,7 +15,7 @@ import {
   judgeSvgFile, parseSvg, sameTree, sanitizedDiagram, sanitizedSvgFile, sanitizeSvgTree, svgSchema, svgScripting,
 } from '../../pipeline/stages/svg-sanitize.ts';
 import { analyse, generate } from '../../pipeline/build.ts';
-import { contentHash } from '../../pipeline/stages/assets.ts';
+import { contentHash } from '../../pipeline/content-hash.ts';
 import { configText, root, tree } from '../helpers.ts';
 
 const test = suite('svg-sanitize');

@@ -6,7 +6,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
-import type { Doc, Sidebar, SidebarItem, Site } from '../../pipeline/stages/resolve.ts';
+import type { Doc, Sidebar, SidebarItem, Site } from '../../pipeline/types.ts';
 import { renderMemo } from '../../renderer/context.ts';
 import { docById, docByPermalink, sidebarById, sidebarOrder, sidebarPlaces, type DocsContext } from '../../theme/pages/docs-index.ts';
 

@@ -175,7 +175,7 @@ shell('should render a closeable announcement bar and load theme-init.js only wh
 
 shell.run();
 
-const constants = suite('shell client: limits and timings (spec section 9)');
+const constants = suite('shell client: limits and timings');
 
 constants('should cap the router caches at 10 000 entries, forgetting the oldest', async () => {
   const { BoundedCache, cacheLimit } = await import('../../theme/client/router.ts');

@@ -1,5 +1,5 @@
 /**
- * The announcement bar (spec section 4): closeable, the dismissal remembered
+ * The announcement bar: closeable, the dismissal remembered
  * in browser storage. When the configured bar id differs from the stored one
  * the dismissal resets; the legacy misspelt id value "annoucement-bar" is
  * migrated to "announcement-bar". The keys are Docusaurus's, so a reader's

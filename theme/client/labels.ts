@@ -58,7 +58,7 @@ export const labels = {
   searchNeedsJs: 'Zoeken werkt met JavaScript. Zet JavaScript aan, of gebruik de navigatie en de tagpagina’s om artikelen te vinden.',
   noResults: 'Geen resultaten gevonden',
   documentsFound: (count: number) => (count === 1 ? 'Eén document gevonden' : `${count} documenten gevonden`),
-  // The search modal (spec sections 4, 8 and 9); theme/client/search-modal.ts.
+  // The search modal (theme/client/search-modal.ts).
   searchModal: 'Zoeken',
   searchModalClose: 'Sluiten',
   searchResults: 'Zoekresultaten',
@@ -86,19 +86,4 @@ export const labels = {
   crashTitle: 'Deze pagina is gecrasht.',
   crashRetry: 'Probeer opnieuw',
   lazyRetry: 'Opnieuw proberen',
-} as const;
-
-/** English fallbacks for the strings the spec gives in both languages. */
-export const englishFallbacks = {
-  crashTitle: 'This page crashed.',
-  crashRetry: 'Try again',
-  lazyRetry: 'Retry',
-  searchFailed: 'Unable to fetch results',
-  searchFailedHelp: 'You might want to check your network connection.',
-  noResultsFor: 'No results for',
-  searchTryTerms: 'Try searching for',
-  searchShouldFind: 'Believe this query should return results?',
-  searchLetUsKnow: 'Let us know.',
-  searchSeeAll: (count: number) => `See all ${count} results`,
-  opensInNewTab: '(opens in new tab)',
 } as const;

@@ -65,6 +65,6 @@ function rememberDocsVersion(root: Document): void {
 
 page();
 startRouter(document, { onPage: page });
-// The search modal's shortcuts and button (spec section 4); the modal itself loads on first use.
+// The search modal's shortcuts and button; the modal itself loads on first use.
 island('zoekvenster', () => installSearchShortcut(document));
 performance.mark('ontwikkelaarsportaal:shell');

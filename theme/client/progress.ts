@@ -1,5 +1,5 @@
 /**
- * The top progress bar on route change (spec section 9): starts only after
+ * The top progress bar on route change: starts only after
  * 200 ms, minimum 0.08, speed 200 ms, trickles 0.02 every 800 ms, completes
  * when the route updates.
  */

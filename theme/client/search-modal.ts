@@ -1,5 +1,5 @@
 /**
- * The search modal (spec sections 2, 4, 8 and 9), loaded on first use by search-shortcut.ts.
+ * The search modal, loaded on first use by search-shortcut.ts.
  *
  * A dialog (role=dialog, aria-modal) over an inert page: a combobox input that owns a listbox of
  * results (aria-activedescendant: focus stays in the input, arrow keys move the active result,

@@ -47,9 +47,9 @@ export interface LinkRule {
 }
 
 /**
- * Where a hit links and whether it is external (spec section 7: results on
- * the apis or oss hosts are external). A path stays a path; an absolute URL
- * on a listed host is external; one on this site becomes a path (so the
+ * Where a hit links and whether it is external (results on the hosts the
+ * configuration lists, such as the apis and oss hosts). A path stays a path;
+ * an absolute URL on a listed host is external; one on this site becomes a path (so the
  * client router and any test host work). Any other host is external too: a
  * link off the site must never look like an internal one.
  */

@@ -1,6 +1,6 @@
 /**
  * The search modal's ways in, in the first-load bundle: a few hundred bytes. The modal itself
- * (search-modal.ts, with MiniSearch) loads on first use. Spec section 4: Ctrl+K or Cmd+K (again:
+ * (search-modal.ts, with MiniSearch) loads on first use. It opens on Ctrl+K or Cmd+K (again:
  * closes), `/` outside inputs, a letter or digit typed while the navbar's search button or link
  * has focus, and a click on the search button (the navbar shows one when no search page is set).
  */

@@ -1,6 +1,6 @@
 /**
  * The Typesense backend: one POST to `/multi_search` with plain fetch (a few
- * hundred bytes instead of the client library), spec section 7: query_by
+ * hundred bytes instead of the client library): query_by
  * hierarchy levels 1 to 5, group_by url, group_limit 1, filtered on the
  * locale and, with contextual search on, on the docs version tags. The answer
  * becomes the shared SearchResult; every failure is a value, never a throw.

@@ -28,12 +28,3 @@ export const storage = {
     }
   },
 };
-
-/** Read a stored value and accept it only when it is one of the expected values; anything else is replaced. */
-export function storedChoice<T extends string>(key: string, allowed: ReadonlyArray<T>): T | null {
-  const value = storage.get(key);
-  if (value === null) return null;
-  if ((allowed as ReadonlyArray<string>).includes(value)) return value as T;
-  storage.set(key, null);
-  return null;
-}

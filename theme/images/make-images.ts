@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Page } from 'puppeteer-core';
-import { chromiumArgs, chromiumPath } from '../../pipeline/io/mermaid.ts';
+import { chromiumArgs, chromiumPath } from '../../pipeline/chromium.ts';
 
 const staticDir = path.resolve(import.meta.dirname, '../static');
 const blue = '#154273';

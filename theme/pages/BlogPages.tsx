@@ -1,16 +1,14 @@
 /** Blog page types: list, post, archive, tags list, tag posts, authors list, author posts. */
 import type { ReactNode } from 'react';
-import type { Author, Post, TagRef } from '../../pipeline/stages/resolve.ts';
+import type { Author, Post, TagRef, Pagination, TagSummary } from '../../pipeline/types.ts';
 import { blogPath, feedPaths, publishedPosts } from '../../pipeline/published.ts';
-import type { Pagination } from '../../pipeline/stages/paginate.ts';
-import type { TagSummary } from '../../pipeline/stages/routes.ts';
 import type { PageContext } from '../../renderer/context.ts';
 import { Markdown } from '../../renderer/markdown.tsx';
 import { blogPosting } from '../../renderer/structured-data.ts';
 import { bodyTheme } from '../shell/body-theme.tsx';
 import { socialCard } from '../shell/PublishingHead.tsx';
 import { Layout } from '../shell/Layout.tsx';
-import { siteHosts } from '../shell/Navbar.tsx';
+import { siteHosts } from '../shell/site-text.ts';
 import { labels } from '../client/labels.ts';
 import { AuthorSocials, authorImage } from './author-links.tsx';
 import { dutchDate } from './dutch-date.ts';

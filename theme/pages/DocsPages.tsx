@@ -1,13 +1,12 @@
 /** Docs page types: docs item, docs root, docs version root, docs tag list, docs tag document list. */
-import type { Doc, SidebarItem } from '../../pipeline/stages/resolve.ts';
-import type { TagSummary } from '../../pipeline/stages/routes.ts';
+import type { Doc, SidebarItem, TagSummary } from '../../pipeline/types.ts';
 import type { PageContext } from '../../renderer/context.ts';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Markdown } from '../../renderer/markdown.tsx';
 import { breadcrumbList } from '../../renderer/structured-data.ts';
 import { bodyTheme } from '../shell/body-theme.tsx';
 import { Layout } from '../shell/Layout.tsx';
-import { siteHosts } from '../shell/Navbar.tsx';
+import { siteHosts } from '../shell/site-text.ts';
 import { labels } from '../client/labels.ts';
 import { Banner, Breadcrumbs, CollapsibleTableOfContents, DocsSidebar, Paginator, TableOfContents, TagList, findItem, trail } from './parts.tsx';
 import { docById, docByPermalink, sidebarById, sidebarPlaces } from './docs-index.ts';

@@ -3,7 +3,7 @@
  * title, description and a card for each item of the category, in the
  * category's sidebar, the way a docs category index shows its children.
  */
-import type { SidebarCategory } from '../../pipeline/stages/resolve/sidebar-item.ts';
+import type { SidebarCategory } from '../../pipeline/types.ts';
 import type { PageContext } from '../../renderer/context.ts';
 import { breadcrumbList } from '../../renderer/structured-data.ts';
 import { Layout } from '../shell/Layout.tsx';

@@ -1,11 +1,11 @@
 /** Generic content page, the home page, the search page and the not-found page. */
-import type { Page } from '../../pipeline/stages/resolve.ts';
+import type { Page } from '../../pipeline/types.ts';
 import type { PageContext } from '../../renderer/context.ts';
 import { Markdown } from '../../renderer/markdown.tsx';
 import { blogPath, publishedPosts } from '../../pipeline/published.ts';
 import { bodyTheme } from '../shell/body-theme.tsx';
 import { Layout } from '../shell/Layout.tsx';
-import { siteHosts } from '../shell/Navbar.tsx';
+import { siteHosts } from '../shell/site-text.ts';
 import { SmartLink } from '../shell/SmartLink.tsx';
 import { clientSearchConfig } from '../shell/search-config.ts';
 import { labels } from '../client/labels.ts';

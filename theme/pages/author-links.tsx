@@ -4,7 +4,7 @@
  * profile under the network's own name. A `mailto:` link opens the mail
  * program, so it is no new tab and names no profile (`rel="me"`).
  */
-import type { Author } from '../../pipeline/stages/resolve.ts';
+import type { Author } from '../../pipeline/types.ts';
 import { authorImagePath } from '../../pipeline/published.ts';
 import type { PageContext } from '../../renderer/context.ts';
 import { labels } from '../client/labels.ts';

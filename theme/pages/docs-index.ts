@@ -6,7 +6,7 @@
  * 7 of its 33 s (docs/performance.md). Each lookup gives what the `find` it
  * replaces gave: the first match.
  */
-import type { Doc, Sidebar, SidebarItem } from '../../pipeline/stages/resolve.ts';
+import type { Doc, Sidebar, SidebarItem } from '../../pipeline/types.ts';
 import { memoSlot, type PageContext } from '../../renderer/context.ts';
 
 /** What the lookups read: the site, and the memo they are kept in. */

@@ -1,6 +1,6 @@
 /** Building blocks shared by page types: sidebar, breadcrumbs, TOC, paginators, tags, post meta. */
 import type { ReactNode } from 'react';
-import type { Post, Sidebar, SidebarItem, TagRef } from '../../pipeline/stages/resolve.ts';
+import type { Post, Sidebar, SidebarItem, TagRef } from '../../pipeline/types.ts';
 import type { TocItem } from '../../pipeline/types.ts';
 import type { PageContext } from '../../renderer/context.ts';
 import { labels } from '../client/labels.ts';

@@ -2,7 +2,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { memoSlot, themeFile, type PageContext } from '../../renderer/context.ts';
 import { labels } from '../client/labels.ts';
-import { siteHosts } from './Navbar.tsx';
+import { siteHosts } from './site-text.ts';
 import { SmartLink } from './SmartLink.tsx';
 
 /** The footer's markup: the same on every page of a build, where rendering it took a sixth of the pages' React time. */

@@ -7,6 +7,7 @@ import { Navbar } from './Navbar.tsx';
 import { Footer } from './Footer.tsx';
 import { AnnouncementBar } from './AnnouncementBar.tsx';
 import { PublishingHead, metaDescription } from './PublishingHead.tsx';
+import { tagline } from './site-text.ts';
 import type { StructuredData } from '../../renderer/structured-data.ts';
 
 export interface LayoutProps {
@@ -74,5 +75,3 @@ export function Layout({ ctx, title, description, children, sidebar, robots, ogT
     </html>
   );
 }
-
-export const tagline = (ctx: PageContext) => ctx.site.config.tagline.replace('{product}', ctx.site.config.product);

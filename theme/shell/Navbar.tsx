@@ -1,18 +1,16 @@
-/** Header with logo, site name, tagline, government logo and the navbar items of spec section 2. */
+/** Header with logo, site name, tagline, government logo and the navbar items of the configuration. */
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { SidebarItem } from '../../pipeline/stages/resolve.ts';
+import type { SidebarItem } from '../../pipeline/types.ts';
 import type { NavbarItem } from '../../pipeline/model.ts';
 import { defaultDocsArea } from '../../pipeline/layout.ts';
 import { memoSlot, themeFile, type PageContext } from '../../renderer/context.ts';
 import { isExternal } from '../../renderer/markdown.tsx';
 import { labels } from '../client/labels.ts';
 import { ChevronIcon, MenuIcon, SearchIcon } from './icons.tsx';
-import { tagline } from './Layout.tsx';
+import { siteHosts, tagline } from './site-text.ts';
 import { searchModalData } from './search-modal-data.ts';
 import { SmartLink } from './SmartLink.tsx';
-
-export const siteHosts = (ctx: PageContext): string[] => [new URL(ctx.site.config.url).host];
 
 /** Each item's target, kept for the build: the same on every page, and the sidebar lookup walks all docs. */
 const itemHrefs = memoSlot<Map<NavbarItem, string | null>>('navbar item targets');
@@ -129,7 +127,7 @@ export function renderNavbarItem(ctx: PageContext, item: NavbarItem, index: numb
   }
 }
 
-/** A navbar item that cannot be rendered: a configuration error that names the item (spec section 8). */
+/** A navbar item that cannot be rendered: a configuration error that names the item, never a page that silently lacks it. */
 export class NavbarItemError extends Error {
   readonly code = 'config-navbar-item';
   constructor(item: NavbarItem, position: number, cause: unknown) {

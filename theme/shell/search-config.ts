@@ -5,13 +5,13 @@
  * search-only key is meant to ship; the admin key is never in the
  * configuration (docs/search.md), and this module reads no environment.
  */
-import type { Site } from '../../pipeline/stages/resolve.ts';
+import type { Site } from '../../pipeline/types.ts';
 import { searchCollection } from '../../pipeline/published.ts';
 import type { ClientSearchConfig } from '../client/search-backend.ts';
 
 /**
  * The `docusaurus_tag` values of this site's records for contextual search:
- * pages, blog posts and each docs plugin's version (spec section 7).
+ * pages, blog posts and each docs plugin's version, as Docusaurus' contextual search names them.
  */
 export const contextualTags = (site: Pick<Site, 'versions'>): string[] =>
   ['default', 'blog-posts', ...site.versions.map((v) => `docs-${v.plugin}-${v.name}`)];

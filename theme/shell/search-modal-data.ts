@@ -4,7 +4,7 @@
  * `data-search-config` as the search page, theme/shell/search-config.ts), the search page, the
  * "Laat het ons weten." target and the suggested terms.
  */
-import type { Site } from '../../pipeline/stages/resolve.ts';
+import type { Site } from '../../pipeline/types.ts';
 import { memoSlot, type PageContext } from '../../renderer/context.ts';
 import { clientSearchConfig } from './search-config.ts';
 import { defaultDocsArea } from '../../pipeline/layout.ts';

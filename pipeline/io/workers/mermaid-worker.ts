@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
-import { browserEntry, chromiumArgs, diagramChromiumPath, mermaidDist, mermaidVersion, profilePrefix, type Session, type WorkerReply, type WorkerRequest } from '../mermaid.ts';
+import { chromiumArgs } from '../../chromium.ts';
+import { browserEntry, diagramChromiumPath, mermaidDist, mermaidVersion, profilePrefix, type Session, type WorkerReply, type WorkerRequest } from '../mermaid.ts';
 import { mermaidConfig } from '../../../theme/client/mermaid-config.ts';
 import { patchMermaid, patchWarning } from '../mermaid-patch.ts';
 

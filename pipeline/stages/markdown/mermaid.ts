@@ -6,7 +6,7 @@
  * draws labels as SVG text, so the tags would show as text.
  */
 import type { Code, Root, RootContent } from 'mdast';
-import { contentHash } from '../assets.ts';
+import { contentHash } from '../../content-hash.ts';
 import { error, placeOf, warning, type Place, type Problem } from '../../problem.ts';
 import type { Diagram } from '../../types.ts';
 import { codeBlocks, diagramSources } from '../code-blocks.ts';

@@ -16,20 +16,7 @@ import type { MdxJsxAttribute } from 'mdast-util-mdx-jsx';
 import type { Place } from '../../problem.ts';
 import { placeOf } from '../../problem.ts';
 import { soleExpression, valueProgram, type StaticValue } from './mdx-static.ts';
-
-/** A partial as the stage gets it: its file and its parsed tree. */
-export interface Partial {
-  /** Content path (`docs/_partials/waarschuwing.mdx`). */
-  readonly path: string;
-  /** Path as shown in messages. */
-  readonly display: string;
-  /** The whole file, to restore text that only looked like a directive. */
-  readonly text: string;
-  readonly tree: Root;
-}
-
-/** Every partial of the site by content path. */
-export type Partials = ReadonlyMap<string, Partial>;
+import type { Partial, Partials } from '../../types.ts';
 
 /** An import of a partial: which one, and where the import is written. */
 export interface PartialImport {

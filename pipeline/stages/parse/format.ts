@@ -5,9 +5,8 @@
  * front matter may choose for itself with `mdx: { format: … }`, before the site.
  */
 import { extname } from 'node:path';
+import type { MarkdownFormat } from '../../types.ts';
 
-/** The parser of one body. */
-export type MarkdownFormat = 'md' | 'mdx';
 /** The setting: a parser, or `detect` to choose one by the file's extension. */
 export type FormatSetting = MarkdownFormat | 'detect';
 

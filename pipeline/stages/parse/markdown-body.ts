@@ -17,7 +17,7 @@ import './micromark-edits.ts';
 import { legacyAdmonitionTitles, restorePositions } from './legacy-admonition-titles.ts';
 import { escapeHeadingIds, unwrapMdxCodeBlocks } from './docusaurus-preprocess.ts';
 import { htmlCommentFromMarkdown, htmlCommentSyntax } from './html-comments.ts';
-import type { MarkdownFormat } from './format.ts';
+import type { MarkdownFormat } from '../../types.ts';
 import { unravelJsxParagraphs } from './mdx-unravel.ts';
 import { mdxCodeBlocks } from './mdx-code-blocks.ts';
 

@@ -6,17 +6,7 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } fro
 import { error, warning, type Place, type Problem } from '../../problem.ts';
 import { ok, withProblems, type Problems, type Result } from '../../result.ts';
 import { repairYamlQuirks, type YamlQuirk } from './yaml-quirks.ts';
-
-export type FieldPath = ReadonlyArray<string | number>;
-
-/** YAML data plus a way back from a field path to the place it was written. */
-export interface YamlData {
-  readonly data: unknown;
-  readonly keys: ReadonlyArray<{ readonly key: string; readonly place: Place }>;
-  readonly locate: (path: FieldPath) => Place;
-  /** False when the YAML could not be read; `data` is then null and must not be decoded. */
-  readonly ok: boolean;
-}
+import type { FieldPath, YamlData } from '../../types.ts';
 
 const reason = (e: unknown): string => (e instanceof Error ? e.message : String(e)).split('\n')[0] ?? '';
 

@@ -6,9 +6,8 @@
  */
 import { slug } from 'github-slugger';
 import type { CategoryFile, CategoryLink } from '../../model.ts';
-import type { Place } from '../../problem.ts';
-import { numberPrefix } from './number-prefix.ts';
-import type { GeneratedIndexMeta, SidebarCategory, SidebarItem } from './sidebar-item.ts';
+import { numberPrefix } from '../number-prefix.ts';
+import type { GeneratedIndexMeta, SidebarCategory, SidebarItem } from '../../types.ts';
 
 /** What a category needs of the docs it may link to. */
 export interface LinkableDoc {
@@ -89,8 +88,3 @@ export function generatedIndexes(sidebars: ReadonlyArray<{ readonly id: string; 
   for (const sidebar of sidebars) walk(sidebar.items, sidebar.id);
   return [...found.values()];
 }
-
-/** A `_category_` file as validate read it: its fields, and where it was written (for a link to a doc that does not exist). */
-export type PlacedCategory = CategoryFile & {
-  readonly source?: { readonly file: string; readonly linkId: Place };
-};

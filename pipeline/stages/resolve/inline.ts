@@ -9,6 +9,7 @@ import type { BlogFrontmatter, FrontmatterTag, InlineAuthor } from '../../model.
 import { warning, type Place, type Problem, type ProblemCode } from '../../problem.ts';
 import type { Author } from '../../types.ts';
 import { socialUrl } from './author-socials.ts';
+import { fileList } from '../text.ts';
 
 export type InlinePolicy = 'ignore' | 'warn' | 'throw';
 
@@ -64,14 +65,6 @@ export interface InlineUse {
   readonly name: string;
   readonly file: string;
   readonly place: Place;
-}
-
-/** "a.md", "a.md en b.md", "a.md, b.md, c.md en 4 andere". */
-export function fileList(files: ReadonlyArray<string>): string {
-  const shown = files.slice(0, 3);
-  const rest = files.length - shown.length;
-  if (rest > 0) return `${shown.join(', ')} en ${rest} ${rest === 1 ? 'ander' : 'andere'}`;
-  return shown.length > 1 ? `${shown.slice(0, -1).join(', ')} en ${shown[shown.length - 1]}` : (shown[0] ?? '');
 }
 
 /**

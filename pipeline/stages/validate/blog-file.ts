@@ -11,7 +11,7 @@
 
 import { error, startOfFile, warning, type Place } from '../../problem.ts';
 import { failed, ok, withProblems, type Result } from '../../result.ts';
-import type { FieldPath } from '../parse.ts';
+import type { FieldPath } from '../../types.ts';
 
 export interface BlogFileName {
   /** `YYYY-MM-DD` (padded), or null when the path holds no date. */

@@ -11,7 +11,7 @@ import {
 } from '../../model.ts';
 import { error, type Place } from '../../problem.ts';
 import { chain, collect, failed, map, ok, type Result } from '../../result.ts';
-import type { FieldPath, ParsedData } from '../parse.ts';
+import type { FieldPath, ParsedData } from '../../types.ts';
 import { unsafeHtml } from '../markdown/raw-html.ts';
 
 interface SpecBase {

@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Code } from 'mdast';
 import { describeDiagram, htmlInLabels, mermaidFigures, mermaidSources } from '../../../pipeline/stages/markdown/mermaid.ts';
-import { contentHash } from '../../../pipeline/stages/assets.ts';
+import { contentHash } from '../../../pipeline/content-hash.ts';
 import { parseMarkdownBody } from '../../../pipeline/stages/parse.ts';
 import type { Diagram } from '../../../pipeline/types.ts';
 

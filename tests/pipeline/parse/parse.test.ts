@@ -1,10 +1,11 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Root } from 'mdast';
-import { markdownBody, parse, parseData, parseMarkdown, treeKey, type ParsedMarkdown } from '../../../pipeline/stages/parse.ts';
+import { markdownBody, parse, parseData, parseMarkdown, treeKey } from '../../../pipeline/stages/parse.ts';
 import { limits } from '../../../pipeline/stages/parse/limits.ts';
 import { Store } from '../../../pipeline/memo.ts';
 import { problemsOf, valueOf } from '../../../pipeline/result.ts';
+import type { ParsedMarkdown } from '../../../pipeline/types.ts';
 
 const stage = suite('parse: the stage');
 
