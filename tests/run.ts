@@ -18,7 +18,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromiumPath } from '../pipeline/io/mermaid.ts';
+import { chromiumPath } from '../pipeline/chromium.ts';
 import { skipMarker } from './skip.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
