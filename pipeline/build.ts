@@ -18,6 +18,7 @@
 import { pipe } from 'fp-ts/function';
 import * as RA from 'fp-ts/ReadonlyArray';
 import type { Root } from 'mdast';
+import type { Root as HastRoot } from 'hast';
 import type { Highlighter } from './stages/highlight.ts';
 import { configuredFormat, parse, parseData, parseMarkdown, type FormatSetting, type Parsed } from './stages/parse.ts';
 import type { Partials } from './stages/markdown/partials.ts';
@@ -41,6 +42,9 @@ import { placedStaticFiles, staticFiles, type StaticFile } from './stages/static
 import { frontmatterImageProblems } from './stages/frontmatter-images.ts';
 import { authorImageProblems } from './stages/author-images.ts';
 import { renderRoute } from '../renderer/render.tsx';
+import { feedBodyHtml } from '../renderer/markdown.tsx';
+import { bodyTheme } from '../theme/shell/body-theme.tsx';
+import { absolute } from './published.ts';
 import { renderMemo, type Components, type PageContext, type ThemeAssets } from '../renderer/context.ts';
 import { routePages } from '../theme/pages/route-pages.tsx';
 import { indexOptions } from '../theme/client/search-options.ts';
@@ -287,7 +291,9 @@ export function* generating(analysis: Analysis, effects: Effects, options: Gener
   for (const asset of assets.values()) yield* made({ path: asset.url.slice(1), data: asset.bytes });
 
   // Publishing: blog feeds, sitemap and robots.txt, OpenSearch and the web app manifest, security.txt.
-  const feeds = once(() => buildFeeds(site, contents, { assetUrl: ctx.assetUrl, css: theme.css, icon: theme.files.get(iconFiles.png512) ?? `/${iconFiles.png512}` }));
+  // A post's body in a feed is written by the renderer, with the page bodies' theme: one body renderer.
+  const bodyHtml = (body: HastRoot, url: string) => feedBodyHtml(body, bodyTheme(ctx), { url, absolute: (p) => absolute(site, p) });
+  const feeds = once(() => buildFeeds(site, contents, { bodyHtml, assetUrl: ctx.assetUrl, css: theme.css, icon: theme.files.get(iconFiles.png512) ?? `/${iconFiles.png512}` }));
   if (lazy) {
     for (const url of Object.values(feedPaths(site.config.layout))) onRequest.set(url.slice(1), () => feeds().find((f) => f.path === url.slice(1))?.data ?? '');
   } else yield* made(...feeds());
