@@ -18,6 +18,7 @@
 import { pipe } from 'fp-ts/function';
 import * as RA from 'fp-ts/ReadonlyArray';
 import type { Root } from 'mdast';
+import type { Root as HastRoot } from 'hast';
 import type { Highlighter } from './stages/highlight.ts';
 import { configuredFormat, parse, parseData, parseMarkdown, type FormatSetting } from './stages/parse.ts';
 import { validate, type Validated } from './stages/validate.ts';
@@ -36,16 +37,20 @@ import { buildSitemap } from './stages/sitemap.ts';
 import { buildDiscovery, iconFiles } from './stages/discovery.ts';
 import { checkSecurityTxt, securityTxt, securityTxtPath } from './stages/security-txt.ts';
 import { sortProblems, unprocessable, type Problem } from './problem.ts';
+import { during } from './internal-error.ts';
 import { all, chain, collect, map, ok, problemsOf, tell, traverse, valueOf, withProblems, type Result } from './result.ts';
 import { placedStaticFiles, staticFiles, type StaticFile } from './stages/static-files.ts';
 import { frontmatterImageProblems } from './stages/frontmatter-images.ts';
 import { authorImageProblems } from './stages/author-images.ts';
 import { renderRoute } from '../renderer/render.tsx';
+import { feedBodyHtml } from '../renderer/markdown.tsx';
+import { bodyTheme } from '../theme/shell/body-theme.tsx';
+import { absolute } from './published.ts';
 import { renderMemo, type Components, type PageContext, type ThemeAssets } from '../renderer/context.ts';
 import { routePages } from '../theme/pages/route-pages.tsx';
 import { indexOptions } from '../theme/client/search-options.ts';
 import type { BuildCache, BuildMemo, Store } from './memo.ts';
-import type { Content, Diagram, OutputFile, SourceFile, SourceTree, Parsed, Partials, Mode, Site, Route } from './types.ts';
+import type { Content, Diagram, OutputFile, SourceFile, SourceTree, Parsed, Partials, Mode, Post, Site, Route } from './types.ts';
 
 export type { OutputFile } from './types.ts';
 
@@ -77,6 +82,10 @@ export interface AnalyseOptions {
 
 /** read → parse → validate → resolve. */
 export function analyse(sources: SourceTree, mode: Mode, options: AnalyseOptions = {}): Analysis {
+  return during('analyse', null, () => analyseSources(sources, mode, options));
+}
+
+function analyseSources(sources: SourceTree, mode: Mode, options: AnalyseOptions): Analysis {
   // Without a content folder every other message would only be a consequence of that one.
   const missing = sources.problems.filter((p) => p.code === 'content-missing');
   if (missing.length) return { site: null, assets: new Map(), code: new Map(), languages: [], diagrams: new Map(), problems: missing };
@@ -200,7 +209,7 @@ export function markdownStage(analysis: Analysis, effects: Pick<Effects, 'highli
   return pipe(
     jobs,
     traverse((job) => {
-      const renderOnce = () => renderJob(job, ctx);
+      const renderOnce = () => during('markdown', job.input.display, () => renderJob(job, ctx));
       const render = cache ? () => cache.markdown.get(job.key, renderOnce) : renderOnce;
       const { content, problems } = memo ? memo.markdown.get(job.input.path, job.key, render) : render();
       return withProblems([job.entry.permalink, content] as const, problems);
@@ -287,11 +296,14 @@ export function* generating(analysis: Analysis, effects: Effects, options: Gener
   for (const asset of assets.values()) yield* made({ path: asset.url.slice(1), data: asset.bytes });
 
   // Publishing: blog feeds, sitemap and robots.txt, OpenSearch and the web app manifest, security.txt.
-  const feeds = once(() => buildFeeds(site, contents, { assetUrl: ctx.assetUrl, css: theme.css, icon: theme.files.get(iconFiles.png512) ?? `/${iconFiles.png512}` }));
+  // A post's body in a feed is written by the renderer, with the page bodies' theme: one body renderer.
+  const bodyHtml = (body: HastRoot, url: string, post: Post) =>
+    during('feeds', post.entry.file.display, () => feedBodyHtml(body, bodyTheme(ctx), { url, absolute: (p) => absolute(site, p) }));
+  const feeds = once(() => during('feeds', null, () => buildFeeds(site, contents, { bodyHtml, assetUrl: ctx.assetUrl, css: theme.css, icon: theme.files.get(iconFiles.png512) ?? `/${iconFiles.png512}` })));
   if (lazy) {
     for (const url of Object.values(feedPaths(site.config.layout))) onRequest.set(url.slice(1), () => feeds().find((f) => f.path === url.slice(1))?.data ?? '');
   } else yield* made(...feeds());
-  yield* made(...buildSitemap(site, routes), ...buildDiscovery(site, theme.files));
+  yield* made(...during('sitemap', null, () => [...buildSitemap(site, routes), ...buildDiscovery(site, theme.files)]));
   if (site.config.securityTxt) yield* made({ path: securityTxtPath, data: securityTxt({ ...site.config, securityTxt: site.config.securityTxt }) });
   yield* made(...effects.themeFiles);
   // Static files last: what the build makes itself keeps its place.
@@ -339,7 +351,7 @@ const routeSource = (route: Route): string | null =>
  * builds it), on request in the dev server, or built here.
  */
 function searchIndex(site: Site, routes: ReadonlyArray<Route>, contents: Contents, options: GenerateOptions): { path: string; file?: OutputFile; onRequest?: () => string } {
-  const records = once(() => searchRecords(routes, contents, site.config.locale.lang, site.config.layout));
+  const records = once(() => during('zoekrecords', null, () => searchRecords(routes, contents, site.config.locale.lang, site.config.layout)));
   const recordsJson = once(() => JSON.stringify(records()));
   const build = () => buildSearchIndex(records(), indexOptions);
   const index = () => (options.cache ? options.cache.searchIndex.get([recordsJson()], build) : build());
@@ -355,7 +367,8 @@ function searchIndex(site: Site, routes: ReadonlyArray<Route>, contents: Content
 /** The records the search index is built from: what `generate` indexes, for an index built apart. */
 export function searchIndexRecords(analysis: Analysis, markdown: Result<Contents>): SearchRecord[] {
   if (!analysis.site) return [];
-  return searchRecords(valueOf(buildRoutes(analysis.site)) ?? [], valueOf(markdown) ?? new Map(), analysis.site.config.locale.lang, analysis.site.config.layout);
+  const { site } = analysis;
+  return during('zoekrecords', null, () => searchRecords(valueOf(buildRoutes(site)) ?? [], valueOf(markdown) ?? new Map(), site.config.locale.lang, site.config.layout));
 }
 
 /**

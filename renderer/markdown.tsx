@@ -10,6 +10,7 @@
  * the page's own render. Nothing rewrites HTML after it is written.
  */
 import { preload } from 'react-dom';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import type { ComponentType } from 'react';
 import type { Root } from 'hast';
@@ -18,9 +19,11 @@ import { Fragment, jsx, jsxs, type BodyComponent, type BodyNode } from './body/j
 import { containsReact, reactBody, writeBody, type ImagePreload } from './body/write.ts';
 import { createEvaluater, lookupIn } from './body/evaluater.ts';
 import type { TakeoverPage, TakeoverTheme } from './body/components.ts';
+import { feedComponents, type FeedPage } from './body/feed.ts';
 
 export { codeColours, isExternal, type ThemeMarkup } from './body/components.ts';
 export type { ImagePreload } from './body/write.ts';
+export type { FeedPage } from './body/feed.ts';
 
 /** One components map: the renderer's takeovers (body components) and React components, by element or component name. */
 export type BodyComponents = Readonly<Record<string, BodyComponent | ComponentType<any>>>;
@@ -41,6 +44,12 @@ export interface BodyTheme extends TakeoverTheme {
    * plain `div` (a `span` in running text).
    */
   readonly components: (page: BodyPage) => BodyComponents;
+  /**
+   * The components map of a post's body in the blog feeds: the feed's
+   * takeovers (`feedTakeovers` in renderer/body/feed.ts) and the components
+   * MDX content names, as on the page.
+   */
+  readonly feedComponents: (page: FeedPage) => BodyComponents;
 }
 
 export interface MarkdownOptions extends TakeoverPage {
@@ -71,6 +80,12 @@ function preloadImages(preloads: ReadonlyArray<ImagePreload>): void {
 /** The body as the renderer's elements, every element through the page's components map. */
 export function bodyElements(tree: Root, options: MarkdownOptions): BodyNode {
   const components = options.bodyTheme.components({ siteHosts: options.siteHosts, docCards: options.docCards, context: options.context });
+  // Whitespace between table rows and cells is dropped and a cell's `align` becomes `text-align`, as React needs.
+  return elementsOf(tree, components, { tableCellAlignToStyle: true });
+}
+
+/** A tree through a components map: the one way from hast to the renderer's elements. */
+function elementsOf(tree: Root, components: BodyComponents, options: { readonly tableCellAlignToStyle: boolean }): BodyNode {
   return toJsxRuntime(tree, {
     Fragment,
     jsx,
@@ -81,9 +96,20 @@ export function bodyElements(tree: Root, options: MarkdownOptions): BodyNode {
     // The renderer's takeovers read the element's hast node (a heading's text); React components never get it.
     passNode: true,
     passKeys: false,
-    // Whitespace between table rows and cells is dropped and a cell's `align` becomes `text-align`, as React needs.
-    tableCellAlignToStyle: true,
+    tableCellAlignToStyle: options.tableCellAlignToStyle,
   }) as unknown as BodyNode;
+}
+
+/**
+ * A post's body as HTML for the blog feeds: the same tree, runtime and
+ * writer as its page, through the feed's components map (plain HTML,
+ * absolute URLs). A cell keeps its `align`: a feed reader drops styles.
+ * A body with a React component in it (Tabs, a site's own) is rendered by
+ * React, as on the page.
+ */
+export function feedBodyHtml(tree: Root, bodyTheme: BodyTheme, page: FeedPage): string {
+  const body = elementsOf(tree, feedComponents(bodyTheme.feedComponents(page), page), { tableCellAlignToStyle: false });
+  return containsReact(body) ? renderToStaticMarkup(<>{reactBody(body)}</>) : writeBody(body);
 }
 
 /** A body that holds no React component as HTML, with the images React would have preloaded. */

@@ -145,7 +145,7 @@ const effectModule = (specifier: string) => effectModules.has(specifier.replace(
  * - edges: disk, threads, browsers and servers (io/), the schedule (run/),
  *   the command lines (cli/, bin/). Nothing below calls them.
  */
-const ground = new Set(['types', 'model', 'problem', 'result', 'layout', 'published', 'memo', 'content-hash', 'chromium'].map((name) => `pipeline/${name}.ts`));
+const ground = new Set(['types', 'model', 'problem', 'result', 'layout', 'published', 'memo', 'content-hash', 'chromium', 'internal-error'].map((name) => `pipeline/${name}.ts`));
 const floors: ReadonlyArray<{ readonly name: string; readonly holds: (file: string) => boolean }> = [
   { name: 'ground', holds: (file) => ground.has(file) },
   { name: 'stages', holds: (file) => inFolder(file, 'pipeline/stages') },

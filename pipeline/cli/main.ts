@@ -28,6 +28,8 @@ import { securityHeaders } from '../stages/csp.ts';
 import { serverConfigFiles, withHeaderBlock } from '../stages/server-config.ts';
 import { hasErrors, type Problem } from '../problem.ts';
 import { formatProblems, formatProblemsJson } from './report.ts';
+import { internalErrorMessage } from '../internal-error.ts';
+import { killDescendants } from '../io/descendants.ts';
 
 /** The validated site configuration, or null when it cannot be read or is invalid. */
 function readConfig(file: string) {
@@ -47,17 +49,22 @@ function report(problems: ReadonlyArray<Problem>, format: string): void {
   else process.stderr.write(`${formatProblems(problems, { colour: process.stderr.isTTY === true && !process.env.NO_COLOR })}\n`);
 }
 
+/** The command line's arguments. */
+const args = () => parseArgs({
+  allowPositionals: true,
+  options: {
+    content: { type: 'string', default: 'content' },
+    config: { type: 'string', default: 'dist-config/site.yml' },
+    out: { type: 'string' },
+    port: { type: 'string' },
+    format: { type: 'string', default: 'text' },
+    // An internal error prints its stack.
+    debug: { type: 'boolean', default: false },
+  },
+});
+
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: {
-      content: { type: 'string', default: 'content' },
-      config: { type: 'string', default: 'dist-config/site.yml' },
-      out: { type: 'string' },
-      port: { type: 'string' },
-      format: { type: 'string', default: 'text' },
-    },
-  });
+  const { values, positionals } = args();
   const command = positionals[0] ?? 'build';
   const port = Number(values.port ?? process.env.PORT ?? 3000);
   const cacheDir = path.resolve('.cache');
@@ -170,15 +177,42 @@ async function main(): Promise<number> {
 /** For `compile` (bin/ontwikkelaarsportaal.mjs): the client bundle is made with the CLI. */
 export { compileClient } from '../io/theme.ts';
 
+/** EX_SOFTWARE (sysexits.h): the run ended on a mistake in the generator. */
+export const internalErrorExit = 70;
+
+/**
+ * Ends the run on an internal error, whatever still runs: the message (with
+ * the stack under `--debug`), every child process stopped (esbuild's service,
+ * Chromium), and the process gone at once with its worker threads. Waiting
+ * for them to finish could take forever: a CI job would hang until its own
+ * time limit.
+ */
+function endOnInternalError(e: unknown): never {
+  let debug = false;
+  try {
+    debug = args().values.debug === true;
+  } catch {
+    // Arguments that cannot be read: no stack.
+  }
+  process.stderr.write(internalErrorMessage(e, debug));
+  killDescendants();
+  process.exit(internalErrorExit);
+}
+
 /** Runs the command in `process.argv` and sets the exit code (bin/ontwikkelaarsportaal.mjs calls this). */
 export function runCli(): void {
-  main().then(
-    (code) => { process.exitCode = code; },
-    (e: unknown) => {
-      process.stderr.write(`De build is onverwacht gestopt: ${e instanceof Error ? e.message : String(e)}\nDit is een fout in de generator, niet in de content; meld het met deze melding.\n`);
-      process.exitCode = 70;
-    },
-  );
+  let command: string | undefined;
+  try {
+    command = args().positionals[0] ?? 'build';
+  } catch {
+    // `main` says what is wrong with the arguments.
+  }
+  // The preview server keeps its own last resort per request (pipeline/io/last-resort.ts).
+  if (command === 'build' || command === 'check') {
+    process.on('uncaughtException', endOnInternalError);
+    process.on('unhandledRejection', endOnInternalError);
+  }
+  main().then((code) => { process.exitCode = code; }, endOnInternalError);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) runCli();

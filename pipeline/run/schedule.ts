@@ -36,6 +36,7 @@ import { isHighlightedCode } from '../stages/code-blocks.ts';
 import { mermaidSources } from '../stages/markdown.ts';
 import { siteFormat } from '../stages/parse.ts';
 import { componentKeys, markdownContext, markdownJobs, renderJob, type MarkdownJobs } from '../stages/site-markdown.ts';
+import { during } from '../internal-error.ts';
 import { buildSearchIndex } from '../stages/search-index.ts';
 import { indexOptions } from '../../theme/client/search-options.ts';
 import type { SearchRecord } from '../stages/search-records.ts';
@@ -199,7 +200,7 @@ export function* markdownAhead(analysis: Analysis, cache: BuildCache): Generator
   const ctx = markdownContext({ site: analysis.site, code: analysis.code, assets: analysis.assets, languages: analysis.languages, diagrams: new Map() }, made.permalinks, null);
   for (const job of made.jobs) {
     if (job.drawsDiagram || job.code.some(isHighlightedCode) || cache.markdown.has(job.key)) continue;
-    cache.markdown.get(job.key, () => renderJob(job, ctx));
+    cache.markdown.get(job.key, () => during('markdown', job.input.display, () => renderJob(job, ctx)));
     yield;
   }
 }
@@ -221,7 +222,7 @@ export function* markdownAsReady(analysis: Analysis, effects: Pick<Effects, 'hig
   let waiting = made.jobs.filter((job) => !cache.markdown.has(job.key)).map((job) => ({ job, code: highlightRequests(job.code) }));
   while (waiting.length > 0) {
     const now = waiting.filter(({ code }) => code.every(ready));
-    for (const { job } of now) cache.markdown.get(job.key, () => renderJob(job, ctx));
+    for (const { job } of now) cache.markdown.get(job.key, () => during('markdown', job.input.display, () => renderJob(job, ctx)));
     if (now.length > 0) waiting = waiting.filter((w) => !now.includes(w));
     yield now.length > 0;
   }

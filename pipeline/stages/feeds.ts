@@ -5,13 +5,13 @@
  * stylesheet (`/blog/feed.xsl`) that makes the RSS and Atom files read as a
  * Dutch page when opened in a browser.
  *
- * The XML is written by the `feed` package. Everything is deterministic: the
- * feed's `updated` is the newest post date, never the clock.
+ * The XML is written by the `feed` package. A post's body is written by the
+ * renderer, as its page's body is (`FeedOptions.bodyHtml`): a stage does not
+ * import the renderer, so the graph passes it in. Everything is
+ * deterministic: the feed's `updated` is the newest post date, never the clock.
  */
 import { Feed, type Item } from 'feed';
-import { toHtml } from 'hast-util-to-html';
-import { toString } from 'hast-util-to-string';
-import type { Element, ElementContent, Properties, Root as HastRoot, RootContent } from 'hast';
+import type { Root as HastRoot } from 'hast';
 import type { Content, OutputFile, Author, Post, Site } from '../types.ts';
 import { absolute, authorImagePath, blogPath, feedPaths, publishedPosts } from '../published.ts';
 
@@ -20,72 +20,7 @@ export { feedPaths } from '../published.ts';
 /** A `YYYY-MM-DD` post date as a moment: midnight UTC, independent of the machine's time zone. */
 export const postDate = (date: string): Date => new Date(`${date.slice(0, 10)}T00:00:00.000Z`);
 
-// ---------------------------------------------------------------------------
-// Post body → HTML that stands on its own in a feed reader: absolute links,
-// no classes or data attributes, no interactive islands.
-
 const isLocal = (url: string) => url.startsWith('/') && !url.startsWith('//');
-
-function absoluteUrl(site: Site, pageUrl: string, url: string): string {
-  if (url.startsWith('#')) return `${pageUrl}${url}`;
-  return isLocal(url) ? absolute(site, url) : url;
-}
-
-const text = (value: string): ElementContent => ({ type: 'text', value });
-const el = (tagName: string, properties: Properties, children: ElementContent[]): Element => ({ type: 'element', tagName, properties, children });
-
-/** Properties without theme-only attributes (classes, data-*, inline handlers never exist here). */
-function cleanProperties(site: Site, pageUrl: string, properties: Properties): Properties {
-  const out: Properties = {};
-  for (const [key, value] of Object.entries(properties)) {
-    if (key === 'className' || /^data[A-Z-]/.test(key)) continue;
-    if ((key === 'href' || key === 'src') && typeof value === 'string') out[key] = absoluteUrl(site, pageUrl, value);
-    else if (key === 'srcSet' && typeof value === 'string') {
-      out[key] = value.split(',').map((part) => part.trim().replace(/^\S+/, (u) => absoluteUrl(site, pageUrl, u))).join(', ');
-    } else out[key] = value;
-  }
-  return out;
-}
-
-function feedNode(site: Site, pageUrl: string, node: RootContent): RootContent[] {
-  if (node.type !== 'element') return node.type === 'doctype' ? [] : [node];
-  const p = node.properties;
-  const children = () => node.children.flatMap((c) => feedNode(site, pageUrl, c)) as ElementContent[];
-  // Admonition: a quote with its title in bold, readable without the theme's styles.
-  if (node.tagName === 'aside' && typeof p.dataAdmonition === 'string') {
-    return [el('blockquote', {}, [el('p', {}, [el('strong', {}, [text(String(p.dataTitle ?? p.dataAdmonition))])]), ...children()])];
-  }
-  // Video placeholder: a plain link to the video; nothing loads from the provider in the reader.
-  if (node.tagName === 'div' && (p.dataVideo === 'youtube' || p.dataVideo === 'vimeo')) {
-    const id = encodeURIComponent(String(p.dataVideoId ?? ''));
-    const href = p.dataVideo === 'youtube' ? `https://www.youtube.com/watch?v=${id}` : `https://vimeo.com/${id}`;
-    const name = p.dataVideo === 'youtube' ? 'YouTube' : 'Vimeo';
-    const title = typeof p.dataTitle === 'string' && p.dataTitle ? ` "${p.dataTitle}"` : '';
-    return [el('p', {}, [el('a', { href }, [text(`Bekijk de video${title} op ${name}`)])])];
-  }
-  // Mermaid: the SVG drawn at build time, or the diagram source when no browser drew it.
-  if (node.tagName === 'figure' && Array.isArray(p.className) && p.className.includes('mermaid-diagram')) {
-    if (typeof p.dataMermaidSvg === 'string') return [el('figure', { role: 'img', ariaLabel: String(p.dataLabel ?? 'Diagram') }, [{ type: 'raw', value: p.dataMermaidSvg } as unknown as ElementContent])];
-    return [el('pre', {}, [el('code', {}, [text(String(p.dataMermaidSource ?? ''))])])];
-  }
-  // Code blocks as plain text (readers drop the highlighter's inline colours anyway, and they
-  // triple the size), with the language as the usual `language-*` class and the title above.
-  if (node.tagName === 'pre') {
-    const first = node.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code');
-    const fromClass = (Array.isArray(first?.properties.className) ? first.properties.className : []).map(String).find((c) => c.startsWith('language-'))?.slice('language-'.length);
-    const lang = String(p.dataLanguage ?? p['data-language'] ?? fromClass ?? '');
-    const title = String(p.dataTitle ?? p['data-title'] ?? '');
-    const code = el('pre', {}, [el('code', lang ? { className: [`language-${lang}`] } : {}, [text(toString(node).replace(/\n$/, ''))])]);
-    return title ? [el('p', {}, [el('code', {}, [text(title)])]), code] : [code];
-  }
-  return [el(node.tagName, cleanProperties(site, pageUrl, p), children())];
-}
-
-/** The whole post body as standalone HTML. */
-export function feedHtml(site: Site, pageUrl: string, tree: HastRoot): string {
-  const root: HastRoot = { type: 'root', children: tree.children.flatMap((c) => feedNode(site, pageUrl, c)) };
-  return toHtml(root, { allowDangerousHtml: true });
-}
 
 // ---------------------------------------------------------------------------
 
@@ -182,6 +117,12 @@ function jsonFeed11(json: string, site: Site, posts: ReadonlyArray<FeedPost>, as
 }
 
 export interface FeedOptions {
+  /**
+   * A post's body as HTML that stands on its own in a feed reader (plain
+   * HTML, absolute URLs), given the post's absolute URL: the renderer's
+   * `feedBodyHtml`, passed in by the graph.
+   */
+  readonly bodyHtml: (body: HastRoot, url: string, post: Post) => string;
   /** Public URL of a content asset (author avatars), as the renderer resolves it. */
   readonly assetUrl: (contentPath: string) => string | null;
   /** Public URL of the site stylesheet, for the browser view of the feed. */
@@ -198,7 +139,7 @@ export function buildFeeds(site: Site, contents: ReadonlyMap<string, Content>, o
       post,
       url,
       summary: post.description ?? content?.firstParagraph ?? post.title,
-      html: content ? feedHtml(site, url, content.body) : '',
+      html: content ? options.bodyHtml(content.body, url, post) : '',
     };
   });
   const icon = isLocal(options.icon) ? absolute(site, options.icon) : options.icon;

@@ -83,6 +83,8 @@ export function pageRecords(page: Page, language: string): SearchRecord[] {
   push('lvl1', null);
   const walk = (nodes: ReadonlyArray<ElementContent>) => {
     for (const node of nodes) {
+      // A component's children (a tab, a card) are read on the page: they are searched as if they stood here.
+      if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') walk(node.children);
       if (node.type !== 'element') continue;
       const level = headingLevel(node);
       if (level) {

@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { ReactElement } from 'react';
 import type { BodyTheme, ThemeMarkup } from '../../renderer/markdown.tsx';
 import { takeovers } from '../../renderer/body/components.ts';
+import { feedTakeovers } from '../../renderer/body/feed.ts';
 import { memoSlot, type Components, type PageContext } from '../../renderer/context.ts';
 import { labels } from '../client/labels.ts';
 import { AdmonitionIcon } from './icons.tsx';
@@ -25,6 +26,8 @@ export function newBodyTheme(siteComponents?: Components): BodyTheme {
     labels,
     // The renderer's takeovers, and the components MDX content names (theme/mdx): built-ins, the site's own, unknown ones.
     components: (page) => mdxComponents({ docCards: page.docCards, siteComponents: page.context?.siteComponents ?? siteComponents }, takeovers(theme, page)),
+    // A post in a feed: the feed's takeovers, and the same components as on its page (a post has no cards of its own).
+    feedComponents: (page) => mdxComponents({ siteComponents }, feedTakeovers(page)),
   };
   return theme;
 }
@@ -32,4 +35,4 @@ export function newBodyTheme(siteComponents?: Components): BodyTheme {
 const slot = memoSlot<BodyTheme>('body theme');
 
 /** The body theme of the context's build, made by its first page with a body. */
-export const bodyTheme = (ctx: PageContext): BodyTheme => ctx.memo.get(slot, () => newBodyTheme(ctx.siteComponents));
+export const bodyTheme = (ctx: Pick<PageContext, 'memo' | 'siteComponents'>): BodyTheme => ctx.memo.get(slot, () => newBodyTheme(ctx.siteComponents));
