@@ -16,6 +16,7 @@ import {
 import { error, startOfFile, warning, type Place, type Problem, type ProblemCode } from '../problem.ts';
 import { contentTitle, fileTitle, titled } from './validate/title-from-heading.ts';
 import { sidebarsSpec, type SidebarsSpec } from './validate/sidebars-file.ts';
+import { overlongProblems } from './validate/config-limits.ts';
 import type { PlacedCategory } from './resolve/category.ts';
 import { keySegment } from './resolve/tag-slug.ts';
 import { postDating } from './validate/blog-file.ts';
@@ -322,6 +323,9 @@ export function validateConfig(parsed: Parsed | null): Result<Config> {
   if (yaml.data === null || yaml.data === undefined) {
     return failed([error('config-invalid', file.display, startOfFile, 'De siteconfiguratie is leeg. Zet de instellingen van de site in dit bestand; zie dist-config/site.yml in de repository als voorbeeld.')]);
   }
+  // A 100 MB tagline would be copied onto every page: refused before anything is decoded.
+  const overlong = overlongProblems(yaml.data, file.display, yaml.locate, 'config-invalid');
+  if (overlong.length) return failed(overlong);
   const navbarItem = (raw: unknown, i: number): Result<t.TypeOf<typeof NavbarItem>> => {
     const type = isPlainObject(raw) ? raw.type : undefined;
     const name = isPlainObject(raw) && typeof raw.label === 'string' ? `"${raw.label}"` : `nummer ${i + 1}`;
@@ -420,7 +424,10 @@ export function validate(parsed: ReadonlyArray<Parsed>, config: Parsed | null, s
           const file = sidebarFiles.find((f) => f.file.path === area.sidebarPath);
           return file ? [[area.id, file] as const] : [];
         }),
-        collect(([id, file]) => pipe(sidebarsSpec(file, decode), map((spec) => [id, spec] as const))),
+        collect(([id, file]) => {
+          const overlong = file.yaml.ok ? overlongProblems(file.yaml.data, file.file.display, file.yaml.locate, 'config-sidebar') : [];
+          return overlong.length ? failed(overlong) : pipe(sidebarsSpec(file, decode), map((spec) => [id, spec] as const));
+        }),
         map((pairs) => new Map(pairs)),
       ),
       tags: pipe(tagFiles, collect((path) => pipe(registry(path, t.record(t.string, tagCodec), tagCodec), map((r) => [path, r] as const))), map((pairs) => new Map(pairs))),
