@@ -1,9 +1,11 @@
 /**
- * Issue 12, "keys and secrets": the Typesense admin key lives only in the
+ * Keys and secrets: the Typesense admin key lives only in the
  * environment of `npm run search:index`. A production build made with that
  * variable set and the Typesense backend on must not contain it in any file
  * (the search-only key is meant to ship); the indexer must never print it,
- * not even when Typesense echoes it back in an error.
+ * not even when Typesense echoes it back in an error. A Docusaurus
+ * configuration that migrate runs sees none of the caller's secrets, not even
+ * through /proc.
  */
 import fs from 'node:fs';
 import os from 'node:os';

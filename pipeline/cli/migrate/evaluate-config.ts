@@ -3,6 +3,11 @@
  * runs them once, on the user's explicit command, in a child process of its
  * own: whatever they do (read files, start timers, change globals, exit) stays
  * out of the migrating process, and their result comes back as JSON only.
+ * The child is boxed: an allow-list environment from the start, a time and a
+ * heap limit, its own process group, and where Linux allows it a user and PID
+ * namespace of its own (namespaceLauncher), so that it neither reads other
+ * processes' environments from /proc nor leaves a process behind. What it
+ * returns is held to the configuration limits (stages/validate/config-limits.ts).
  *
  * The child bundles each file with esbuild (relative imports inlined, packages
  * left to node), so `.ts` and `.mjs` configurations and `require` of local
