@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { evaluateSiteCode, namespaceLauncher } from '../../pipeline/cli/migrate/evaluate-config.ts';
@@ -71,6 +72,22 @@ test('without the namespace, a grandchild in the child\'s process group does not
   const result = await evaluateSiteCode(dir, { plain: true });
   assert.ok(result.ok, !result.ok ? result.message : '');
   assert.not.ok(await beating(dir), 'the grandchild still runs');
+});
+
+test('SIGTERM to migrate during a configuration that never ends ends the configuration too, within 2 s', async () => {
+  const dir = site({ 'docusaurus.config.js': `const fs = require('node:fs');
+for (;;) { fs.writeFileSync('hartslag.txt', String(process.hrtime.bigint())); const t = Date.now(); while (Date.now() - t < 50) {} }
+` });
+  const cli = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../../pipeline/cli/migrate.ts'), dir], { stdio: 'ignore' });
+  const until = Date.now() + 20_000;
+  while (!fs.existsSync(path.join(dir, 'hartslag.txt')) && Date.now() < until) await sleep(50);
+  assert.ok(fs.existsSync(path.join(dir, 'hartslag.txt')), 'the configuration ran');
+  const exited = new Promise<NodeJS.Signals | null>((r) => cli.on('exit', (_code, signal) => r(signal)));
+  const sent = Date.now();
+  cli.kill('SIGTERM');
+  assert.is(await exited, 'SIGTERM');
+  assert.ok(Date.now() - sent < 2_000, `migrate took ${Date.now() - sent} ms to end`);
+  assert.not.ok(await beating(dir), 'the configuration still runs');
 });
 
 test('a configuration that never ends is stopped at the time limit, with a message', async () => {

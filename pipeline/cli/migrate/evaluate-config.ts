@@ -160,9 +160,26 @@ export function evaluateSiteCode(siteDir: string, options: EvaluateOptions = {})
     });
     child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr = (stderr + d).slice(-64 * 1024); });
     const timer = setTimeout(() => stop(`het uitvoeren duurde langer dan ${Math.round(timeoutMs / 1000)} seconden (wacht de configuratie ergens op? Geef meer tijd met --timeout SECONDEN)`), timeoutMs);
+    // The child has a process group of its own, so Ctrl+C in the terminal does not reach it: migrate ends it
+    // on its way out, whatever the way.
+    const onExit = () => endGroup(child.pid);
+    const onSignal = (signal: NodeJS.Signals) => {
+      endGroup(child.pid);
+      fs.rmSync(tmp, { recursive: true, force: true });
+      release();
+      process.kill(process.pid, signal);
+    };
+    const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+    const release = () => {
+      process.off('exit', onExit);
+      for (const signal of signals) process.off(signal, onSignal);
+    };
+    process.on('exit', onExit);
+    for (const signal of signals) process.once(signal, onSignal);
     const finish = (result: Evaluation) => {
       if (settled) return;
       settled = true;
+      release();
       clearTimeout(timer);
       endGroup(child.pid);
       fs.rmSync(tmp, { recursive: true, force: true });
