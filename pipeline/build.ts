@@ -106,7 +106,7 @@ function analyseSources(sources: SourceTree, mode: Mode, options: AnalyseOptions
   const code = codeIndex([...(valueOf(validated)?.entries ?? []).map((e) => e.tree), ...[...(valueOf(partials) ?? new Map()).values()].map((p) => p.tree)]);
   const blocks = [...code.values()].flat();
   const assets = hashAssets(sources.assets);
-  const statics = staticFiles(sources.staticFiles ?? []);
+  const statics = staticFiles(sources.staticFiles ?? [], valueOf(validated)?.config?.static?.html ?? 'warn');
   return {
     site: site && valueOf(partials)?.size ? { ...site, partials: valueOf(partials)! } : site,
     assets: valueOf(assets) ?? new Map(),

@@ -56,6 +56,7 @@ export type ProblemCode =
   | 'hidden-file-ignored'
   | 'page-not-built'
   | 'static-script-ignored'
+  | 'static-html'
   | 'mdx-syntax'
   | 'mdx-expression'
   | 'mdx-export'

@@ -13,8 +13,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Document, stringify } from 'yaml';
-import { evaluateSiteCode } from './migrate/evaluate-config.ts';
-import { migrateSiteConfig } from './migrate/site-config.ts';
+import { defaultTimeoutMs, evaluateSiteCode, isVariableName } from './migrate/evaluate-config.ts';
+import { docsPluginsOf, isPluginId, migrateSiteConfig } from './migrate/site-config.ts';
 
 /** Folders that are no part of the site's sources: dependencies, build output, caches. */
 const skipped = new Set(['node_modules', 'build', '.docusaurus', '.git', '.cache', 'dist', 'dist-config']);
@@ -51,21 +51,68 @@ export function siteYaml(site: Record<string, unknown>, comments: Readonly<Recor
 /** How a path is best shown in a command the user copies: as given when relative, else absolute. */
 const shown = (p: string) => (p.includes(' ') ? JSON.stringify(p) : p);
 
+const usage = 'Gebruik: npm run migrate -- PAD-NAAR-DOCUSAURUS-SITE [--env NAAM]… [--timeout SECONDEN]';
+
+/** The command line: the site folder, the variables the configuration may read, its time limit; or what is wrong with it. */
+export function migrateArguments(argv: ReadonlyArray<string>): { site: string; env: string[]; timeoutMs: number } | { problem: string } {
+  const env: string[] = [];
+  let site: string | undefined;
+  let timeoutMs = defaultTimeoutMs;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    if (flag === '--env' || flag === '--timeout') {
+      const value = inline ?? argv[++i];
+      if (value === undefined) return { problem: `${flag} mist een waarde. ${usage}` };
+      if (flag === '--env') {
+        const names = value.split(',').filter(Boolean);
+        const wrong = names.find((n) => !isVariableName(n));
+        if (wrong !== undefined || names.length === 0) return { problem: `--env ${value}: geef de naam van een omgevingsvariabele (letters, cijfers en _), zoals --env URL.` };
+        env.push(...names);
+      } else {
+        const seconds = Number(value);
+        if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) return { problem: `--timeout ${value}: geef een aantal seconden tussen 1 en 3600.` };
+        timeoutMs = Math.round(seconds * 1000);
+      }
+    } else if (arg.startsWith('-')) {
+      return { problem: `Onbekende optie ${arg}. ${usage}` };
+    } else if (site === undefined) {
+      site = arg;
+    } else {
+      return { problem: `Geef één map op, niet ook ${arg}. ${usage}` };
+    }
+  }
+  return site === undefined ? { problem: usage } : { site, env, timeoutMs };
+}
+
+/** `name` in `folder` as an absolute path, or null when it would land anywhere else (a `/` or `..` in it). */
+export function pathInside(folder: string, name: string): string | null {
+  const abs = path.resolve(folder, name);
+  return path.dirname(abs) === path.resolve(folder) && path.basename(abs) === name ? abs : null;
+}
+
 export async function migrate(argv: ReadonlyArray<string>, out: (line: string) => void = (l) => process.stdout.write(`${l}\n`), err: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Promise<number> {
-  const given = argv.find((a) => !a.startsWith('-'));
-  if (!given) {
-    err('Gebruik: npm run migrate -- PAD-NAAR-DOCUSAURUS-SITE');
+  const args = migrateArguments(argv);
+  if ('problem' in args) {
+    err(args.problem);
     return 2;
   }
+  const given = args.site;
   const siteDir = path.resolve(given);
   if (!fs.existsSync(siteDir) || !fs.statSync(siteDir).isDirectory()) {
     err(`De map ${given} bestaat niet. Geef de map van de Docusaurus-site op (de map met docusaurus.config.js).`);
     return 2;
   }
   out(`Configuratie van ${given} uitvoeren (in een apart proces)…`);
-  const evaluated = await evaluateSiteCode(siteDir);
+  const evaluated = await evaluateSiteCode(siteDir, { env: args.env, timeoutMs: args.timeoutMs });
   if (!evaluated.ok) {
     err(evaluated.message);
+    return 1;
+  }
+  // A docs plugin's id names its sidebars file; Docusaurus itself takes only letters, digits, _ and -.
+  const badIds = docsPluginsOf(evaluated.config).map((p) => p.id).filter((id) => !isPluginId(id));
+  if (badIds.length) {
+    err(`De docs-plugin-id ${badIds.map((id) => JSON.stringify(id.length > 60 ? `${id.slice(0, 60)}…` : id)).join(', ')} is geen gewone naam. Een id bestaat uit letters, cijfers, _ en - (zoals Docusaurus eist), want migrate maakt er de bestandsnaam dist-config/sidebars-<id>.yml van. Geef de plugin een andere id en draai migrate opnieuw.`);
     return 1;
   }
   const files = siteFiles(siteDir);
@@ -76,7 +123,10 @@ export async function migrate(argv: ReadonlyArray<string>, out: (line: string) =
   fs.mkdirSync(configDir, { recursive: true });
   const written: string[] = [];
   const write = (name: string, text: string) => {
-    fs.writeFileSync(path.join(configDir, name), text);
+    // Every file goes into dist-config/ itself, whatever its name was made from.
+    const target = pathInside(configDir, name);
+    if (!target) throw new Error(`migrate zou buiten ${path.join(given, 'dist-config')} schrijven (${JSON.stringify(name)})`);
+    fs.writeFileSync(target, text);
     written.push(path.join(given, 'dist-config', name));
   };
   write('site.yml', siteYaml(migrated.site, migrated.comments, evaluated.configFile));

@@ -14,6 +14,7 @@ import { parse as parseYaml } from 'yaml';
 import { isRight } from 'fp-ts/lib/Either.js';
 import { ContentConfig } from '../model.ts';
 import { contentFolders, layoutOf, portalLayout, registryFiles } from '../layout.ts';
+import { maxConfigBytes } from '../stages/validate/config-limits.ts';
 
 import type { AssetFile, Layout, SourceFile, SourceTree } from '../types.ts';
 
@@ -65,6 +66,7 @@ async function readConfig(configFile: string): Promise<Result<SourceFile | null>
   const configAbs = path.resolve(configFile);
   try {
     const shown = display(configAbs);
+    if ((await fs.stat(configAbs)).size > maxConfigBytes) return withProblems(null, [tooLarge(shown, 'De siteconfiguratie')]);
     // A configuration that is no text is no configuration: null, with the reason, as when it cannot be read.
     const decoded = decodedText(await fs.readFile(configAbs), shown);
     const text = valueOf(decoded);
@@ -73,6 +75,10 @@ async function readConfig(configFile: string): Promise<Result<SourceFile | null>
     return withProblems(null, [error('config-invalid', display(configAbs), startOfFile, `De siteconfiguratie kan niet worden gelezen (${describe(e)}). Zet een geldig ${path.basename(configAbs)} in dist-config/.`)]);
   }
 }
+
+/** A configuration file past the limit: it is not read at all. */
+const tooLarge = (shown: string, what: string): Problem => error('config-invalid', shown, startOfFile,
+  `${what} is groter dan ${maxConfigBytes / 1024 / 1024} MB en wordt niet gelezen. Zo groot is geen configuratie: kijk na wat erin staat.`);
 
 /**
  * Why a Markdown file with a hidden name (`.concept.md`) is no page. A name of
@@ -151,7 +157,14 @@ async function readConfigData(configFile: string, layout: Layout): Promise<Resul
   return inTurn(named, async (rel) => {
     const abs = path.resolve(folder, rel);
     const shown = display(abs);
+    // The codec allows only paths inside the folder; this edge holds to that whatever reached it.
+    if (path.relative(folder, abs).startsWith('..') || path.isAbsolute(path.relative(folder, abs))) {
+      return failed([error('config-invalid', display(path.resolve(configFile)), startOfFile,
+        `Het zijbalkbestand ${rel} ligt buiten de map van de siteconfiguratie; de build leest het niet. Zet het naast site.yml.`)]);
+    }
     try {
+      const handle = await fs.lstat(abs);
+      if (handle.size > maxConfigBytes) return failed([tooLarge(shown, `Het zijbalkbestand ${rel}`)]);
       return pipe(decodedText(await readNoFollow(abs), shown), map((text): SourceFile => ({ path: rel, display: shown, text })));
     } catch (e) {
       return failed([error('config-invalid', display(path.resolve(configFile)), startOfFile,

@@ -13,6 +13,7 @@ import { error, startOfFile, warning, type Place, type Problem, type ProblemCode
 import { contentTitle, fileTitle, titled } from './validate/title-from-heading.ts';
 import { sidebarsSpec, type SidebarsSpec } from './validate/sidebars-file.ts';
 import { keySegment } from './tag-slug.ts';
+import { overlongProblems } from './validate/config-limits.ts';
 import { postDating } from './validate/blog-file.ts';
 import { docusaurusFrontmatterKeys, unknownKeyProblems } from './validate/frontmatter-keys.ts';
 import { areaOf, contentFolders, layoutOf, portalLayout } from '../layout.ts';
@@ -279,6 +280,9 @@ export function validateConfig(parsed: Parsed | null): Result<Config> {
   if (yaml.data === null || yaml.data === undefined) {
     return failed([error('config-invalid', file.display, startOfFile, 'De siteconfiguratie is leeg. Zet de instellingen van de site in dit bestand; zie dist-config/site.yml in de repository als voorbeeld.')]);
   }
+  // A 100 MB tagline would be copied onto every page: refused before anything is decoded.
+  const overlong = overlongProblems(yaml.data, file.display, yaml.locate, 'config-invalid');
+  if (overlong.length) return failed(overlong);
   const navbarItem = (raw: unknown, i: number): Result<t.TypeOf<typeof NavbarItem>> => {
     const type = isPlainObject(raw) ? raw.type : undefined;
     const name = isPlainObject(raw) && typeof raw.label === 'string' ? `"${raw.label}"` : `nummer ${i + 1}`;
@@ -377,7 +381,10 @@ export function validate(parsed: ReadonlyArray<Parsed>, config: Parsed | null, s
           const file = sidebarFiles.find((f) => f.file.path === area.sidebarPath);
           return file ? [[area.id, file] as const] : [];
         }),
-        collect(([id, file]) => pipe(sidebarsSpec(file, decode), map((spec) => [id, spec] as const))),
+        collect(([id, file]) => {
+          const overlong = file.yaml.ok ? overlongProblems(file.yaml.data, file.file.display, file.yaml.locate, 'config-sidebar') : [];
+          return overlong.length ? failed(overlong) : pipe(sidebarsSpec(file, decode), map((spec) => [id, spec] as const));
+        }),
         map((pairs) => new Map(pairs)),
       ),
       tags: pipe(tagFiles, collect((path) => pipe(registry(path, t.record(t.string, tagCodec), tagCodec), map((r) => [path, r] as const))), map((pairs) => new Map(pairs))),

@@ -1,9 +1,11 @@
 /**
- * Issue 12, "keys and secrets": the Typesense admin key lives only in the
+ * Keys and secrets: the Typesense admin key lives only in the
  * environment of `npm run search:index`. A production build made with that
  * variable set and the Typesense backend on must not contain it in any file
  * (the search-only key is meant to ship); the indexer must never print it,
- * not even when Typesense echoes it back in an error.
+ * not even when Typesense echoes it back in an error. A Docusaurus
+ * configuration that migrate runs sees none of the caller's secrets, not even
+ * through /proc.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,7 +18,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MockTypesense, typesenseConfig, writeFixtureContent } from '../typesense-mock.ts';
 import { root } from '../helpers.ts';
-import { configEnvironment } from '../../pipeline/cli/migrate/evaluate-config.ts';
+import { configEnvironment, evaluateSiteCode, namespaceLauncher } from '../../pipeline/cli/migrate/evaluate-config.ts';
+import { skip } from '../skip.ts';
+import { parse as parseYaml } from 'yaml';
 
 const test = suite('build: secrets');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ontwikkelaarsportaal-secrets-'));
@@ -65,8 +69,8 @@ test('a production build with TYPESENSE_ADMIN_KEY set contains the search-only k
 test('only the indexer reads TYPESENSE_ADMIN_KEY, and no other source hands the whole environment on', () => {
   const sources = ['pipeline', 'renderer', 'theme'].flatMap((d) => walk(path.join(root, d))).filter((f) => /\.tsx?$/.test(f));
   const indexer = new Set([path.join(root, 'pipeline/cli/search-index.ts'), path.join(root, 'pipeline/io/typesense.ts')]);
-  // migrate runs a Docusaurus configuration, which reads the environment as in Docusaurus; it hands on
-  // the environment without secret-looking names (configEnvironment, tested below).
+  // migrate runs a Docusaurus configuration; it builds that child's environment from an allow-list
+  // (configEnvironment, tested below) and names process.env only as where the allowed values come from.
   const filtersEnvironment = path.join(root, 'pipeline/cli/migrate/evaluate-config.ts');
   for (const file of sources) {
     const text = fs.readFileSync(file, 'utf8');
@@ -78,9 +82,60 @@ test('only the indexer reads TYPESENSE_ADMIN_KEY, and no other source hands the 
   }
 });
 
-test('a Docusaurus configuration run by migrate sees the environment without its secrets', () => {
-  const env = configEnvironment({ PATH: '/usr/bin', URL: 'https://voorbeeld.nl', TYPESENSE_ADMIN_KEY: adminKey, ALGOLIA_API_KEY: 'a', GITHUB_TOKEN: 'b', DB_PASSWORD: 'c' });
-  assert.equal(env, { PATH: '/usr/bin', URL: 'https://voorbeeld.nl', NODE_ENV: 'production' });
+/** Secrets whose names do not look like secrets, and HOME: a configuration may read none of them. */
+const secretNames = ['DATABASE_URL', 'MYSQL_PWD', 'DB_PASS', 'SENTRY_DSN', 'SLACK_WEBHOOK_URL', 'CI_JOB_JWT', 'GH_PAT', 'HOME', 'TYPESENSE_ADMIN_KEY', 'GITHUB_TOKEN'];
+const secretValue = (name: string) => `geheim-${name.toLowerCase()}-${adminKey.slice(6, 14)}`;
+const secrets = Object.fromEntries(secretNames.map((name) => [name, secretValue(name)]));
+
+test('a Docusaurus configuration run by migrate gets an allow-list environment: production, TZ, LANG, a fixed PATH and what the user names', () => {
+  const env = configEnvironment({ PATH: '/home/ada/.local/bin:/usr/bin', URL: 'https://voorbeeld.nl', TZ: 'Europe/Amsterdam', LANG: 'nl_NL.UTF-8', ...secrets }, ['URL']);
+  assert.equal(env, { NODE_ENV: 'production', PATH: '/usr/local/bin:/usr/bin:/bin', TZ: 'Europe/Amsterdam', LANG: 'nl_NL.UTF-8', URL: 'https://voorbeeld.nl' });
+  assert.equal(configEnvironment({ URL: 'https://voorbeeld.nl', ...secrets }), { NODE_ENV: 'production', PATH: '/usr/local/bin:/usr/bin:/bin' }, 'nothing that is not named');
+});
+
+/**
+ * A configuration that looks for secrets everywhere it can: its own environment, the secret names one by one,
+ * the environment of its parent and of every process it can see in /proc. What it finds becomes the tagline.
+ */
+const hostileConfig = `const fs = require('node:fs');
+const names = ${JSON.stringify(secretNames)};
+const seen = { env: process.env, byName: names.map((n) => process.env[n]).filter(Boolean), ppid: process.ppid, proc: [] };
+const pids = new Set([String(process.ppid), ...fs.readdirSync('/proc').filter((p) => /^\\d+$/.test(p))]);
+for (const pid of pids) {
+  for (const file of ['environ', 'cmdline']) {
+    try { seen.proc.push(pid + ':' + fs.readFileSync('/proc/' + pid + '/' + file, 'latin1')); } catch {}
+  }
+}
+module.exports = { title: 'Vijandig', url: 'https://vijandig.example.nl', baseUrl: '/', tagline: JSON.stringify(seen).slice(0, 9000) };
+`;
+
+test('a hostile configuration reading /proc/<ppid>/environ, every /proc/*/environ and a list of secret names gets none of them', async () => {
+  if (!namespaceLauncher()) return skip('this system allows no user and PID namespaces (unshare); docs/security.md says what a configuration can read then');
+  const site = fs.mkdtempSync(path.join(work, 'vijandig-'));
+  fs.writeFileSync(path.join(site, 'docusaurus.config.js'), hostileConfig);
+  // The whole command, started as a user would, with the secrets in its environment (and so in the /proc of migrate and its parents).
+  const migrated = await run(['pipeline/cli/migrate.ts', site], secrets);
+  assert.is(migrated.code, 0, migrated.output);
+  const written = fs.readFileSync(path.join(site, 'dist-config/site.yml'), 'utf8');
+  assert.match(written, /byName/, 'the configuration ran and its findings are in site.yml');
+  for (const name of secretNames) {
+    assert.not.ok(written.includes(secretValue(name)), `site.yml holds the value of ${name}`);
+    assert.not.ok(migrated.output.includes(secretValue(name)), `the output holds the value of ${name}`);
+  }
+  // It saw no parent (it is the first process of its namespace) and no variable by name.
+  const tagline = (parseYaml(written) as { tagline: string }).tagline;
+  assert.match(tagline, /"byName":\[\],"ppid":0,/);
+});
+
+test('also in the evaluation result itself: the configuration saw only the allowed variables', async () => {
+  if (!namespaceLauncher()) return skip('this system allows no user and PID namespaces (unshare)');
+  const site = fs.mkdtempSync(path.join(work, 'omgeving-'));
+  fs.writeFileSync(path.join(site, 'docusaurus.config.js'), `module.exports = { title: 'T', customFields: { env: process.env, pid: process.pid } };\n`);
+  const result = await evaluateSiteCode(site, { from: { ...secrets, URL: 'https://t.example.nl', LANG: 'nl_NL.UTF-8' }, env: ['URL'] });
+  assert.ok(result.ok, !result.ok ? result.message : '');
+  const fields = (result.ok ? result.config.customFields : null) as { env: Record<string, string>; pid: number };
+  assert.equal(Object.keys(fields.env).sort(), ['LANG', 'NODE_ENV', 'PATH', 'TMPDIR', 'URL']);
+  assert.is(fields.pid, 1);
 });
 
 test('the indexer never prints the admin key: wrong key, an error that echoes it, a rejected document, no server', async () => {

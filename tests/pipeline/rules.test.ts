@@ -70,6 +70,7 @@ const coverage: Record<ProblemCode, 'fixture' | { readonly skip: string }> = {
   'not-text': { skip: 'made by the read edge from the bytes of a file; tests/build/read-files.test.ts writes such files' },
   'title-from-file-name': 'fixture',
   'static-script-ignored': { skip: 'the rule fixtures hold no static files (tests/helpers.ts tree()); tests/pipeline/links-docusaurus.test.ts publishes a static folder with a script' },
+  'static-html': { skip: 'the rule fixtures hold no static files (tests/helpers.ts tree()); tests/pipeline/static-html.test.ts publishes and refuses some' },
   'page-not-built': { skip: 'made by the read edge (pipeline/io/read.ts) for code files in the pages folder; tests/pipeline/areas-read.test.ts reads one from disk' },
   'hidden-file-ignored': { skip: 'made by the read edge from the names on disk; tests/build/read-files.test.ts writes such files' },
   'file-empty': { skip: 'tests/helpers.ts tree() leaves empty files out; tests/pipeline/parse/parse.test.ts and tests/build/read-files.test.ts make some' },

@@ -3,6 +3,11 @@
  * runs them once, on the user's explicit command, in a child process of its
  * own: whatever they do (read files, start timers, change globals, exit) stays
  * out of the migrating process, and their result comes back as JSON only.
+ * The child is boxed: an allow-list environment from the start, a time and a
+ * heap limit, its own process group, and where Linux allows it a user and PID
+ * namespace of its own (namespaceLauncher), so that it neither reads other
+ * processes' environments from /proc nor leaves a process behind. What it
+ * returns is held to the configuration limits (stages/validate/config-limits.ts).
  *
  * The child bundles each file with esbuild (relative imports inlined, packages
  * left to node), so `.ts` and `.mjs` configurations and `require` of local
@@ -15,13 +20,14 @@
  * Run as a script (`node --import tsx evaluate-config.ts SITE`), this module is
  * that child: it prints one result line after a marker on stdout.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire, isBuiltin } from 'node:module';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import { docsPluginsOf } from './site-config.ts';
+import { maxConfigBytes, overlongStrings, shownLimit, shownPath } from '../../stages/validate/config-limits.ts';
 
 /** Starts the child's result on stdout; everything before it is the configuration's own output. */
 const marker = '\n@@ontwikkelaarsportaal-migrate@@';
@@ -37,56 +43,187 @@ export type Evaluation =
     readonly config: Record<string, unknown>;
     /** Per docs plugin id with a sidebarPath: that file (relative) and what it exports. */
     readonly sidebars: Readonly<Record<string, { readonly file: string; readonly value: unknown }>>;
-    /** The process id of the child that ran the code. */
+    /** The process id the configuration saw (1 when it ran in a PID namespace of its own). */
     readonly pid: number;
   }
   | { readonly ok: false; readonly message: string };
 
+/** The limits the configuration runs under; each has a default and a migrate option. */
+export interface EvaluateOptions {
+  /** Wall-clock time for the whole run (bundling included); default 30 s (`--timeout`). */
+  readonly timeoutMs?: number;
+  /** The child's JavaScript heap; default 512 MB. */
+  readonly heapMb?: number;
+  /** Variables of the caller's environment the configuration may read besides the fixed ones (`--env NAME`). */
+  readonly env?: ReadonlyArray<string>;
+  /** The caller's environment; process.env unless a test gives another. */
+  readonly from?: NodeJS.ProcessEnv;
+  /** Start the child without the namespace launcher even where it works (tests of the fallback). */
+  readonly plain?: boolean;
+}
+
+export const defaultTimeoutMs = 30_000;
+export const defaultHeapMb = 512;
+
+/** A fixed search path, so that a configuration that runs `git` finds it without learning the caller's PATH (which names HOME). */
+const systemPath = '/usr/local/bin:/usr/bin:/bin';
+
 /**
- * The environment the site's configuration runs in: the caller's, as Docusaurus gives it (configurations
- * read `process.env.URL` and the like), without variables whose names look like secrets, because what the
- * configuration reads can end up in site.yml, and production, as `docusaurus build` sets it.
+ * The environment the site's configuration runs in, built up from nothing (an allow-list): production, as
+ * `docusaurus build` sets it, the caller's time zone and language, a fixed PATH, and the variables the user
+ * names. Nothing else: what the configuration reads can end up in site.yml, and a name that does not look
+ * like a secret (DATABASE_URL, SENTRY_DSN, HOME) can still be one.
  */
-export function configEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const secret = /KEY|SECRET|TOKEN|PASSWORD|PASSWD|CREDENTIAL|AUTH/i;
-  return { ...Object.fromEntries(Object.entries(env).filter(([name]) => !secret.test(name))), NODE_ENV: 'production' };
+export function configEnvironment(from: NodeJS.ProcessEnv, named: ReadonlyArray<string> = []): Record<string, string> {
+  const env: Record<string, string> = { NODE_ENV: 'production', PATH: systemPath };
+  for (const name of ['TZ', 'LANG', ...named]) {
+    const value = from[name];
+    if (value !== undefined) env[name] = value;
+  }
+  return env;
+}
+
+/** A plain environment variable name, as `--env` takes it. */
+export const isVariableName = (name: string): boolean => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name);
+
+/** The probe's answer, once per process. */
+let launcher: ReadonlyArray<string> | null | undefined;
+
+/**
+ * The launcher that gives the child a PID namespace of its own with its own /proc, in a user namespace in
+ * which it holds no capabilities (it runs as an ordinary user there, so it cannot unmount that /proc to see
+ * the host's): the configuration sees no other process, so it cannot read the environment of migrate, npm or
+ * the shell from /proc/<pid>/environ, and when the child ends the kernel ends everything it started,
+ * a detached grandchild included. Null where the system does not allow it (not Linux, no util-linux
+ * `unshare`, user namespaces switched off); the child then runs in a process group of its own.
+ */
+export function namespaceLauncher(): ReadonlyArray<string> | null {
+  if (launcher !== undefined) return launcher;
+  launcher = null;
+  if (process.platform !== 'linux') return launcher;
+  const unshare = ['/usr/bin/unshare', '/bin/unshare'].find((f) => fs.existsSync(f));
+  if (!unshare) return launcher;
+  // Inside, the caller's own uid, or an ordinary one for root: a non-zero uid loses its capabilities at exec.
+  const id = (n: number | undefined) => (n ? n : 1000);
+  const command = [unshare, '--user', `--map-user=${id(process.getuid?.())}`, `--map-group=${id(process.getgid?.())}`, '--pid', '--fork', '--kill-child', '--mount-proc'];
+  // Tried once with a harmless command: a container may forbid the namespaces the binary offers.
+  const probe = spawnSync(command[0]!, [...command.slice(1), process.execPath, '-e', 'process.exit(process.pid === 1 ? 0 : 3)'], { env: {}, stdio: 'ignore', timeout: 5_000 });
+  if (probe.status === 0) launcher = command;
+  return launcher;
+}
+
+/** Ends the child's process group (and with the launcher, its namespace): nothing it started outlives migrate. */
+function endGroup(pid: number | undefined): void {
+  if (!pid) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
 }
 
 /** Runs the site's configuration and sidebars in a child process and returns them as data. Never throws. */
-export function evaluateSiteCode(siteDir: string, options: { timeoutMs?: number } = {}): Promise<Evaluation> {
+export function evaluateSiteCode(siteDir: string, options: EvaluateOptions = {}): Promise<Evaluation> {
   const dir = path.resolve(siteDir);
+  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
+  const heapMb = options.heapMb ?? defaultHeapMb;
+  const node = [process.execPath, `--max-old-space-size=${heapMb}`, '--enable-source-maps', '--import', import.meta.resolve('tsx'), fileURLToPath(import.meta.url), dir];
+  const wrap = options.plain ? null : namespaceLauncher();
+  const [command, ...args] = wrap ? [...wrap, ...node] : node;
+  // A temporary folder of the run's own: the bundles, tsx's cache and whatever the configuration leaves there go with it.
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'op-migrate-run-'));
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--enable-source-maps', '--import', import.meta.resolve('tsx'), fileURLToPath(import.meta.url), dir], {
+    const child = spawn(command!, args, {
       // Docusaurus runs the configuration with the site folder as working directory.
       cwd: dir,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: configEnvironment(process.env),
+      // Spawned with this environment from the start: the child's /proc/self/environ holds nothing else.
+      env: { ...configEnvironment(options.from ?? process.env, options.env), TMPDIR: tmp },
+      // A process group of its own, which endGroup ends as a whole.
+      detached: true,
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
-    child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
-    child.on('error', (e) => {
-      clearTimeout(timer);
-      resolve({ ok: false, message: `De configuratie kon niet worden uitgevoerd: ${e.message}.` });
+    let why: string | null = null;
+    let settled = false;
+    const stop = (reason: string) => {
+      why ??= reason;
+      endGroup(child.pid);
+    };
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      stdout += d;
+      // Output past the limit is no configuration; it would only fill migrate's memory.
+      if (stdout.length > maxConfigBytes + 64 * 1024) {
+        stdout = '';
+        stop(`de configuratie schreef meer dan ${maxConfigBytes / 1024 / 1024} MB uitvoer`);
+      }
     });
-    child.on('close', (code, signal) => {
+    child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr = (stderr + d).slice(-64 * 1024); });
+    const timer = setTimeout(() => stop(`het uitvoeren duurde langer dan ${Math.round(timeoutMs / 1000)} seconden (wacht de configuratie ergens op? Geef meer tijd met --timeout SECONDEN)`), timeoutMs);
+    // The child has a process group of its own, so Ctrl+C in the terminal does not reach it: migrate ends it
+    // on its way out, whatever the way.
+    const onExit = () => endGroup(child.pid);
+    const onSignal = (signal: NodeJS.Signals) => {
+      endGroup(child.pid);
+      fs.rmSync(tmp, { recursive: true, force: true });
+      release();
+      process.kill(process.pid, signal);
+    };
+    const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+    const release = () => {
+      process.off('exit', onExit);
+      for (const signal of signals) process.off(signal, onSignal);
+    };
+    process.on('exit', onExit);
+    for (const signal of signals) process.once(signal, onSignal);
+    const finish = (result: Evaluation) => {
+      if (settled) return;
+      settled = true;
+      release();
       clearTimeout(timer);
-      const at = stdout.lastIndexOf(marker);
+      endGroup(child.pid);
+      fs.rmSync(tmp, { recursive: true, force: true });
+      resolve(result);
+    };
+    child.on('error', (e) => finish({ ok: false, message: `De configuratie kon niet worden uitgevoerd: ${e.message}.` }));
+    const conclude = (code: number | null, signal: NodeJS.Signals | null) => {
+      const at = why ? -1 : stdout.lastIndexOf(marker);
       if (at >= 0) {
+        const text = stdout.slice(at + marker.length);
+        if (text.length > maxConfigBytes) {
+          finish({ ok: false, message: `De configuratie kon niet worden overgenomen: de uitkomst is groter dan ${maxConfigBytes / 1024 / 1024} MB. Zo groot is geen configuratie; kijk na wat de configuratie uitrekent.` });
+          return;
+        }
         try {
-          const result = JSON.parse(stdout.slice(at + marker.length)) as Evaluation | { ok: false; message: string };
-          resolve(result.ok ? { ...result, pid: child.pid ?? 0 } : result);
+          const result = JSON.parse(text) as Evaluation;
+          if (result.ok) {
+            const long = [
+              ...overlongStrings(result.config).map((at) => `${result.configFile}: ${shownPath(at)}`),
+              ...Object.values(result.sidebars).flatMap((s) => overlongStrings(s.value).map((at) => `${s.file}: ${shownPath(at)}`)),
+            ];
+            if (long.length) {
+              finish({ ok: false, message: `De configuratie kon niet worden overgenomen: ${long.length === 1 ? 'deze waarde is' : 'deze waarden zijn'} langer dan ${shownLimit} tekens: ${long.slice(0, 5).join(', ')}${long.length > 5 ? ` en ${long.length - 5} meer` : ''}. Zo lang is geen titel, tekst of link; maak de waarde korter en draai migrate opnieuw.` });
+              return;
+            }
+          }
+          finish(result);
           return;
         } catch {
           // Fall through: the result line was cut off.
         }
       }
-      const why = signal === 'SIGKILL'
-        ? `het uitvoeren duurde langer dan ${Math.round((options.timeoutMs ?? 60_000) / 1000)} seconden (wacht de configuratie ergens op?)`
-        : `het proces stopte (code ${code ?? signal}) voordat er een resultaat was${stderr.trim() ? `:\n${stderr.trim().split('\n').slice(-5).join('\n')}` : ''}`;
-      resolve({ ok: false, message: `De configuratie kon niet worden uitgevoerd: ${why}.` });
+      const heap = /heap out of memory|Allocation failed/i.test(stderr);
+      const reason = why ?? (heap
+        ? `de configuratie gebruikte meer dan ${heapMb} MB geheugen`
+        : `het proces stopte (code ${code ?? signal}) voordat er een resultaat was${stderr.trim() ? `:\n${stderr.trim().split('\n').slice(-5).join('\n')}` : ''}`);
+      finish({ ok: false, message: `De configuratie kon niet worden uitgevoerd: ${reason}.` });
+    };
+    // 'exit', not only 'close': a grandchild that holds the pipes open would keep 'close' away. The group is
+    // ended at once, and the output that is still on its way gets a moment.
+    child.on('exit', (code, signal) => {
+      endGroup(child.pid);
+      const grace = setTimeout(() => { child.stdout.destroy(); child.stderr.destroy(); conclude(code, signal); }, 1_000);
+      child.on('close', () => { clearTimeout(grace); conclude(code, signal); });
     });
   });
 }
@@ -186,8 +323,19 @@ export function withOwnLocation(source: string, file: string): string {
 /** Thrown for a file that does not bundle: its message names the place. */
 class BundleError extends Error {}
 
+/** Thrown for a file past the size limit. */
+class LimitError extends Error {}
+
+/** A configuration or sidebars file past the size limit is refused before it is read. */
+function refuseLarge(file: string, siteDir: string): void {
+  if (fs.statSync(file).size > maxConfigBytes) {
+    throw new LimitError(`${path.relative(siteDir, file)} is groter dan ${maxConfigBytes / 1024 / 1024} MB; zo groot is geen configuratie. Maak het bestand kleiner en draai migrate opnieuw.`);
+  }
+}
+
 /** Bundles `file` into `outDir` and imports it; the module's default export (or CommonJS exports). */
 async function load(file: string, outDir: string, siteDir: string): Promise<unknown> {
+  refuseLarge(file, siteDir);
   const { build } = await import('esbuild');
   const siteRequire = createRequire(file);
   const outfile = path.join(outDir, `${path.basename(file).replace(/\W/g, '_')}-${fs.readdirSync(outDir).length}.mjs`);
@@ -314,19 +462,20 @@ async function child(siteDir: string): Promise<void> {
       // Docusaurus shows no sidebar for a sidebars file that does not exist; the mapping says so.
       if (!fs.existsSync(file)) continue;
       // A JSON or YAML sidebars file is data already; only code is bundled and run.
+      refuseLarge(file, siteDir);
       const value = /\.json$/i.test(file) ? JSON.parse(fs.readFileSync(file, 'utf8'))
         : /\.ya?ml$/i.test(file) ? (await import('yaml')).parse(fs.readFileSync(file, 'utf8'))
           : await load(file, outDir, siteDir);
       sidebars[plugin.id] = { file: current, value: toData(value) };
     }
-    await print({ ok: true, configFile: configName, config, sidebars });
+    await print({ ok: true, configFile: configName, config, sidebars, pid: process.pid });
   } catch (e) {
     // The first line says what went wrong; node's "Require stack" lines after it only repeat the file.
     const message = (e instanceof Error ? e.message : String(e)).split('\n')[0]!.replace(/\.$/, '');
     const place = e instanceof BundleError ? null : placeOf(e, siteDir);
     await print({
       ok: false,
-      message: e instanceof BundleError
+      message: e instanceof LimitError ? e.message : e instanceof BundleError
         ? `${current} kan niet worden gelezen: ${message}. Docusaurus zou dit bestand ook weigeren; herstel het en draai migrate opnieuw.`
         : `${current} gaf een fout bij het uitvoeren${place ? ` (${place})` : ''}: ${message}. ${standIns.size
           // A stand-in is no real package: a configuration that computes with one may fail here and not in Docusaurus.

@@ -96,6 +96,9 @@ export function docsPluginsOf(config: Data): DocsPluginOptions[] {
   return plugins;
 }
 
+/** A plugin id as Docusaurus takes it: letters, digits, `_` and `-` (its name becomes a file name). */
+export const isPluginId = (id: string): boolean => /^[A-Za-z0-9_-]+$/.test(id);
+
 /** The blog plugins, likewise. */
 function blogPluginsOf(config: Data): Data[] {
   const preset = presetPart(config, 'blog');
