@@ -8,13 +8,13 @@ import * as assert from 'uvu/assert';
 import path from 'node:path';
 import { readSources } from '../pipeline/io/read.ts';
 import { analyse, generate, type Generated } from '../pipeline/build.ts';
-import { root } from './helpers.ts';
+import { effects, root } from './helpers.ts';
 
 let built: Generated | null = null;
 async function site(): Promise<Generated> {
   if (built) return built;
   const sources = await readSources(path.join(root, 'content'), path.join(root, 'dist-config/site.yml'));
-  built = generate(analyse(sources, 'production'), { highlighter: null, diagrams: new Map(), theme: { css: '', js: null, files: new Map() }, themeFiles: [] }, { render: false });
+  built = generate(analyse(sources, 'production'), effects, { render: false });
   return built;
 }
 

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SourceTree } from '../pipeline/io/read.ts';
-import { analyse, generate, type Generated } from '../pipeline/build.ts';
+import { analyse, generate, type Effects, type Generated } from '../pipeline/build.ts';
 import type { Mode } from '../pipeline/types.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -29,15 +29,18 @@ export function tree(files: Record<string, string>, config = configText): Source
   };
 }
 
+/** What the edge hands the pure stages, stubbed: no highlighter, no diagrams, a theme with only its stylesheet. Spread it to change one part. */
+export const effects: Effects = {
+  highlighter: null,
+  diagrams: new Map(),
+  theme: { css: '/assets/styles.css', js: null, files: new Map() },
+  themeFiles: [],
+};
+
 /** Runs the pure stages (no highlighter, no browser, no rendering unless asked). */
 export function run(files: Record<string, string>, options: { mode?: Mode; render?: boolean } = {}): Generated {
   const analysis = analyse(tree(files), options.mode ?? 'production');
-  return generate(analysis, {
-    highlighter: null,
-    diagrams: new Map(),
-    theme: { css: '/assets/styles.css', js: null, files: new Map() },
-    themeFiles: [],
-  }, { render: options.render ?? false });
+  return generate(analysis, effects, { render: options.render ?? false });
 }
 
 export const codes = (g: Generated) => g.problems.map((p) => p.code);

@@ -92,9 +92,10 @@ function contentWithLinks(): { content: string; secret: string } {
 
 test('should read no file through a symbolic link: no loop, nothing outside the content root', async () => {
   const { content } = contentWithLinks();
-  const started = performance.now();
   const sources = await readSources(content, path.join(root, 'dist-config/site.yml'));
-  assert.ok(performance.now() - started < 10_000, 'the walk ends (no loop)');
+  // No loop: nothing was reached through the folder that links to itself (a followed loop lists lus/lus/… until ELOOP).
+  const reached = [...sources.files.map((f) => f.path), ...sources.problems.map((p) => p.file)];
+  assert.equal(reached.filter((p) => /(^\/)lus\//.test(p)), [], 'nothing read through the loop');
   assert.equal(sources.files.map((f) => f.path), ['blog/authors.yml', 'communities/index.md', 'kennisbank/doc.md', 'kennisbank/index.md', 'tags.yml']);
   assert.equal(sources.assets, []);
   assert.ok(sources.files.every((f) => !f.text.includes('GEHEIM-7f3a')));

@@ -12,7 +12,7 @@ import * as assert from 'uvu/assert';
 import { DiagramDrawer, diagramChromiumPath } from '../../pipeline/io/mermaid.ts';
 import { analyse, generate } from '../../pipeline/build.ts';
 import { contentHash } from '../../pipeline/content-hash.ts';
-import { configText, tree } from '../helpers.ts';
+import { configText, effects, tree } from '../helpers.ts';
 import { skip } from '../skip.ts';
 
 const test = suite('build: mermaid labels written as HTML');
@@ -35,9 +35,7 @@ test('Chromium draws a label written as HTML as SVG text, and the page holds no 
     assert.match(drawn.svg, /<tspan[^>]*>regel<\/tspan>/, 'the line break splits the label into lines');
 
     const files = { 'kennisbank/diagram.md': `---\ntitle: Diagram\n---\n\n\`\`\`mermaid\n${source}\n\`\`\`\n` };
-    const generated = generate(analyse(tree(files, configText), 'production'), {
-      highlighter: null, diagrams, theme: { css: '/assets/styles.css', js: null, files: new Map() }, themeFiles: [],
-    }, { render: true });
+    const generated = generate(analyse(tree(files, configText), 'production'), { ...effects, diagrams }, { render: true });
     assert.equal(generated.problems.map((p) => [p.code, p.line]), [['mermaid-html-label', 7], ['mermaid-html-label', 8]]);
     const page = String(generated.files.find((f) => f.path === 'kennisbank/diagram/index.html')?.data ?? '');
     const figure = /<figure class="mermaid-diagram"[^>]*>([\s\S]*?)<\/figure>/.exec(page)?.[1] ?? '';

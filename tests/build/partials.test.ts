@@ -11,14 +11,13 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { toHtml } from 'hast-util-to-html';
 import { readSources } from '../../pipeline/io/read.ts';
-import { analyse, generate, type Effects, type Generated } from '../../pipeline/build.ts';
+import { analyse, generate, type Generated } from '../../pipeline/build.ts';
 import { createMemo, emptyBuildCache, Store, type BuildCache, type BuildMemo } from '../../pipeline/memo.ts';
 import type { SourceTree } from '../../pipeline/types.ts';
-import { configText, tree } from '../helpers.ts';
+import { configText, effects, tree } from '../helpers.ts';
 
 const test = suite('build: partials');
 
-const effects: Effects = { highlighter: null, diagrams: new Map(), theme: { css: '/assets/styles.css', js: null, files: new Map() }, themeFiles: [] };
 const mdxConfig = configText.replace(/^  format: detect$/m, '  format: mdx');
 
 const sources = (partial: string): SourceTree => ({

@@ -14,7 +14,7 @@ import { loadTheme } from '../../pipeline/io/theme.ts';
 import { writeSite } from '../../pipeline/io/write.ts';
 import { startServer } from '../../pipeline/io/server.ts';
 import { chromiumArgs, chromiumPath } from '../../pipeline/chromium.ts';
-import { configText, tree } from '../helpers.ts';
+import { configText, effects, tree } from '../helpers.ts';
 import { nextMode } from '../../theme/client/color-mode.ts';
 
 const unit = suite('colour mode: cycle');
@@ -33,7 +33,7 @@ unit.run();
 async function serveSite(respectSystem: boolean) {
   const config = configText.replace(/disableSwitch: true\n  respectPrefersColorScheme: false/, `disableSwitch: false\n  respectPrefersColorScheme: ${respectSystem}`);
   const { theme, files } = await loadTheme();
-  const g = generate(analyse(tree({ 'kennisbank/a.md': '---\ntitle: A\n---\n\nTekst.\n' }, config), 'production'), { highlighter: null, diagrams: new Map(), theme, themeFiles: files }, { render: true });
+  const g = generate(analyse(tree({ 'kennisbank/a.md': '---\ntitle: A\n---\n\nTekst.\n' }, config), 'production'), { ...effects, theme, themeFiles: files }, { render: true });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kleurmodus-'));
   await writeSite(path.join(dir, 'site'), g.files);
   const server = await startServer({ root: path.join(dir, 'site'), port: 0, dev: false });

@@ -12,6 +12,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'puppeteer-core';
 import { closeBrowser, testSite } from './browser.ts';
+import { settled } from './settled.ts';
 import { startServer, type RunningServer } from '../../pipeline/io/server.ts';
 import { policyOrigins, securityHeaders } from '../../pipeline/stages/csp.ts';
 import { parseData } from '../../pipeline/stages/parse.ts';
@@ -135,7 +136,9 @@ csp('should load one page of every type with the policy on and no violation, con
       await tab.evaluate(() => {
         for (const el of document.querySelectorAll<HTMLElement>('button[aria-expanded="false"]')) el.click();
       });
-      // Async scripts (analytics, lazily imported chunks) run after `load`.
+      // Async scripts (analytics, lazily imported chunks) run after `load`; past the page's own idle work, then
+      // a bounded wait stays: a chunk still loading has no event here, and the network never goes idle on some pages.
+      await settled(tab);
       await new Promise((r) => setTimeout(r, 300));
       const v = await violations(tab);
       if (v.length || findings.errors.length) failures.push(`${type} (${route}):\n    ${[...v, ...findings.errors].join('\n    ')}`);
@@ -174,7 +177,8 @@ csp('should block an injected inline script, and the listener should see it (the
       img.setAttribute('src', 'https://evil.example/pixel.gif');
       document.body.append(img);
     });
-    await new Promise((r) => setTimeout(r, 200));
+    // An allowed inline script runs as it is added; the violations are reported as events after it.
+    await tab.waitForFunction(() => ['script-src', 'img-src'].every((d) => window.__violations?.some((v) => v.startsWith(d))), { timeout: 5000 }).catch(() => {});
     assert.is(await tab.evaluate(() => window.__inline), undefined, 'the inline script did not run');
     const v = await violations(tab);
     assert.ok(v.some((x) => x.startsWith('script-src')), `a script-src violation is reported: ${v.join('; ')}`);
@@ -195,7 +199,8 @@ csp('should never turn a search query or hash into markup (payloads on /zoeken?q
   try {
     for (const payload of payloads) {
       await tab.goto(`${origin}/zoeken?q=${encodeURIComponent(payload)}#${encodeURIComponent(payload)}`, { waitUntil: 'load' });
-      await new Promise((r) => setTimeout(r, 300));
+      // The search page has run the query from the address and shown its outcome.
+      await tab.waitForFunction(() => document.querySelector('.search-status')?.textContent, { timeout: 10_000 });
       const injected = await tab.evaluate(() => ({
         img: document.querySelectorAll('main img[src="x"], main svg[onload], main [onerror]').length,
         script: [...document.scripts].filter((s) => !s.src && s.type !== 'application/ld+json').length,

@@ -9,6 +9,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'puppeteer-core';
 import { closeBrowser, shellSite, testSite, type TestSite } from './browser.ts';
+import { twoFrames } from './settled.ts';
 
 const chrome = suite('e2e: docs chrome (mobile TOC, sticky columns, breadcrumbs, chevrons, announcement)');
 chrome.after(async () => { await closeBrowser(); });
@@ -180,9 +181,9 @@ chrome('should draw the sidebar categories\' indicator as an SVG chevron that ro
     assert.is(await tab.$eval(button, (b) => getComputedStyle(b, '::before').content), 'none', 'no text triangle beside it');
     await tab.click(button);
     await tab.waitForFunction((s: string) => document.querySelector(s)?.getAttribute('aria-expanded') === 'true', {}, button);
-    // Once a transition (if any) has ended.
-    await tab.waitForFunction((s: string, before: string | null) => getComputedStyle(document.querySelector(`${s} svg`)!).transform !== before, { timeout: 3000 }, button, closed.transform).catch(() => {});
-    await tab.evaluate(() => new Promise((r) => setTimeout(r, 250)));
+    // Once the new style applies (two frames) and its transition, if any, has ended.
+    await twoFrames(tab);
+    await tab.$eval(`${button} svg`, (svg) => Promise.all(svg.getAnimations().map((a) => a.finished.catch(() => null))).then(() => undefined));
     const opened = await chevron(tab, button);
     assert.is.not(opened.transform, closed.transform, `the chevron rotates (${closed.transform} closed, ${opened.transform} open)`);
     await tab.close();

@@ -43,10 +43,10 @@ const trackerStub = `(function () {
   window.__trackerStub = state;
 })();`;
 
-interface Hits { readonly counter: URL[]; readonly tracker: URL[] }
+interface Hits { readonly counter: URL[]; readonly tracker: URL[]; readonly arrived: EventTarget }
 
 async function intercept(tab: Page): Promise<Hits> {
-  const hits: Hits = { counter: [], tracker: [] };
+  const hits: Hits = { counter: [], tracker: [], arrived: new EventTarget() };
   const counterHit = new URL(analytics.counter.endpoint);
   const trackerHit = new URL('matomo.php', analytics.tracker.url.replace(/\/?$/, '/'));
   await tab.setRequestInterception(true);
@@ -55,29 +55,34 @@ async function intercept(tab: Page): Promise<Hits> {
     const bare = `${url.origin}${url.pathname}`;
     if (bare === analytics.counter.script) return void request.respond({ status: 200, contentType: 'text/javascript', body: counterStub });
     if (bare === new URL('matomo.js', trackerHit).href) return void request.respond({ status: 200, contentType: 'text/javascript', body: trackerStub });
-    if (bare === counterHit.href) { hits.counter.push(url); return void request.respond({ status: 204, body: '' }); }
-    if (bare === trackerHit.href) { hits.tracker.push(url); return void request.respond({ status: 204, body: '' }); }
+    const hit = bare === counterHit.href ? hits.counter : bare === trackerHit.href ? hits.tracker : null;
+    if (hit) {
+      hit.push(url);
+      hits.arrived.dispatchEvent(new Event('hit'));
+      return void request.respond({ status: 204, body: '' });
+    }
     if (url.protocol === 'https:') return void request.abort();
     return void request.continue();
   });
   return hits;
 }
 
-const until = async (check: () => boolean, what: string | (() => string), ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`Niet gezien binnen ${ms} ms: ${typeof what === 'string' ? what : what()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+/** Resolves once `check` holds, looking again at each hit that arrives; fails when none makes it hold within `ms`. */
+const until = (hits: Hits, check: () => boolean, what: string | (() => string), ms = 5000) => new Promise<void>((resolve, reject) => {
+  if (check()) return resolve();
+  const look = () => { if (check()) { stop(); resolve(); } };
+  const timer = setTimeout(() => { stop(); reject(new Error(`Niet gezien binnen ${ms} ms: ${typeof what === 'string' ? what : what()}`)); }, ms);
+  const stop = () => { clearTimeout(timer); hits.arrived.removeEventListener('hit', look); };
+  hits.arrived.addEventListener('hit', look);
+});
 
 publishing('should send a page view to the counter and the tracker on load and for a client-side navigation', async () => {
   const { origin, page } = await testSite();
   const tab = await page();
   const hits = await intercept(tab);
   await tab.goto(`${origin}/kennisbank/apis/`, { waitUntil: 'load' });
-  await until(() => hits.counter.some((u) => u.searchParams.get('p') === '/kennisbank/apis/'), 'counter: first view');
-  await until(() => hits.tracker.some((u) => u.searchParams.get('url') === `${origin}/kennisbank/apis/`), 'tracker: first view');
+  await until(hits, () => hits.counter.some((u) => u.searchParams.get('p') === '/kennisbank/apis/'), 'counter: first view');
+  await until(hits, () => hits.tracker.some((u) => u.searchParams.get('url') === `${origin}/kennisbank/apis/`), 'tracker: first view');
 
   // Cross-domain linking over the portal and its API subdomain.
   const commands = await tab.evaluate(() => (window as unknown as { __trackerStub: { commands: unknown[][] } }).__trackerStub.commands);
@@ -90,8 +95,8 @@ publishing('should send a page view to the counter and the tracker on load and f
     document.title = 'Blog | Ontwikkelaarsportaal';
     document.dispatchEvent(new CustomEvent('ontwikkelaarsportaal:navigated', { detail: { url: location.href } }));
   });
-  await until(() => hits.counter.some((u) => u.searchParams.get('p') === '/blog'), 'counter: navigation');
-  await until(() => hits.tracker.some((u) => u.searchParams.get('url') === `${origin}/blog` && u.searchParams.get('urlref') === `${origin}/kennisbank/apis/`), () => `tracker: navigation with referrer (${hits.tracker.join(' ')})`);
+  await until(hits, () => hits.counter.some((u) => u.searchParams.get('p') === '/blog'), 'counter: navigation');
+  await until(hits, () => hits.tracker.some((u) => u.searchParams.get('url') === `${origin}/blog` && u.searchParams.get('urlref') === `${origin}/kennisbank/apis/`), () => `tracker: navigation with referrer (${hits.tracker.join(' ')})`);
 
   // The same address again, or only a new fragment, is not a new page view.
   const before = { counter: hits.counter.length, tracker: hits.tracker.length };
@@ -101,10 +106,16 @@ publishing('should send a page view to the counter and the tracker on load and f
     return (window as unknown as { ontwikkelaarsportaal: { pageView: (d?: unknown) => boolean } }).ontwikkelaarsportaal.pageView();
   });
   assert.is(counted, false);
-  await new Promise((r) => setTimeout(r, 300));
   assert.equal({ counter: hits.counter.length, tracker: hits.tracker.length }, before);
-  assert.is(hits.counter.length, 2);
-  assert.is(hits.tracker.length, 2);
+  // A next page view: its hits come after any the fragment would have sent, so then each list holds exactly one more.
+  await tab.evaluate(() => {
+    history.pushState({}, '', '/contact');
+    document.dispatchEvent(new CustomEvent('ontwikkelaarsportaal:navigated', { detail: { url: location.href } }));
+  });
+  await until(hits, () => hits.counter.some((u) => u.searchParams.get('p') === '/contact'), 'counter: the next view');
+  await until(hits, () => hits.tracker.some((u) => u.searchParams.get('url') === `${origin}/contact`), 'tracker: the next view');
+  assert.equal(hits.counter.map((u) => u.searchParams.get('p')), ['/kennisbank/apis/', '/blog', '/contact'], 'no view for the same address or a fragment');
+  assert.equal(hits.tracker.map((u) => new URL(u.searchParams.get('url') ?? '').pathname), ['/kennisbank/apis/', '/blog', '/contact']);
   await tab.close();
 });
 

@@ -12,6 +12,7 @@ import * as assert from 'uvu/assert';
 import YAML from 'yaml';
 import type { Page } from 'puppeteer-core';
 import { testSite, closeBrowser } from './browser.ts';
+import { settled as pageSettled } from './settled.ts';
 import { root } from '../helpers.ts';
 
 const modal = suite('e2e: search modal');
@@ -102,7 +103,8 @@ modal('should open on / outside inputs, but not while typing / in an input', asy
   await tab.focus('[data-search-input="home"]');
   await tab.keyboard.type('a/b');
   assert.is(await tab.$eval('[data-search-input="home"]', (el) => (el as HTMLInputElement).value), 'a/b');
-  await new Promise((r) => setTimeout(r, 300));
+  // The modal's code is loaded (it opened above): had the key opened it, it would be open once the page is idle.
+  await pageSettled(tab);
   assert.not.ok(await isOpen(tab), 'typing / in an input does not open the modal');
   await tab.close();
 });
@@ -255,7 +257,8 @@ modal('should never insert the query as HTML', async () => {
     const message = await tab.$eval('.search-modal-message', (el) => el.textContent ?? '');
     if (message) assert.ok(message.includes(payload), `${payload}: shown as text`);
   }
-  await new Promise((r) => setTimeout(r, 200));
+  // Past the page's own work and its requests (an injected image's error handler would have run by then).
+  await pageSettled(tab);
   assert.not.ok(dialog, 'no alert ran');
   await tab.close();
 });

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import type { Page } from 'puppeteer-core';
 import { closeBrowser, shellSite } from './browser.ts';
 import { securityHeaders } from '../../pipeline/stages/csp.ts';
 import { parseData } from '../../pipeline/stages/parse.ts';
@@ -90,6 +91,9 @@ declare global {
   interface Window { __violations?: string[] }
 }
 
+/** Resolves once the next page's live-reload stream has connected (the server answered its request). */
+const streamConnected = (tab: Page) => tab.waitForResponse((r) => new URL(r.url()).pathname === '/__dev/events', { timeout: 5000 });
+
 test('every page loads under the policy without a violation, and saving a page reloads the open tab', async () => {
   const { routes } = await shellSite();
   const tab = await (await shellSite()).page();
@@ -104,18 +108,20 @@ test('every page loads under the policy without a violation, and saving a page r
   const failures: string[] = [];
   try {
     for (const route of routes) {
+      const stream = streamConnected(tab);
       const response = await tab.goto(`${origin}${route}`, { waitUntil: 'load' });
       assert.ok(response?.headers()['content-security-policy'], `${route} is served with the policy`);
-      // The live-reload stream opens after load; let it connect before looking.
-      await new Promise((r) => setTimeout(r, 200));
+      // The live-reload stream opens after load; let it connect before looking (a blocked stream never does: its violation is reported).
+      await stream.catch(() => {});
       const violations = await tab.evaluate(() => window.__violations ?? []);
       if (violations.length) failures.push(`${route}: ${violations.join('; ')}`);
     }
     assert.equal(failures, [], `pages that break the policy in development:\n${failures.join('\n')}`);
     assert.equal(errors, []);
 
+    const stream = streamConnected(tab);
     await tab.goto(`${origin}/contact`, { waitUntil: 'load' });
-    await new Promise((r) => setTimeout(r, 200));
+    await stream;
     const file = path.join(content, 'pages/contact.md');
     fs.writeFileSync(file, `${fs.readFileSync(file, 'utf8')}\nBel ons ook eens.\n`);
     // Waits across the reload (a new document), until the saved text shows.

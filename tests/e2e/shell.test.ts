@@ -2,7 +2,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'puppeteer-core';
 import { testSite, closeBrowser } from './browser.ts';
+import { settled } from './settled.ts';
 import { inViewLimit } from '../../theme/client/router.ts';
+import { progressSettings } from '../../theme/client/progress.ts';
 
 const shell = suite('e2e: interactive shell');
 shell.after(async () => { await closeBrowser(); });
@@ -52,7 +54,7 @@ shell('should prefetch on hover, but not when data saving is on', async () => {
     tab.on('request', (req) => { if (req.resourceType() === 'fetch') urls.push(new URL(req.url()).pathname); });
     await tab.goto(`${origin}/kennisbank/apis/problem-details`, { waitUntil: 'networkidle0' });
     await tab.hover('nav[aria-label="Hoofdmenu"] a[href="/blog"]');
-    await new Promise((r) => setTimeout(r, 300));
+    await settled(tab);
     await tab.close();
     return urls;
   };
@@ -60,23 +62,64 @@ shell('should prefetch on hover, but not when data saving is on', async () => {
   assert.equal(await fetched(true), []);
 });
 
+/**
+ * From now on, counts the progress bars added to `tab`'s page and notes when
+ * the first one appeared (ms after a click, which starts a navigation).
+ */
+const watchBars = (tab: Page) => tab.evaluate(() => {
+  const w = window as unknown as { bars: { added: number; firstAfter: number | null; clicked: number } };
+  w.bars = { added: 0, firstAfter: null, clicked: 0 };
+  document.addEventListener('click', () => { w.bars.clicked = performance.now(); }, { capture: true });
+  new MutationObserver((records) => {
+    for (const added of records.flatMap((r) => [...r.addedNodes])) {
+      if (!(added instanceof HTMLElement && added.classList.contains('progress-bar'))) continue;
+      w.bars.added++;
+      w.bars.firstAfter ??= performance.now() - w.bars.clicked;
+    }
+  }).observe(document.body, { childList: true });
+});
+const bars = (tab: Page) => tab.evaluate(() => {
+  const { added, firstAfter } = (window as unknown as { bars: { added: number; firstAfter: number | null } }).bars;
+  return { added, firstAfter };
+});
+/** Clicks `link` and resolves once the router has swapped in the next page (it ends the progress bar in that same task). */
+const navigateBy = (tab: Page, link: string) => tab.evaluate((selector) => new Promise<void>((resolve) => {
+  document.addEventListener('ontwikkelaarsportaal:navigated', () => resolve(), { once: true });
+  document.querySelector<HTMLAnchorElement>(selector)!.click();
+}), link);
+
 shell('should show the progress bar only for navigations slower than 200 ms', async () => {
   const { origin, page } = await testSite();
-  const tab = await page();
-  await tab.goto(`${origin}/kennisbank`, { waitUntil: 'load' });
-  await tab.setRequestInterception(true);
-  tab.on('request', (req) => {
-    if (req.resourceType() === 'fetch' && req.url().endsWith('/kennisbank/infra/')) setTimeout(() => void req.continue(), 900);
+  // Slow: every request for the next page (a prefetch too) is held until the bar shows, then let through.
+  const slowTab = await page();
+  await slowTab.setRequestInterception(true);
+  const held: Array<() => void> = [];
+  slowTab.on('request', (req) => {
+    if (req.resourceType() === 'fetch' && req.url().endsWith('/kennisbank/infra/')) held.push(() => void req.continue());
     else void req.continue();
   });
-  await tab.evaluate(() => {
-    (window as unknown as { bars: number }).bars = 0;
-    new MutationObserver(() => { if (document.querySelector('.progress-bar')) (window as unknown as { bars: number }).bars++; }).observe(document.body, { childList: true });
-  });
-  await tab.evaluate(() => (document.querySelector('.docs-sidebar a[href="/kennisbank/infra/"]') as HTMLAnchorElement).click());
-  await tab.waitForSelector('.progress-bar', { timeout: 3000 });
-  await tab.waitForFunction(() => location.pathname === '/kennisbank/infra/' && !document.querySelector('.progress-bar'), { timeout: 5000 });
-  await tab.close();
+  await slowTab.goto(`${origin}/kennisbank`, { waitUntil: 'load' });
+  await watchBars(slowTab);
+  const slowNavigation = navigateBy(slowTab, '.docs-sidebar a[href="/kennisbank/infra/"]');
+  await slowTab.waitForSelector('.progress-bar', { timeout: 5000 });
+  assert.ok(held.length > 0, 'the page is still loading while the bar shows');
+  for (const release of held.splice(0)) release();
+  await slowNavigation;
+  await slowTab.waitForFunction(() => location.pathname === '/kennisbank/infra/' && !document.querySelector('.progress-bar'), { timeout: 5000 });
+  const slow = await bars(slowTab);
+  assert.is(slow.added, 1, 'one bar for a slow navigation');
+  assert.ok(slow.firstAfter !== null && slow.firstAfter >= progressSettings.delay - 1, `the bar appears only after ${progressSettings.delay} ms (${slow.firstAfter} ms)`);
+  await slowTab.close();
+
+  // Fast: the next page is prefetched already (in view), so the swap comes before the bar's delay.
+  const fastTab = await page();
+  await fastTab.goto(`${origin}/kennisbank`, { waitUntil: 'networkidle0' });
+  await watchBars(fastTab);
+  await navigateBy(fastTab, '.docs-sidebar a[href="/kennisbank/apis/"]');
+  // The navigation has ended, and with it the bar's delay timer: no bar can still appear for it.
+  assert.equal(await bars(fastTab), { added: 0, firstAfter: null }, 'no bar for a fast navigation');
+  assert.not.ok(await fastTab.$('.progress-bar'));
+  await fastTab.close();
 });
 
 shell('should hide the navbar when scrolling down and show it when scrolling up', async () => {
@@ -345,7 +388,7 @@ shell('should prefetch on focus and when links scroll into view, and not at all 
     tab.on('request', (req) => { if (req.resourceType() === 'fetch') urls.push(new URL(req.url()).pathname); });
     await tab.goto(`${origin}/kennisbank`, { waitUntil: 'networkidle0' });
     await act(tab);
-    await new Promise((r) => setTimeout(r, 300));
+    await settled(tab);
     await tab.close();
     return urls;
   };
@@ -372,23 +415,6 @@ shell('should prefetch on focus and when links scroll into view, and not at all 
   const all = async (tab: Page) => { await focus(tab); await tab.hover('[data-navbar] a[href="/communities/"]'); };
   assert.equal(await fetched({ saveData: false, effectiveType: '2g' }, all), [], 'nothing on 2g');
   assert.equal(await fetched({ saveData: false, effectiveType: 'slow-2g' }, all), [], 'nothing on slow-2g');
-});
-
-shell('should show no progress bar for a navigation faster than 200 ms', async () => {
-  const { origin, page } = await testSite();
-  const tab = await page();
-  await tab.goto(`${origin}/kennisbank`, { waitUntil: 'networkidle0' });
-  await tab.evaluate(() => {
-    (window as unknown as { bars: number }).bars = 0;
-    new MutationObserver(() => { if (document.querySelector('.progress-bar')) (window as unknown as { bars: number }).bars++; }).observe(document.body, { childList: true });
-  });
-  // Prefetched already (in view), so the swap is immediate.
-  await tab.click('.docs-sidebar a[href="/kennisbank/apis/"]');
-  await tab.waitForFunction(() => location.pathname === '/kennisbank/apis/');
-  await new Promise((r) => setTimeout(r, 400));
-  assert.is(await tab.evaluate(() => (window as unknown as { bars: number }).bars), 0);
-  assert.not.ok(await tab.$('.progress-bar'));
-  await tab.close();
 });
 
 shell('should offer "Opnieuw proberen" when a lazy chunk fails to load, and load it on retry', async () => {

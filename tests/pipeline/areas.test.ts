@@ -9,7 +9,7 @@ import { analyse, generate, type Generated } from '../../pipeline/build.ts';
 import { areaOf, layoutOf, portalLayout } from '../../pipeline/layout.ts';
 import { docPermalink } from '../../pipeline/stages/resolve.ts';
 import type { SourceTree } from '../../pipeline/types.ts';
-import { configText, minimalAuthors, minimalTags } from '../helpers.ts';
+import { configText, effects, minimalAuthors, minimalTags } from '../helpers.ts';
 
 const areas = suite('content areas');
 
@@ -32,9 +32,7 @@ function site(files: Record<string, string>, config = docusaurusConfig, render =
     config: { path: 'site.yml', display: 'site/site.yml', text: config },
     problems: [],
   };
-  return generate(analyse(sources, 'production'), {
-    highlighter: null, diagrams: new Map(), theme: { css: '/assets/styles.css', js: null, files: new Map() }, themeFiles: [],
-  }, { render });
+  return generate(analyse(sources, 'production'), effects, { render });
 }
 
 const errors = (g: Generated) => g.problems.filter((p) => p.severity === 'error').map((p) => `${p.file}:${p.line} ${p.code} ${p.message}`);

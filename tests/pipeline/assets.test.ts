@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { analyse, generate } from '../../pipeline/build.ts';
 import { contentHash } from '../../pipeline/content-hash.ts';
 import type { AssetFile } from '../../pipeline/types.ts';
-import { tree } from '../helpers.ts';
+import { effects, tree } from '../helpers.ts';
 
 const test = suite('assets');
 
@@ -18,12 +18,7 @@ const text = (data: string | Uint8Array | undefined): string => (typeof data ===
 /** The whole pipeline over the default content plus these asset files: its problems and the files it publishes. */
 function publish(assets: ReadonlyArray<AssetFile>) {
   const analysis = analyse({ ...tree({}), assets }, 'production');
-  const generated = generate(analysis, {
-    highlighter: null,
-    diagrams: new Map(),
-    theme: { css: '/assets/styles.css', js: null, files: new Map() },
-    themeFiles: [],
-  }, { render: true });
+  const generated = generate(analysis, effects, { render: true });
   return { analysis, problems: generated.problems, files: generated.files };
 }
 

@@ -7,11 +7,10 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { analyse, generate, type Generated } from '../../pipeline/build.ts';
 import type { SourceTree } from '../../pipeline/types.ts';
-import { configText, post, tree } from '../helpers.ts';
+import { configText, effects, post, tree } from '../helpers.ts';
 
 const details = suite('authors.yml: description and picture');
 
-const effects = { highlighter: null, diagrams: new Map(), theme: { css: '/assets/styles.css', js: null, files: new Map() }, themeFiles: [] } as const;
 const authors = [
   'ada:',
   '  name: Ada Jansen',

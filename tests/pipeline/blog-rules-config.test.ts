@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { analyse, generate } from '../../pipeline/build.ts';
-import { configText, tree } from '../helpers.ts';
+import { configText, effects, tree } from '../helpers.ts';
 import { unprocessable } from '../../pipeline/problem.ts';
 
 const config = suite('blog-rules: a configuration given with --config');
@@ -15,7 +15,7 @@ const withConfig = (text: string, display: string) => {
 config('problems found after validation name the file that was given, not dist-config/site.yml', () => {
   const text = configText.replace(/docId: .*/, 'docId: bestaat-niet');
   const analysis = analyse(withConfig(text, 'elders/other.yml'), 'production');
-  const g = generate(analysis, { highlighter: null, diagrams: new Map(), theme: { css: '/assets/styles.css', js: null, files: new Map() }, themeFiles: [] }, { render: false });
+  const g = generate(analysis, effects, { render: false });
   const p = g.problems.find((x) => x.code === 'config-doc-id');
   assert.ok(p, 'a config-doc-id problem');
   assert.is(p?.file, 'elders/other.yml');

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { analyse, generate } from '../../pipeline/build.ts';
-import { codes, configText, minimalAuthors, minimalTags, post, run, tree } from '../helpers.ts';
+import { codes, configText, effects, minimalAuthors, minimalTags, post, run, tree } from '../helpers.ts';
 
 type Built = ReturnType<typeof run>;
 
@@ -77,7 +77,7 @@ authors('an author picture beside authors.yml is found in the blog\'s own folder
     'nieuws/2024-01-02-x.md': post('title: X\nauthors: [ada]'),
   }, `${configText}\ncontent:\n  blog: { path: nieuws, routeBasePath: blog }\n`);
   const analysis = analyse({ ...sources, assets: [{ path: 'nieuws/img/ada.png', display: 'content/nieuws/img/ada.png', bytes: png }] }, 'production');
-  const g = generate(analysis, { highlighter: null, diagrams: new Map(), theme: { css: '/assets/styles.css', js: null, files: new Map() }, themeFiles: [] }, { render: true });
+  const g = generate(analysis, effects, { render: true });
   assert.equal(errors(g), []);
   assert.match(html(g, 'blog/2024/01/02/x/index.html'), /<img src="\/assets\/[^"]*ada[^"]*\.png"/);
 });
@@ -107,7 +107,7 @@ const png = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAA
 function build(files: Record<string, string>, assets: Record<string, Uint8Array> = {}, mode: 'production' | 'development' = 'production') {
   const sources = tree(files);
   const analysis = analyse({ ...sources, assets: Object.entries(assets).map(([p, bytes]) => ({ path: p, display: `content/${p}`, bytes })) }, mode);
-  return generate(analysis, { highlighter: null, diagrams: new Map(), theme: { css: '/assets/styles.css', js: null, files: new Map() }, themeFiles: [] }, { render: true });
+  return generate(analysis, effects, { render: true });
 }
 
 posts('nested folders, one-digit months and days, capitals and folder posts give Docusaurus\' URLs', () => {

@@ -6,7 +6,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { analyse, generate, type Generated } from '../../pipeline/build.ts';
-import { configText, tree } from '../helpers.ts';
+import { configText, effects, tree } from '../helpers.ts';
 
 const config = `${configText}
 content:
@@ -60,9 +60,7 @@ let built: Generated | null = null;
 function site(): Generated {
   if (!built) {
     const sources = { ...tree(files, config), configData: [{ path: 'sidebars.yml', display: 'dist-config/sidebars.yml', text: sidebars }] };
-    built = generate(analyse(sources, 'production'), {
-      highlighter: null, diagrams: new Map(), theme: { css: '/assets/styles.css', js: null, files: new Map() }, themeFiles: [],
-    }, { render: true });
+    built = generate(analyse(sources, 'production'), effects, { render: true });
   }
   return built;
 }

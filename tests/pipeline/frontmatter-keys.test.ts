@@ -1,13 +1,13 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { codes, configText, post, run } from '../helpers.ts';
+import { codes, configText, effects, post, run } from '../helpers.ts';
 import { analyse, generate } from '../../pipeline/build.ts';
 import { tree } from '../helpers.ts';
 
 /** The pure stages with the site's configuration changed by `edit`, rendered when asked. */
 function withConfig(files: Record<string, string>, edit: (config: string) => string, render = false) {
   const analysis = analyse(tree(files, edit(configText)), 'production');
-  return generate(analysis, { highlighter: null, diagrams: new Map(), theme: { css: '/assets/styles.css', js: null, files: new Map() }, themeFiles: [] }, { render });
+  return generate(analysis, effects, { render });
 }
 const docusaurusDefaults = (config: string) => config.replace(/\nfrontmatter:\n {2}onInlineTags: throw\n {2}onInlineAuthors: throw\n/, '\n');
 const allowing = (keys: string) => (config: string) => `${docusaurusDefaults(config)}\nfrontmatter:\n  allowedKeys: [${keys}]\n`;

@@ -36,14 +36,15 @@ import { limits } from '../../pipeline/stages/parse/limits.ts';
 import { safeDecode } from '../../pipeline/stages/markdown.ts';
 import type { AssetFile, SourceTree } from '../../pipeline/io/read.ts';
 import { hasErrors, type Problem } from '../../pipeline/problem.ts';
-import { configText, root, tree } from '../helpers.ts';
+import { configText, effects, root, tree } from '../helpers.ts';
 
 // ---------------------------------------------------------------------------
 // The pipeline on an in-memory tree, and the invariants of its result
 
 const png = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'));
 
-const effects = { highlighter: null, diagrams: new Map(), theme: { css: '/assets/styles.css', js: '/assets/shell.js', files: new Map() }, themeFiles: [] };
+/** With the shell script, as the real pages have it. */
+const shellEffects = { ...effects, theme: { ...effects.theme, js: '/assets/shell.js' } };
 
 interface Input {
   readonly files: Record<string, string>;
@@ -56,7 +57,7 @@ function pipeline(input: Input): Generated {
   const base = tree(input.files, input.config ?? configText);
   const assets: AssetFile[] = (input.assets ?? []).map((p) => ({ path: p, display: `content/${p}`, bytes: png }));
   const sources: SourceTree = { ...base, assets };
-  return generate(analyse(sources, 'production', { today: '2026-01-01' }), effects, { render: input.render ?? true });
+  return generate(analyse(sources, 'production', { today: '2026-01-01' }), shellEffects, { render: input.render ?? true });
 }
 
 const knownCodes = new Set([...fs.readFileSync(path.join(root, 'docs/errors.md'), 'utf8').matchAll(/^## ([a-z-]+)\s*$/gm)].map((m) => m[1]));

@@ -12,17 +12,10 @@ import fc from 'fast-check';
 import { analyse, generate, type Analysis, type Generated } from '../../pipeline/build.ts';
 import { docPermalink, pagePermalink, postPermalink } from '../../pipeline/stages/resolve.ts';
 import type { Problem } from '../../pipeline/problem.ts';
-import { configText, tree } from '../helpers.ts';
+import { configText, effects, tree } from '../helpers.ts';
 import type { Mode, SidebarItem } from '../../pipeline/types.ts';
 
 const posix = path.posix;
-
-const effects = {
-  highlighter: null,
-  diagrams: new Map(),
-  theme: { css: '/assets/styles.css', js: null, files: new Map() },
-  themeFiles: [],
-} as const;
 
 function pipeline(files: Record<string, string>, mode: Mode = 'production', config = configText): { analysis: Analysis; generated: Generated } {
   const analysis = analyse(tree(files, config), mode);

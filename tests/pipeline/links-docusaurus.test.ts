@@ -9,7 +9,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { analyse, generate, type Generated } from '../../pipeline/build.ts';
 import type { AssetFile, SourceTree } from '../../pipeline/types.ts';
-import { post, tree } from '../helpers.ts';
+import { effects, post, tree } from '../helpers.ts';
 
 const links = suite('links as Docusaurus resolves them');
 
@@ -20,9 +20,7 @@ const asset = (path: string, text: string): AssetFile => ({ path, display: `cont
 /** Runs the pure stages on `files`, with assets beside the content and files in the static folders. */
 function build(files: Record<string, string>, extra: Partial<SourceTree> = {}, render = false): Generated {
   const sources: SourceTree = { ...tree(files), ...extra };
-  return generate(analyse(sources, 'production'), {
-    highlighter: null, diagrams: new Map(), theme: { css: '/assets/styles.css', js: null, files: new Map() }, themeFiles: [],
-  }, { render });
+  return generate(analyse(sources, 'production'), effects, { render });
 }
 
 const linksOf = (g: Generated, permalink: string) => g.contents.get(permalink)?.links.map((l) => l.url) ?? [];

@@ -12,7 +12,7 @@ import { renderMarkdown, type MarkdownContext } from '../../pipeline/stages/mark
 import { parseMarkdownBody } from '../../pipeline/stages/parse.ts';
 import type { Problem } from '../../pipeline/problem.ts';
 import { analyse, generate } from '../../pipeline/build.ts';
-import { configText, tree } from '../helpers.ts';
+import { configText, effects, tree } from '../helpers.ts';
 
 const ctx = (over: Partial<MarkdownContext> = {}): MarkdownContext => ({
   permalinks: new Map([['docs/mdx/doel.md', '/docs/mdx/doel']]),
@@ -257,7 +257,7 @@ mdx('should give one warning per unknown component for the whole site, naming ev
     'kennisbank/a.mdx': page('A', '<Grafiek />\n\nTekst.\n\n<Grafiek />\n'),
     'kennisbank/b.mdx': page('B', '<Grafiek>uitleg</Grafiek>\n\n<Kaartje />\n'),
   }, config), 'production');
-  const { problems } = generate(analysis, { highlighter: null, diagrams: new Map(), theme: { css: '', js: null, files: new Map() }, themeFiles: [] }, { render: false });
+  const { problems } = generate(analysis, effects, { render: false });
   const unknown = problems.filter((p) => p.code === 'mdx-unknown-component');
   assert.equal(unknown.map((p) => `${p.file}:${p.line} ${p.severity}`), ['content/kennisbank/a.mdx:5 warning', 'content/kennisbank/b.mdx:7 warning']);
   assert.match(unknown[0]!.message, '<Grafiek> is onbekend en toont alleen zijn inhoud (content/kennisbank/a.mdx regel 5, 9; content/kennisbank/b.mdx regel 5).');

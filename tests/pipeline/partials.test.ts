@@ -5,7 +5,7 @@ import { toHtml } from 'hast-util-to-html';
 import { analyse, generate } from '../../pipeline/build.ts';
 import { markdownJobs } from '../../pipeline/stages/site-markdown.ts';
 import type { SourceTree } from '../../pipeline/types.ts';
-import { configText, tree } from '../helpers.ts';
+import { configText, effects, tree } from '../helpers.ts';
 
 /** The portal reads .md as CommonMark; partials are MDX, as in Docusaurus. */
 const mdxConfig = configText.replace(/^  format: detect$/m, '  format: mdx');
@@ -17,7 +17,7 @@ function site(pages: Record<string, string>, partials: Record<string, string>): 
 
 function built(pages: Record<string, string>, partials: Record<string, string>) {
   const analysis = analyse(site(pages, partials), 'production');
-  const g = generate(analysis, { highlighter: null, diagrams: new Map(), theme: { css: '/assets/styles.css', js: null, files: new Map() }, themeFiles: [] }, { render: false });
+  const g = generate(analysis, effects, { render: false });
   return { ...g, analysis, html: (permalink: string) => toHtml(g.contents.get(permalink)!.body) };
 }
 

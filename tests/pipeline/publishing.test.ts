@@ -17,7 +17,7 @@ import { readSources } from '../../pipeline/io/read.ts';
 import { createHighlighter } from '../../pipeline/io/highlighter.ts';
 import type { Mode, Route } from '../../pipeline/types.ts';
 import { outputFile } from '../../pipeline/stages/routes.ts';
-import { configText, post, root, tree } from '../helpers.ts';
+import { configText, effects, post, root, tree } from '../helpers.ts';
 
 type Element = DefaultTreeAdapterMap['element'];
 type Node = DefaultTreeAdapterMap['node'];
@@ -26,7 +26,6 @@ const origin = 'https://developer.overheid.nl';
 const repeated = new Set(['rss.channel.item', 'rss.channel.item.category', 'rss.channel.item.dc:creator', 'feed.link', 'feed.entry', 'feed.entry.link', 'feed.entry.author', 'feed.entry.category', 'urlset.url', 'OpenSearchDescription.Url']);
 const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', processEntities: true, isArray: (_name, jpath) => repeated.has(String(jpath)) });
 
-const effects = { highlighter: null, diagrams: new Map(), theme: { css: '/assets/styles.css', js: null, files: new Map<string, string>() }, themeFiles: [] };
 
 function build(files: Record<string, string>, options: { mode?: Mode; config?: string } = {}): Generated {
   return generate(analyse(tree(files, options.config ?? configText), options.mode ?? 'production'), effects, { render: true });

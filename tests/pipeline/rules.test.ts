@@ -16,7 +16,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { analyse, generate } from '../../pipeline/build.ts';
 import type { Problem, ProblemCode } from '../../pipeline/problem.ts';
-import { configText, root, tree } from '../helpers.ts';
+import { configText, effects, root, tree } from '../helpers.ts';
 
 const fixtures = path.join(root, 'tests/fixtures/rules');
 const update = process.env.UPDATE === '1';
@@ -115,12 +115,7 @@ function runFixture(dir: string): ReadonlyArray<Problem> {
   const sources = tree(Object.fromEntries(all.filter((e) => !isPartial(e))), config);
   const partials = all.filter(isPartial).map(([rel, text]) => ({ path: rel, display: `content/${rel}`, text }));
   const analysis = analyse({ ...sources, partials }, 'production');
-  return generate(analysis, {
-    highlighter: null,
-    diagrams: new Map(),
-    theme: { css: '/assets/styles.css', js: null, files: new Map() },
-    themeFiles: [],
-  }, { render: false }).problems;
+  return generate(analysis, effects, { render: false }).problems;
 }
 
 const codeOf = (folder: string): string => folder.split('--')[0] ?? folder;

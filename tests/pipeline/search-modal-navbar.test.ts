@@ -8,9 +8,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { analyse, generate, type Generated } from '../../pipeline/build.ts';
 import { searchSuggestions } from '../../theme/shell/search-modal-data.ts';
-import { configText, tree } from '../helpers.ts';
+import { configText, effects, tree } from '../helpers.ts';
 
-const effects = { highlighter: null, diagrams: new Map(), theme: { css: '/assets/styles.css', js: null, files: new Map<string, string>() }, themeFiles: [] };
 
 const doc = (title: string, tags: string[], extra = '') => `---\ntitle: ${title}\ntags: [${tags.join(', ')}]\n${extra}---\n\nTekst over ${title}.\n`;
 const files = {

@@ -12,14 +12,13 @@ import * as assert from 'uvu/assert';
 import { analyse, generate } from '../../pipeline/build.ts';
 import { checkSecurityTxt, securityTxt, securityTxtPath } from '../../pipeline/stages/security-txt.ts';
 import { problemsOf } from '../../pipeline/result.ts';
-import { configText, root, tree } from '../helpers.ts';
+import { configText, effects, root, tree } from '../helpers.ts';
 
 const test = suite('security.txt');
 
 const withExpires = (expires: string) => configText.replace(/^  expires: .*$/m, `  expires: ${JSON.stringify(expires)}`);
 const expiresLine = configText.split('\n').findIndex((l) => /^  expires: /.test(l)) + 1;
 
-const effects = { highlighter: null, diagrams: new Map(), theme: { css: '/assets/styles.css', js: null, files: new Map() }, themeFiles: [] };
 const build = (config: string, today?: string) =>
   generate(analyse(tree({}, config), 'production', today ? { today } : {}), effects, { render: true });
 

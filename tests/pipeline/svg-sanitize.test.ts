@@ -16,7 +16,7 @@ import {
 } from '../../pipeline/stages/svg-sanitize.ts';
 import { analyse, generate } from '../../pipeline/build.ts';
 import { contentHash } from '../../pipeline/content-hash.ts';
-import { configText, root, tree } from '../helpers.ts';
+import { configText, effects, root, tree } from '../helpers.ts';
 
 const test = suite('svg-sanitize');
 
@@ -67,12 +67,7 @@ const reproSource = [
 test('the repro builds with a warning at each label with HTML, and its page holds no form control, handler or outside address', () => {
   assert.is(`mermaid-${contentHash(reproSource, 16)}`, diagramId, 'the fixture was drawn for this source');
   const files = { 'kennisbank/diagram.md': `---\ntitle: Diagram\n---\n\nEen stroom:\n\n\`\`\`mermaid\n${reproSource}\n\`\`\`\n` };
-  const generated = generate(analyse(tree(files, configText), 'production'), {
-    highlighter: null,
-    diagrams: new Map([[contentHash(reproSource, 16), { svg: drawnWithHtmlLabels }]]),
-    theme: { css: '/assets/styles.css', js: null, files: new Map() },
-    themeFiles: [],
-  }, { render: true });
+  const generated = generate(analyse(tree(files, configText), 'production'), { ...effects, diagrams: new Map([[contentHash(reproSource, 16), { svg: drawnWithHtmlLabels }]]) }, { render: true });
   assert.equal(generated.problems.map((p) => [p.severity, p.code, p.file, p.line, p.column]), [
     ['warning', 'mermaid-html-label', 'content/kennisbank/diagram.md', 9, 6],
     ['warning', 'mermaid-html-label', 'content/kennisbank/diagram.md', 10, 6],

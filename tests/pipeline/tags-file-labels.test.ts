@@ -6,11 +6,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { analyse, generate, type Generated } from '../../pipeline/build.ts';
-import { configText, minimalAuthors, post, tree } from '../helpers.ts';
+import { configText, effects, minimalAuthors, post, tree } from '../helpers.ts';
 
 const labels = suite('tags file: labels');
 
-const effects = { highlighter: null, diagrams: new Map(), theme: { css: '/assets/styles.css', js: null, files: new Map() }, themeFiles: [] } as const;
 const tagsFile = 'api:\n  label: API\n  description: Over API\'s.\nci:\nzonder-label:\n  description: Een tag met alleen een beschrijving.\n';
 const files = {
   'blog/2024-01-02-x.md': post('title: X\nauthors: [ada]\ntags: [api, ci, zonder-label]'),

@@ -6,11 +6,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { analyse, generate } from '../../pipeline/build.ts';
-import { configText, post, tree } from '../helpers.ts';
+import { configText, effects, post, tree } from '../helpers.ts';
 
 const untruncated = suite('posts without a truncation marker');
 
-const effects = { highlighter: null, diagrams: new Map(), theme: { css: '/assets/styles.css', js: null, files: new Map() }, themeFiles: [] } as const;
 const files = { 'blog/2024-01-02-x.md': post('title: X\nauthors: [ada]', 'Alleen tekst, zonder afkapregel.\n') };
 
 /** The site configuration with `line` in its `blog:` block, or without the option at all. */

@@ -15,7 +15,7 @@ import { Tabs } from '../../theme/mdx/Tabs.tsx';
 import { TabItem } from '../../theme/mdx/TabItem.tsx';
 import { DocCard } from '../../theme/mdx/DocCard.tsx';
 import { mdxComponents } from '../../theme/mdx/index.ts';
-import { configText, run, tree } from '../helpers.ts';
+import { configText, effects, run, tree } from '../helpers.ts';
 
 const tabs = suite('mdx components: Tabs and TabItem');
 
@@ -165,7 +165,7 @@ unknown('should render the children in a div named for the component, a span in 
 unknown('should render an unknown component of an MDX page with its content', () => {
   const config = configText.replace(/^mdx:[\s\S]*?(?=^\S)/m, '') + '\nmdx:\n  unknownComponents: warn\n';
   const built = generate(analyse(tree({ 'kennisbank/x.mdx': '---\ntitle: X\n---\n\nimport Kader from \'@site/src/components/Kader\';\n\n<Kader kleur="rood">\n\nIn het **kader**.\n\n</Kader>\n\nEen <Kader>woord</Kader> in tekst.\n' }, config), 'production'),
-    { highlighter: null, diagrams: new Map(), theme: { css: '/assets/styles.css', js: null, files: new Map() }, themeFiles: [] }, { render: true });
+    effects, { render: true });
   const html = String(built.files.find((f) => f.path === 'kennisbank/x.html' || f.path === 'kennisbank/x/index.html')?.data ?? built.problems.map((p) => p.message).join('\n'));
   assert.match(html, '<div data-component="Kader"><p>In het <strong>kader</strong>.</p></div>');
   assert.match(html, '<p>Een <span data-component="Kader">woord</span> in tekst.</p>');

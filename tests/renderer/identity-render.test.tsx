@@ -8,7 +8,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { analyse, generate, type Generated } from '../../pipeline/build.ts';
 import { fontFile, siteFont } from '../../theme/fonts.ts';
-import { configText, tree } from '../helpers.ts';
+import { configText, effects, tree } from '../helpers.ts';
 
 const files = {
   'pages/index.md': '---\ntitle: Ontwikkelaarsportaal\n---\n\nWelkom.\n',
@@ -21,7 +21,7 @@ const theme = {
 };
 
 const build = (config: string): Generated =>
-  generate(analyse(tree(files, config), 'production'), { highlighter: null, diagrams: new Map(), theme, themeFiles: [] }, { render: true });
+  generate(analyse(tree(files, config), 'production'), { ...effects, theme }, { render: true });
 const page = (g: Generated, file: string): string => String(g.files.find((f) => f.path === file)?.data ?? '');
 const headerOf = (html: string) => html.slice(html.indexOf('<header'), html.indexOf('</header>'));
 
@@ -55,7 +55,7 @@ identity('the head preloads the regular face, with crossorigin, before the style
   assert.ok(html.includes(preload), 'preload link');
   assert.ok(html.indexOf(preload) < html.indexOf('<link rel="stylesheet" href="/assets/styles-1.css"/>'));
   // Without the font among the theme's files (a theme without it), no preload.
-  const bare = generate(analyse(tree(files, configText), 'production'), { highlighter: null, diagrams: new Map(), theme: { ...theme, files: new Map([['logo.svg', '/l.svg']]) }, themeFiles: [] }, { render: true });
+  const bare = generate(analyse(tree(files, configText), 'production'), { ...effects, theme: { ...theme, files: new Map([['logo.svg', '/l.svg']]) } }, { render: true });
   assert.not.match(page(bare, 'contact/index.html'), /rel="preload" href="[^"]*" as="font"/);
 });
 

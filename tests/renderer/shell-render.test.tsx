@@ -15,7 +15,7 @@ import { valueOf } from '../../pipeline/result.ts';
 import { renderMemo } from '../../renderer/context.ts';
 import type { NavbarItem } from '../../pipeline/model.ts';
 import { Navbar, NavbarItemError } from '../../theme/shell/Navbar.tsx';
-import { configText, root, tree } from '../helpers.ts';
+import { configText, effects, root, tree } from '../helpers.ts';
 
 const fixtureConfig = fs.readFileSync(path.join(root, 'tests/fixtures/interactive-site/site.yml'), 'utf8');
 const files = {
@@ -26,7 +26,7 @@ const files = {
 const theme = { css: '/assets/styles.css', js: '/assets/shell.js', files: new Map([['theme-init.js', '/assets/theme-init-1.js'], ['logo.svg', '/assets/logo-1.svg'], ['rijkslint.svg', '/assets/rijkslint-1.svg']]) };
 
 function build(config: string): Generated {
-  return generate(analyse(tree(files, config), 'production'), { highlighter: null, diagrams: new Map(), theme, themeFiles: [] }, { render: true });
+  return generate(analyse(tree(files, config), 'production'), { ...effects, theme }, { render: true });
 }
 const page = (g: Generated, file: string): string => String(g.files.find((f) => f.path === file)?.data ?? '');
 const navbarOf = (html: string) => html.slice(html.indexOf('<header'), html.indexOf('</header>'));
@@ -102,7 +102,7 @@ navbar('should name the navbar item that fails to render, and report it once as 
   }
   assert.instance(thrown, NavbarItemError);
   assert.match((thrown as Error).message, /Navbar-item "Kapot" \(type dropdown, navbar\.items\[9\]\)/);
-  const g = generate({ ...analysis, site: brokenSite }, { highlighter: null, diagrams: new Map(), theme, themeFiles: [] }, { render: true });
+  const g = generate({ ...analysis, site: brokenSite }, { ...effects, theme }, { render: true });
   const reported = g.problems.filter((p) => p.code === 'config-navbar-item');
   assert.is(reported.length, 1, 'once, not once per page');
   assert.is(reported[0]?.file, 'dist-config/site.yml');
@@ -143,7 +143,7 @@ shell('should give every page of a build the same footer, made for its own site 
   assert.is(footers.size, 1);
   // The footer is rendered once per build: another build of the same site, with other theme files, gets its own.
   const analysis = analyse(tree(files, fixtureConfig), 'production');
-  const withTheme = (logo: string) => page(generate(analysis, { highlighter: null, diagrams: new Map(), theme: { ...theme, files: new Map([...theme.files, ['logo.svg', logo]]) }, themeFiles: [] }, { render: true }), 'contact/index.html');
+  const withTheme = (logo: string) => page(generate(analysis, { ...effects, theme: { ...theme, files: new Map([...theme.files, ['logo.svg', logo]]) } }, { render: true }), 'contact/index.html');
   assert.match(footerOf(withTheme('/assets/logo-1.svg')), /<img class="themed-light" src="\/assets\/logo-1.svg"/);
   assert.match(footerOf(withTheme('/assets/logo-2.svg')), /<img class="themed-light" src="\/assets\/logo-2.svg"/);
 });
