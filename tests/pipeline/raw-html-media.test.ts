@@ -7,7 +7,8 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { autoplayFault, unsafeHtml } from '../../pipeline/stages/markdown/raw-html.ts';
+import { autoplayFault } from '../../pipeline/stages/markdown/raw-html.ts';
+import { unsafeHtml } from '../../pipeline/safety/html.ts';
 import { unravelJsxParagraphs } from '../../pipeline/stages/parse/mdx-unravel.ts';
 import { parseMarkdownBody } from '../../pipeline/stages/parse.ts';
 import { run } from '../helpers.ts';

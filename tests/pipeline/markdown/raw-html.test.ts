@@ -4,7 +4,8 @@ import { sanitize } from 'hast-util-sanitize';
 import { fromParse5 } from 'hast-util-from-parse5';
 import { parseFragment } from 'parse5';
 import { toHtml } from 'hast-util-to-html';
-import { rawHtml, rawHtmlSchema, unsafeHtml } from '../../../pipeline/stages/markdown/raw-html.ts';
+import { rawHtml } from '../../../pipeline/stages/markdown/raw-html.ts';
+import { safeHtmlSchema as rawHtmlSchema, unsafeHtml } from '../../../pipeline/safety/html.ts';
 import { walk } from '../../../pipeline/stages/markdown/walk.ts';
 import { parseMarkdownBody } from '../../../pipeline/stages/parse.ts';
 
