@@ -31,7 +31,7 @@ import { firstParagraph, readingWords } from './markdown/reading.ts';
 import { pageHast } from './markdown/to-hast.ts';
 import { mdxElements } from './markdown/mdx-elements.ts';
 import { partialImports, withProps, type Partials } from './markdown/partials.ts';
-import { evaluate, soleExpression, type StaticScope, type StaticValue } from './markdown/mdx-static.ts';
+import { evaluate, soleExpression, type StaticScope, type StaticValue } from '../safety/static-value.ts';
 import type { Visit } from './markdown/walk.ts';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { RootContent } from 'mdast';

@@ -33,9 +33,6 @@ const textOnly: ReadonlySet<string> = new Set(['foreignObject', 'title', 'desc']
 /** Animation elements: they may change any attribute but a reference. */
 const animations = ['animate', 'animateMotion', 'animateTransform', 'set'];
 
-/** A script address (`javascript:`, `vbscript:`), wherever it is in a value: the one URL rule's. */
-const scriptAddress = scriptSchemeInText;
-
 /**
  * A value the page may hold in any attribute: nothing CSS would load from
  * elsewhere (a `url()` that is not `#id`, `@import`, `image-set`, `src()`),
@@ -43,7 +40,7 @@ const scriptAddress = scriptSchemeInText;
  * address.
  */
 const safeValue = new RegExp(
-  `^(?![\\s\\S]*(?:\\\\|@import|image-set|\\bsrc\\s*\\(|expression\\s*\\(|behavior\\s*:|-moz-binding|url\\s*\\(\\s*(?!\\s)(?!['"]?#)|${scriptAddress.source}))`,
+  `^(?![\\s\\S]*(?:\\\\|@import|image-set|\\bsrc\\s*\\(|expression\\s*\\(|behavior\\s*:|-moz-binding|url\\s*\\(\\s*(?!\\s)(?!['"]?#)|${scriptSchemeInText.source}))`,
   'i',
 );
 
@@ -212,7 +209,7 @@ export function svgScripting(tree: Root): string[] {
       if (tag === 'script' || tag === 'handler') reasons.push(`een <${tag}>-element`);
       for (const [name, value] of Object.entries(node.properties)) {
         if (/^on/i.test(localName(name))) reasons.push(`het attribuut ${attributeName(name)} (een event handler)`);
-        const address = scriptAddress.exec(Array.isArray(value) ? value.join(' ') : String(value))?.[0];
+        const address = scriptSchemeInText.exec(Array.isArray(value) ? value.join(' ') : String(value))?.[0];
         if (address) reasons.push(`een ${address.replace(/\s/g, '').toLowerCase()}-adres in ${attributeName(name)}`);
       }
     }

@@ -21,7 +21,7 @@ import { admonitionTitles } from './admonitions.ts';
 import { intrinsicElement, isIntrinsic } from './mdx-intrinsic.ts';
 import { pageBindings, type PageModules } from './mdx-imports.ts';
 import { expandLocalComponent, jsxValue, type LocalComponent } from './mdx-local-components.ts';
-import { describe, evaluate, isCurrentCategoryItems, soleExpression, valueProgram, type StaticScope, type StaticValue } from './mdx-static.ts';
+import { describe, evaluate, isCurrentCategoryItems, soleExpression, valueProgram, type StaticScope, type StaticValue } from '../../safety/static-value.ts';
 import type { Handler } from './walk.ts';
 
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;

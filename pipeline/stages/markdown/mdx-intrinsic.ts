@@ -13,7 +13,7 @@ import { error, placeOf, warning, type Problem } from '../../problem.ts';
 import { autoplayFault, autoplayWarning } from './raw-html.ts';
 import { disguisedValues, safeTags, unsafeProperties } from '../../safety/html.ts';
 import { disguisedMessage } from '../../safety/urls.ts';
-import { evaluate, type StaticScope } from './mdx-static.ts';
+import { evaluate, type StaticScope } from '../../safety/static-value.ts';
 
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
 
