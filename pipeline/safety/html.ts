@@ -8,7 +8,7 @@ import { parseFragment } from 'parse5';
 import { fromParse5 } from 'hast-util-from-parse5';
 import { sanitize, type Schema } from 'hast-util-sanitize';
 import { toHtml } from 'hast-util-to-html';
-import { html as htmlInfo } from 'property-information';
+import { find, html as htmlInfo } from 'property-information';
 import type { Element, ElementContent, Properties, Root as HastRoot } from 'hast';
 import { disguisedHost, refusedUrl, unsafeUrl } from './urls.ts';
 
@@ -56,9 +56,8 @@ export const safeTags: ReadonlySet<string> = new Set(safeHtmlSchema.tagNames);
 /** The schema without its elements: what it keeps of an element's attributes, whatever the element. */
 const attributesSchema: Schema = { ...safeHtmlSchema, tagNames: null };
 
-/** An attribute's name in messages, from its hast property name. */
-export const attributeName = (property: string): string =>
-  property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace(/^class-name$/, 'class');
+/** An attribute's name in messages as HTML writes it (`onerror`, `class`), from its hast property name. */
+export const attributeName = (property: string): string => find(htmlInfo, property).attribute;
 
 /**
  * Why an element's properties are refused (Dutch), one reason each: an
