@@ -41,3 +41,22 @@ rule('should be refused alike by the renderer, DocCard, site-component output an
 });
 
 rule.run();
+
+const migrate = suite('migrate: configuration HTML');
+
+migrate('should name a navbar html item whose HTML the build would cut, and no safe one', async () => {
+  const { migrateSiteConfig } = await import('../../pipeline/cli/migrate/site-config.ts');
+  const { notes } = migrateSiteConfig({
+    title: 'Site', url: 'https://example.org/', baseUrl: '/',
+    themeConfig: { navbar: { items: [
+      { type: 'html', value: '<b>Veilig</b>' },
+      { type: 'html', value: '<img src="/x.png" alt="" onerror="alert(1)"><meta http-equiv="refresh" content="0;url=https://evil.example">' },
+    ] } },
+  }, new Map(), [], '/site');
+  const named = notes.filter((n) => n.includes('HTML-item'));
+  assert.is(named.length, 1, notes.join('\n'));
+  assert.match(named[0] ?? '', /onerror/);
+  assert.match(named[0] ?? '', /<meta>/);
+});
+
+migrate.run();
