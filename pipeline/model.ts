@@ -3,18 +3,10 @@
  * author may write; the types after validation describe what later stages get.
  */
 import * as t from 'io-ts';
+import { disguisedHost, schemeOf } from './safety/urls.ts';
 
 // ---------------------------------------------------------------------------
 // Addresses
-
-/**
- * The scheme of an address as a browser reads it (leading spaces and control
- * characters dropped, tabs and line breaks anywhere ignored: `java\tscript:`
- * is `javascript:`), lower case; null for a path (`/blog`, `./img/a.png`,
- * `#kop`, `//host/x`).
- */
-const schemeOf = (u: string): string | null =>
-  /^([a-z][a-z0-9+.-]*):/i.exec(u.replace(/^[\u0000-\u0020]+/, '').replace(/[\t\n\r]/g, ''))?.[1]?.toLowerCase() ?? null;
 
 /**
  * An address an author writes in the configuration or authors.yml: a path, or
@@ -27,7 +19,7 @@ const address = (schemes: ReadonlyArray<string>, name: string): t.Type<string, s
   const is = (u: unknown): u is string => {
     if (typeof u !== 'string') return false;
     const scheme = schemeOf(u);
-    return scheme === null || schemes.includes(scheme);
+    return scheme === null ? !disguisedHost(u) : schemes.includes(scheme);
   };
   return new t.Type<string, string, unknown>(name, is, (u, c) => (is(u) ? t.success(u) : t.failure(u, c)), t.identity);
 };

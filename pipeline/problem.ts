@@ -28,6 +28,8 @@ export type ProblemCode =
   | 'broken-anchor'
   | 'duplicate-route'
   | 'unsafe-html'
+  | 'disguised-url'
+  | 'unsafe-config-html'
   | 'unknown-language'
   | 'highlight-comment-unpaired'
   | 'unknown-admonition'

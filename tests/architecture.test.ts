@@ -135,7 +135,10 @@ const effectModule = (specifier: string) => effectModules.has(specifier.replace(
  * - ground: what every room shares: the types, the codecs, problems and
  *   results, the layout of the content, the published paths, the stores the
  *   schedule hands the stages (memo.ts), the content hash and which Chromium
- *   to start. It imports nothing above itself, so it can import nothing else.
+ *   to start, and the safety vocabulary (pipeline/safety/: the URL rule, the
+ *   safe elements and attributes, the static values of MDX) that content,
+ *   configuration and the renderer all pass through. It imports nothing above
+ *   itself, so it can import nothing else.
  * - stages: the pure functions of the graph.
  * - renderer: route → HTML, with the pages the theme hands it.
  * - theme: the pages, the shell, the MDX components, the client bundle (which
@@ -147,7 +150,7 @@ const effectModule = (specifier: string) => effectModules.has(specifier.replace(
  */
 const ground = new Set(['types', 'model', 'problem', 'result', 'layout', 'published', 'memo', 'content-hash', 'chromium', 'internal-error'].map((name) => `pipeline/${name}.ts`));
 const floors: ReadonlyArray<{ readonly name: string; readonly holds: (file: string) => boolean }> = [
-  { name: 'ground', holds: (file) => ground.has(file) },
+  { name: 'ground', holds: (file) => ground.has(file) || inFolder(file, 'pipeline/safety') },
   { name: 'stages', holds: (file) => inFolder(file, 'pipeline/stages') },
   { name: 'renderer', holds: (file) => inFolder(file, 'renderer') },
   { name: 'theme', holds: (file) => inFolder(file, 'theme') },
@@ -160,18 +163,8 @@ const floorOf = (file: string): number => floors.findIndex((f) => f.holds(file))
 const stageRooms = ['parse', 'validate', 'resolve', 'markdown'];
 const roomOf = (file: string): number => stageRooms.findIndex((room) => file === `pipeline/stages/${room}.ts` || inFolder(file, `pipeline/stages/${room}`));
 
-/**
- * Imports that break a rule today and are being removed on another branch,
- * which makes one safety module for the URL-scheme rule, the safe elements
- * and attributes, and the static MDX expressions. Delete these lines once
- * that branch is merged: the test then says when one is no longer there.
- */
-const pending: ReadonlySet<string> = new Set([
-  // the static-expression evaluator of the markdown stage, used by parse
-  'pipeline/stages/parse/mdx-code-blocks.ts → pipeline/stages/markdown/mdx-static.ts',
-  // the raw HTML schema of the markdown stage, used by validate for sidebar html items
-  'pipeline/stages/validate/sidebars-file.ts → pipeline/stages/markdown/raw-html.ts',
-]);
+/** Imports that break a rule today, each with the reason it may for now; the test says when one is no longer there. */
+const pendingToday: ReadonlySet<string> = new Set([]);
 const arrow = (file: string, target: string) => `${file} → ${target}`;
 
 /** Code that only the edges, the schedule and the composition may call. */
@@ -197,7 +190,7 @@ interface Violations {
   readonly stalePending: string[];
 }
 
-function violations(tree: ReadonlyMap<string, string>): Violations {
+function violations(tree: ReadonlyMap<string, string>, pending: ReadonlySet<string> = pendingToday): Violations {
   const known = new Set(tree.keys());
   const info = new Map([...tree].map(([file, text]) => [file, sourceInfo(file, text, known)] as const));
   const out: Violations = {
@@ -306,8 +299,14 @@ const breaches = new Map([
   ['pipeline/loose.ts', 'export const loose = 1;\n'],
 ]);
 
+/** Exceptions for the breaches above: one still there (left out of `laterStage`), one no file breaks any more. */
+const breachExceptions = new Set([
+  'pipeline/stages/parse/mdx-code-blocks.ts → pipeline/stages/markdown/mdx-static.ts',
+  'pipeline/stages/validate/sidebars-file.ts → pipeline/stages/markdown/raw-html.ts',
+]);
+
 rules('should name the file and the import or call of each breach', () => {
-  const v = violations(breaches);
+  const v = violations(breaches, breachExceptions);
   assert.equal(v.stageEffects.map((m) => m.replace(/:.*? (imports|uses) /, ' $1 ').replace(/: a stage.*$/, '')), [
     'pipeline/stages/a.ts imports node:fs',
     'pipeline/stages/a.ts uses Date.now()',
@@ -334,7 +333,9 @@ rules('should name the file and the import or call of each breach', () => {
     'pipeline/stages/a.ts:2: the stages floor imports from the theme',
     'pipeline/published.ts:1: the ground floor imports from the stages',
   ]);
-  assert.equal(v.laterStage.map((m) => m.replace(/: validate runs.*$/, '')), ['pipeline/stages/validate/v.ts:1 imports ../resolve/tag-slug.ts (pipeline/stages/resolve/tag-slug.ts)']);
+  assert.equal(v.laterStage.map((m) => m.replace(/: \w+ runs.*$/, '')), [
+    'pipeline/stages/validate/v.ts:1 imports ../resolve/tag-slug.ts (pipeline/stages/resolve/tag-slug.ts)',
+  ]);
   assert.equal(v.stalePending, ['pipeline/stages/validate/sidebars-file.ts → pipeline/stages/markdown/raw-html.ts']);
 });
 

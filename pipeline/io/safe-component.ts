@@ -3,7 +3,8 @@
  * made safe to put in a page: it renders once, at build time, to HTML, and
  * that HTML goes through a sanitiser before the page gets it. Whatever the
  * component writes, no `script`, no event attribute (`onclick`), no
- * `javascript:`, `vbscript:` or `data:` URL reaches the page: the site's
+ * `javascript:`, `vbscript:` or `data:` URL, and no address that a browser
+ * reads as another host (`/\\evil.example`), reaches the page: the site's
  * code is its own, but its output is held to the rules of content.
  *
  * The children the author gave it (the MDX body between its tags) are the
@@ -18,8 +19,8 @@ import { fromParse5 } from 'hast-util-from-parse5';
 import { sanitize, type Schema } from 'hast-util-sanitize';
 import { toHtml } from 'hast-util-to-html';
 import type { ElementContent, Properties, Root } from 'hast';
-import { rawHtmlSchema } from '../stages/markdown/raw-html.ts';
-import { unsafeUrl } from '../stages/markdown/urls.ts';
+import { safeHtmlSchema } from '../safety/html.ts';
+import { refusedUrl } from '../safety/urls.ts';
 import { placeOf, startOfFile, type Place } from '../problem.ts';
 
 /**
@@ -29,9 +30,9 @@ import { placeOf, startOfFile, type Place } from '../problem.ts';
  * attributes components use.
  */
 export const siteComponentSchema: Schema = {
-  ...rawHtmlSchema,
-  tagNames: [...(rawHtmlSchema.tagNames ?? []), 'article', 'aside', 'blockquote', 'caption', 'col', 'colgroup', 'footer', 'header', 'label', 'nav', 'section'],
-  attributes: { '*': [...(rawHtmlSchema.attributes?.['*'] ?? []), 'role', 'tabIndex', 'style', 'target', 'rel', 'loading', 'decoding', 'data*'] },
+  ...safeHtmlSchema,
+  tagNames: [...(safeHtmlSchema.tagNames ?? []), 'article', 'aside', 'blockquote', 'caption', 'col', 'colgroup', 'footer', 'header', 'label', 'nav', 'section'],
+  attributes: { '*': [...(safeHtmlSchema.attributes?.['*'] ?? []), 'role', 'tabIndex', 'style', 'target', 'rel', 'loading', 'decoding', 'data*'] },
   // What a script or style element holds is code, not text: it goes with the element.
   strip: ['script', 'style', 'template', 'noscript'],
   allowComments: false,
@@ -56,7 +57,7 @@ function safeProperties(properties: Properties): Properties {
   const out: Properties = {};
   for (const [name, value] of Object.entries(properties)) {
     const values = Array.isArray(value) ? value : [value];
-    if (values.some((v) => typeof v === 'string' && unsafeUrl(v) !== null)) continue;
+    if (values.some((v) => typeof v === 'string' && refusedUrl(v))) continue;
     out[name] = Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v.replaceAll(childrenMark, '') : v)) as typeof value
       : typeof value === 'string' ? value.replaceAll(childrenMark, '') : value;
   }

@@ -6,6 +6,7 @@
  * in authors.yml; a picture written in a post is the post's own.
  */
 import { error, type Problem } from '../problem.ts';
+import { urlKind } from '../safety/urls.ts';
 import type { Site } from '../types.ts';
 
 /** Problems of every author whose picture names no file: one at the field. */
@@ -13,7 +14,7 @@ export function authorImageProblems(site: Site, staticPaths: ReadonlySet<string>
   const { layout } = site.config;
   return site.authors.flatMap((author) => {
     const image = author.imageUrl?.trim();
-    if (!image || !author.imageAt || /^[a-z][a-z0-9+.-]*:/i.test(image) || image.startsWith('//')) return [];
+    if (!image || !author.imageAt || urlKind(image).kind !== 'site') return [];
     const path = image.split(/[?#]/)[0] ?? '';
     if (!path.startsWith('/') || staticPaths.has(path.slice(1))) return [];
     return [error('broken-image', author.imageAt.file, author.imageAt.place,

@@ -6,6 +6,7 @@
  */
 import { posix } from 'node:path';
 import { error, type Problem } from '../problem.ts';
+import { urlKind } from '../safety/urls.ts';
 import type { Assets } from './assets.ts';
 import type { Site } from '../types.ts';
 
@@ -13,7 +14,7 @@ import type { Site } from '../types.ts';
 export function frontmatterImageProblems(site: Site, assets: Assets, staticPaths: ReadonlySet<string>): Problem[] {
   return [...site.docs, ...site.posts, ...site.pages].flatMap(({ entry }) => {
     const image = entry.frontmatter.image?.trim();
-    if (!image || /^[a-z][a-z0-9+.-]*:/i.test(image) || image.startsWith('//')) return [];
+    if (!image || urlKind(image).kind !== 'site') return [];
     const found = image.startsWith('/')
       ? staticPaths.has(image.slice(1).split(/[?#]/)[0] ?? '')
       : assets.has(posix.normalize(posix.join(posix.dirname(entry.file.path), image.split(/[?#]/)[0] ?? '')));

@@ -31,7 +31,7 @@ import { firstParagraph, readingWords } from './markdown/reading.ts';
 import { pageHast } from './markdown/to-hast.ts';
 import { mdxElements } from './markdown/mdx-elements.ts';
 import { partialImports, withProps } from './markdown/partials.ts';
-import { evaluate, soleExpression, type StaticScope, type StaticValue } from './markdown/mdx-static.ts';
+import { evaluate, soleExpression, type StaticScope, type StaticValue } from '../safety/static-value.ts';
 import type { Visit } from './markdown/walk.ts';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { RootContent } from 'mdast';
@@ -41,8 +41,7 @@ import { defaultComponentsFolder } from './site-component-keys.ts';
 
 export type { Content, Diagram, LinkRef, TocItem } from '../types.ts';
 export { admonitionTitles } from './markdown/admonitions.ts';
-export { unsafeHtml } from './markdown/raw-html.ts';
-export { safeDecode, unsafeUrl } from './markdown/urls.ts';
+export { safeDecode } from './markdown/urls.ts';
 export { eagerImageBlocks } from './markdown/image-loading.ts';
 export { languagesUsed } from './markdown/code.ts';
 export { mermaidSources } from './markdown/mermaid.ts';
@@ -157,7 +156,7 @@ function fileJobs(file: JobFile, chain: ReadonlyArray<string>, page: MarkdownInp
   const diagrams = mermaidFigures(display, ctx.diagrams);
   const code = codeLanguage(display, ctx.highlighter);
   const directives = directiveElements(display, source);
-  const mdx = mdxElements(tree, file, { ...(ctx.mdx ?? noSiteComponents), assetUrl: (path) => ctx.assets.get(path)?.url ?? null });
+  const mdx = mdxElements(tree, file, { ...(ctx.mdx ?? noSiteComponents), assetUrl: (path) => ctx.assets.get(path)?.url ?? null }, links.href);
   found.push({ links, diagrams, directives, mdx });
   const partials = ctx.partials ?? new Map();
   const imports = partialImports(tree, file.path, partials);
@@ -184,7 +183,7 @@ function fileJobs(file: JobFile, chain: ReadonlyArray<string>, page: MarkdownInp
     link: links.link,
     definition: links.definition,
     image: imageAssets(file.path, display, ctx.assets, links.record),
-    html: rawHtml(display),
+    html: rawHtml(display, links.href),
     code: (node) => (node.lang === 'mermaid' ? diagrams.code(node) : code(node)),
     containerDirective: directives.directive,
     leafDirective: directives.directive,

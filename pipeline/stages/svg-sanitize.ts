@@ -19,6 +19,7 @@ import { sanitize, type Schema } from 'hast-util-sanitize';
 import { toHtml } from 'hast-util-to-html';
 import { svg as svgInfo } from 'property-information';
 import type { Element, ElementContent, Nodes, Root, RootContent } from 'hast';
+import { scriptSchemeInText, sitePathPattern } from '../safety/urls.ts';
 
 const filterPrimitives = [
   'feBlend', 'feColorMatrix', 'feComponentTransfer', 'feComposite', 'feConvolveMatrix', 'feDiffuseLighting', 'feDisplacementMap',
@@ -32,12 +33,6 @@ const textOnly: ReadonlySet<string> = new Set(['foreignObject', 'title', 'desc']
 /** Animation elements: they may change any attribute but a reference. */
 const animations = ['animate', 'animateMotion', 'animateTransform', 'set'];
 
-/** `word` as a browser finds it in an address: tabs and line breaks anywhere inside it are ignored. */
-const spaced = (word: string): string => [...word].join('[\\t\\n\\r]*');
-
-/** A script address (`javascript:`, `vbscript:`), wherever it is in a value. */
-const scriptAddress = new RegExp(`${spaced('javascript:')}|${spaced('vbscript:')}`, 'i');
-
 /**
  * A value the page may hold in any attribute: nothing CSS would load from
  * elsewhere (a `url()` that is not `#id`, `@import`, `image-set`, `src()`),
@@ -45,7 +40,7 @@ const scriptAddress = new RegExp(`${spaced('javascript:')}|${spaced('vbscript:')
  * address.
  */
 const safeValue = new RegExp(
-  `^(?![\\s\\S]*(?:\\\\|@import|image-set|\\bsrc\\s*\\(|expression\\s*\\(|behavior\\s*:|-moz-binding|url\\s*\\(\\s*(?!\\s)(?!['"]?#)|${scriptAddress.source}))`,
+  `^(?![\\s\\S]*(?:\\\\|@import|image-set|\\bsrc\\s*\\(|expression\\s*\\(|behavior\\s*:|-moz-binding|url\\s*\\(\\s*(?!\\s)(?!['"]?#)|${scriptSchemeInText.source}))`,
   'i',
 );
 
@@ -68,12 +63,8 @@ const svgAttributes = Object.values(svgInfo.property)
 /** A fragment reference: it draws a part of the same document. */
 const fragment = /^#/;
 
-/**
- * A path on the site itself, where a link may go: never `//host`, and no
- * backslash, tab or line break, which browsers drop or read as `/` on the way
- * to making one.
- */
-const sitePath = /^\/(?!\/)[^\\\t\n\r]*$/;
+/** A path on the site itself, where a link may go (the one URL rule's pattern). */
+const sitePath = sitePathPattern;
 
 /** A raster image inside the document. */
 const rasterImage = /^data:image\/(?:png|jpeg|gif|webp|avif);base64,[\w+/=\s]*$/i;
@@ -218,7 +209,7 @@ export function svgScripting(tree: Root): string[] {
       if (tag === 'script' || tag === 'handler') reasons.push(`een <${tag}>-element`);
       for (const [name, value] of Object.entries(node.properties)) {
         if (/^on/i.test(localName(name))) reasons.push(`het attribuut ${attributeName(name)} (een event handler)`);
-        const address = scriptAddress.exec(Array.isArray(value) ? value.join(' ') : String(value))?.[0];
+        const address = scriptSchemeInText.exec(Array.isArray(value) ? value.join(' ') : String(value))?.[0];
         if (address) reasons.push(`een ${address.replace(/\s/g, '').toLowerCase()}-adres in ${attributeName(name)}`);
       }
     }

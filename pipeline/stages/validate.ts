@@ -11,7 +11,8 @@ import type { SourceFile, FieldPath, Parsed, ParsedData, ParsedMarkdown, YamlDat
 import { AuthorDefinition, AuthorsFile, BlogFrontmatter, CategoryFile, DocFrontmatter, DocsVersion, NavbarItem, ContentConfig, DocusaurusTagDefinition, PageFrontmatter, SiteConfig, TagDefinition, knownFrontmatterKeys, navbarItemTypes } from '../model.ts';
 import { error, startOfFile, warning, type Place, type Problem, type ProblemCode } from '../problem.ts';
 import { contentTitle, fileTitle, titled } from './validate/title-from-heading.ts';
-import { sidebarsSpec, type SidebarsSpec } from './validate/sidebars-file.ts';
+import { configHtmlWarning, sidebarsSpec, type SidebarsSpec } from './validate/sidebars-file.ts';
+import { safeConfigHtml } from '../safety/html.ts';
 import { keySegment } from './tag-slug.ts';
 import { overlongProblems } from './validate/config-limits.ts';
 import { postDating } from './validate/blog-file.ts';
@@ -290,7 +291,16 @@ export function validateConfig(parsed: Parsed | null): Result<Config> {
       return failed([error('config-navbar-item', file.display, yaml.locate(['navbar', 'items', i, 'type']),
         `Navbar-item ${name} heeft een onbekend type ${JSON.stringify(type ?? null)}. Kies een van: ${navbarItemTypes.join(', ')}.`)]);
     }
-    return decode(NavbarItem, raw, file.display, (path) => yaml.locate(['navbar', 'items', i, ...path]), `navbar-item ${name}`, 'config-navbar-item');
+    return pipe(
+      decode(NavbarItem, raw, file.display, (path) => yaml.locate(['navbar', 'items', i, ...path]), `navbar-item ${name}`, 'config-navbar-item'),
+      chain((item): Result<t.TypeOf<typeof NavbarItem>> => {
+        if (item.type !== 'html') return ok(item);
+        // Held to the one schema of HTML in content; what it removes is said at the item's value.
+        const safe = safeConfigHtml(item.value);
+        return withProblems({ ...item, value: safe.html },
+          safe.removed.length ? [configHtmlWarning(file.display, yaml.locate(['navbar', 'items', i, 'value']), `navbar-item ${name}`, safe.removed)] : []);
+      }),
+    );
   };
   const version = (raw: unknown, i: number): Result<t.TypeOf<typeof DocsVersion>> => {
     if (!isPlainObject(raw) || typeof raw.name !== 'string' || raw.name === '') {

@@ -6,7 +6,8 @@
  * only names and static literals through (with a problem at the author's
  * line for the rest), so a throw here is a fault of the generator.
  */
-import type { Expression, Pattern, Program, Property, SpreadElement, TemplateLiteral } from 'estree';
+import type { Expression, Program } from 'estree';
+import { evaluate, type StaticScope } from '../../pipeline/safety/static-value.ts';
 import { bodyComponent, h, type BodyNode } from './jsx-runtime.ts';
 
 /** What hast-util-to-jsx-runtime asks of an evaluater. */
@@ -28,10 +29,23 @@ export const unknownComponent = bodyComponent(({ node, children }: { node?: { ty
 
 const unknownPrefix = 'Unknown$';
 
-/** The evaluater for one body, whose components `lookup` finds. */
+/**
+ * The evaluater for one body, whose components `lookup` finds: the one
+ * static evaluator (pipeline/safety/static-value.ts), where a name is a
+ * component of the page and nothing else.
+ */
 export function createEvaluater(lookup: ComponentLookup): () => Evaluater {
+  const scope: StaticScope<unknown> = {
+    bindings: new Map(),
+    asset: () => null,
+    named: (name) => lookup(name) ?? (name.startsWith(unknownPrefix) ? unknownComponent : undefined),
+  };
   return () => ({
-    evaluateExpression: (expression) => evaluate(expression, lookup),
+    evaluateExpression: (expression) => {
+      const evaluated = evaluate(expression, scope);
+      if ('refused' in evaluated) throw new Error(`Een MDX-expressie die geen vaste waarde is (${evaluated.refused}), hoort niet in een pagina-inhoud: de markdownstap laat die niet door.`);
+      return evaluated.value;
+    },
     evaluateProgram: () => {
       throw new Error('MDX-code (import/export) hoort niet in een pagina-inhoud: de markdownstap laat die niet door.');
     },
@@ -42,43 +56,3 @@ export function createEvaluater(lookup: ComponentLookup): () => Evaluater {
 export const lookupIn = (components: Readonly<Record<string, unknown>>): ComponentLookup =>
   (name) => (Object.hasOwn(components, name) ? components[name] : undefined);
 
-function evaluate(node: Expression | Pattern | SpreadElement | Property | TemplateLiteral, lookup: ComponentLookup): unknown {
-  switch (node.type) {
-    case 'Identifier': {
-      const component = lookup(node.name);
-      if (component !== undefined) return component;
-      if (node.name.startsWith(unknownPrefix)) return unknownComponent;
-      throw new Error(`Het component ${node.name} staat niet in de componenten van deze pagina.`);
-    }
-    case 'Literal':
-      // A regular expression or bigint literal is code or has no JSON value.
-      if ('regex' in node || 'bigint' in node) break;
-      return node.value;
-    case 'TemplateLiteral':
-      if (node.expressions.length > 0) break;
-      return node.quasis.map((quasi) => quasi.value.cooked ?? quasi.value.raw).join('');
-    case 'UnaryExpression':
-      if (node.operator === '-' && node.argument.type === 'Literal' && typeof node.argument.value === 'number') return -node.argument.value;
-      break;
-    case 'ArrayExpression':
-      return node.elements.map((element) => {
-        if (element === null || element.type === 'SpreadElement') throw notStatic(element ?? node);
-        return evaluate(element, lookup);
-      });
-    case 'ObjectExpression': {
-      const out: Record<string, unknown> = {};
-      for (const property of node.properties) {
-        if (property.type !== 'Property' || property.kind !== 'init' || property.method || property.computed || property.shorthand) throw notStatic(property);
-        const key = property.key.type === 'Identifier' ? property.key.name : property.key.type === 'Literal' && !('regex' in property.key) ? String(property.key.value) : null;
-        if (key === null) throw notStatic(property);
-        // Defined, not assigned: a key `__proto__` is a key like any other, not the object's prototype.
-        Object.defineProperty(out, key, { value: evaluate(property.value, lookup), enumerable: true, writable: true, configurable: true });
-      }
-      return out;
-    }
-  }
-  throw notStatic(node);
-}
-
-const notStatic = (node: { type: string }): Error =>
-  new Error(`Een MDX-expressie (${node.type}) die geen vaste waarde is, hoort niet in een pagina-inhoud: de markdownstap laat die niet door.`);

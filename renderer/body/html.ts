@@ -11,9 +11,11 @@
  * `script` (nor `style`, nor the elements React would hoist into the head) is
  * ever written, no event attribute (`on…`, custom elements included), and no
  * URL attribute whose scheme runs script or embeds a document (`javascript:`,
- * `vbscript:`, `data:`): React writes `data:` and replaces `javascript:` by
- * a script of its own; here the attribute is left out.
+ * `vbscript:`, `data:`), or that reads as another host (`/\evil.example`):
+ * React writes `data:` and replaces `javascript:` by a script of its own;
+ * here the attribute is left out.
  */
+import { refusedUrl } from '../../pipeline/safety/urls.ts';
 
 /** The characters React escapes, in text and in attribute values alike. */
 const escapable = /["'&<>]/;
@@ -69,17 +71,15 @@ export const eventAttribute = (name: string): boolean => name.length > 2 && (nam
 /** Attributes whose value the browser loads or follows as a URL. */
 const urlAttributes: ReadonlySet<string> = new Set(['href', 'src', 'srcSet', 'action', 'formAction', 'xlinkHref', 'poster', 'cite', 'data', 'ping', 'background', 'manifest', 'longDesc', 'codeBase', 'archive', 'profile', 'lowsrc', 'dynsrc']);
 
-/** The scheme of a URL that runs script or embeds a document, after what browsers ignore (controls, whitespace) is taken out. */
-export function unsafeScheme(url: string): string | null {
-  const scheme = /^([a-z]+):/i.exec(url.replace(/[\u0000-\u0020\u007f]/g, ''))?.[1]?.toLowerCase();
-  return scheme === 'javascript' || scheme === 'vbscript' || scheme === 'data' ? scheme : null;
-}
-
-/** Whether a URL attribute's value would run script: any candidate of a `srcset`, or the whole value. */
+/**
+ * Whether a URL attribute's value is one the site never writes, by the one
+ * URL rule (script, or another host disguised as a path): any candidate of a
+ * `srcset`, or the whole value.
+ */
 export function unsafeUrlValue(name: string, value: unknown): boolean {
   if (typeof value !== 'string' && typeof value !== 'number') return false;
   const url = String(value);
-  return name === 'srcSet' ? url.split(',').some((candidate) => unsafeScheme(candidate.trim()) !== null) : unsafeScheme(url) !== null;
+  return name === 'srcSet' ? url.split(',').some((candidate) => refusedUrl(candidate.trim())) : refusedUrl(url);
 }
 
 /** React's names for props whose attribute is written differently. */

@@ -81,7 +81,7 @@ units('should read a sidebars file item by item, each mistake at its line', () =
   assert.ok(parsed && parsed.kind === 'data');
   const spec = sidebarsSpec(parsed, decode);
   const problems = problemsOf(spec).map((p) => [p.code, p.line]);
-  assert.equal(problems, [['unsafe-html', 27], ['config-sidebar', 28]]);
+  assert.equal(problems, [['unsafe-config-html', 27], ['config-sidebar', 28]]);
   const value = valueOf(spec);
   assert.ok(value);
   assert.equal(value.sidebars.map((s) => s.id), ['zijbalk', 'tweede']);

@@ -78,6 +78,8 @@ const coverage: Record<ProblemCode, 'fixture' | { readonly skip: string }> = {
   'mdx-syntax': 'fixture',
   'mdx-expression': 'fixture',
   'mdx-export': 'fixture',
+  'disguised-url': 'fixture',
+  'unsafe-config-html': 'fixture',
   'mdx-unknown-component': 'fixture',
   'mdx-style-ignored': 'fixture',
   'mdx-handler-dropped': 'fixture',

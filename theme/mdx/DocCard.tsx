@@ -3,6 +3,7 @@
  * the cards `::doc-card-list` and the category pages show
  * (`CategoryCards` in theme/pages/DocsPages.tsx): a list of one.
  */
+import { urlKind } from '../../pipeline/safety/urls.ts';
 
 /** A card as Docusaurus' `item` describes it. */
 export interface DocCardItem {
@@ -14,16 +15,13 @@ export interface DocCardItem {
 
 /**
  * A link target a card may have: a path, a fragment or an http(s) or mailto
- * address. `item` is an object literal, so the URL rules the markdown stage
- * applies to attributes never saw it; anything else gets no link.
+ * address, by the one URL rule. `item` is an object literal: the markdown
+ * stage checks its `href` as a link, and this keeps anything else unlinked.
  */
 export function safeHref(href: unknown): string | undefined {
   if (typeof href !== 'string') return undefined;
-  // What browsers ignore before a scheme: control characters and whitespace.
-  const plain = href.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
-  if (plain === '' || /^[/#?.]/.test(plain)) return href;
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(plain)?.[1]?.toLowerCase();
-  return scheme === undefined || scheme === 'https' || scheme === 'http' || scheme === 'mailto' ? href : undefined;
+  const kind = urlKind(href);
+  return kind.kind === 'site' || (kind.kind === 'external' && (kind.scheme === null || ['https', 'http', 'mailto'].includes(kind.scheme))) ? href : undefined;
 }
 
 export function DocCard({ item }: { item?: DocCardItem }) {

@@ -8,6 +8,7 @@
  */
 import type { Doc, Sidebar, SidebarItem } from '../../pipeline/types.ts';
 import { memoSlot, type PageContext } from '../../renderer/context.ts';
+import { externalUrl } from '../../pipeline/safety/urls.ts';
 
 /** What the lookups read: the site, and the memo they are kept in. */
 export type DocsContext = Pick<PageContext, 'site' | 'memo'>;
@@ -60,7 +61,7 @@ export function sidebarOrder(sidebar: Sidebar): string[] {
   const walk = (items: ReadonlyArray<SidebarItem>) => {
     for (const item of items) {
       // A link out of the site (a sidebars file's `link` item) is no page of the docs: pagination skips it.
-      const external = item.type === 'link' && item.docId === null && /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(item.href);
+      const external = item.type === 'link' && item.docId === null && externalUrl(item.href);
       if (item.href && !external) hrefs.add(item.href);
       if (item.type === 'category') walk(item.items);
     }

@@ -25,7 +25,7 @@ function SidebarItems({ items, path, depth }: { items: ReadonlyArray<SidebarItem
           <span className="menu-link">{item.label}</span>
         );
         const extra = item.className ? ` ${item.className}` : '';
-        // The value was held to the raw HTML rules when the sidebars file was read.
+        // Held to the safe schema of content HTML when the sidebars file is validated (pipeline/safety/html.ts).
         if (item.type === 'html') return <li key={i} className={`menu-item menu-html${item.defaultStyle ? ' menu-link' : ''}${extra}`} dangerouslySetInnerHTML={{ __html: item.value }} />;
         if (item.type === 'link') return <li key={i} className={`menu-item${extra}`}>{link}</li>;
         const expanded = !item.collapsed || containsPath(item, path);

@@ -112,7 +112,7 @@ export function renderNavbarItem(ctx: PageContext, item: NavbarItem, index: numb
     case 'docsVersionDropdown':
       return <Dropdown ctx={ctx} label={item.label ?? labels.version(ctx.site.versions[0]?.label ?? '')} items={ctx.site.config.docs.versions.map((v) => ({ label: v.label, href: docsHome(ctx) }))} id={`dropdown-${index}`} />;
     case 'html':
-      // Trusted: comes from dist-config, not from content.
+      // Held to the safe schema of content HTML when the configuration is validated (pipeline/safety/html.ts).
       return <span className="navbar-html" dangerouslySetInnerHTML={{ __html: item.value }} />;
     case 'search':
       return searchPage ? (

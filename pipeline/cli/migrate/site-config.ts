@@ -9,6 +9,7 @@
  * in which code left its mark as `{ $code: "…" }` (a function, a class, a
  * regular expression) and a package that is not installed as `{ $stub: "…" }`.
  */
+import { safeConfigHtml } from '../../safety/html.ts';
 
 /** One docs plugin of the Docusaurus site: the preset's `docs` or an extra `@docusaurus/plugin-content-docs`. */
 export interface DocsPluginOptions {
@@ -348,7 +349,11 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
     } else if (type === 'search') {
       items.push({ type: 'search', ...position(item) });
     } else if (type === 'html') {
-      items.push({ type: 'html', value: str(item.value) ?? str(item.html) ?? '', ...position(item) });
+      const value = str(item.value) ?? str(item.html) ?? '';
+      items.push({ type: 'html', value, ...position(item) });
+      // The build keeps only what the safe schema keeps (unsafe-config-html): say so here, where the item is made.
+      const { removed } = safeConfigHtml(value);
+      if (removed.length) note(`${where}: het HTML-item bevat iets wat de build weghaalt (${removed.join('; ')}). Haal het weg uit site.yml.`);
     } else if (type === 'localeDropdown' || type === 'docsVersionDropdown' || type === 'docsVersion') {
       items.push({ type, ...(typeof item.label === 'string' ? { label: item.label } : {}), ...position(item) });
       if (type === 'localeDropdown' && locales.length > 1) note(`${where}: de taalkeuze toont alleen ${lang}, want vertalingen worden niet gebouwd.`);

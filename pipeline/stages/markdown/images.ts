@@ -6,7 +6,8 @@
 import type { Image } from 'mdast';
 import type { Assets } from '../assets.ts';
 import { error, placeOf, warning, type Place, type Problem } from '../../problem.ts';
-import { externalUrl, resolveContentPath, splitHash, unsafeUrl } from './urls.ts';
+import { disguisedMessage, externalUrl, urlKind } from '../../safety/urls.ts';
+import { resolveContentPath, splitHash } from './urls.ts';
 import type { Handler } from './walk.ts';
 
 /** The image job of one page: `path` is its content path, `file` its path in messages. */
@@ -14,12 +15,17 @@ export function imageAssets(path: string, file: string, assets: Assets, record?:
   return (node) => {
     const place = placeOf(node);
     const problems: Problem[] = node.alt?.trim() ? [] : [warning('missing-alt', file, place, 'Deze afbeelding heeft geen alt-tekst. Beschrijf in ![...] wat de afbeelding laat zien, zodat ook wie haar niet ziet de inhoud krijgt.')];
-    const scheme = unsafeUrl(node.url);
-    if (scheme) {
+    const kind = urlKind(node.url);
+    if (kind.kind === 'script') {
       node.url = '';
-      return { problems: [...problems, error('unsafe-html', file, place, `Een afbeelding met een ${scheme}:-adres is niet toegestaan (de Content-Security-Policy blokkeert die ook). Zet het bestand in content/ en verwijs er relatief naar.`)] };
+      return { problems: [...problems, error('unsafe-html', file, place, `Een afbeelding met een ${kind.scheme}:-adres is niet toegestaan (de Content-Security-Policy blokkeert die ook). Zet het bestand in content/ en verwijs er relatief naar.`)] };
     }
-    if (externalUrl.test(node.url) || node.url.startsWith('//')) return { problems };
+    if (kind.kind === 'disguised') {
+      const problem = error('disguised-url', file, place, disguisedMessage(node.url));
+      node.url = '';
+      return { problems: [...problems, problem] };
+    }
+    if (externalUrl(node.url)) return { problems };
     // A site path (`/img/logo.png`): a file of a static folder, checked with the links.
     if (node.url.startsWith('/')) {
       record?.(node.url, place);

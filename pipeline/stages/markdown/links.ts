@@ -8,7 +8,8 @@ import type { Definition, Link } from 'mdast';
 import type { Assets } from '../assets.ts';
 import { error, placeOf, type Place, type Problem } from '../../problem.ts';
 import type { LinkRef } from '../../types.ts';
-import { externalUrl, resolveContentPath, splitHash, unsafeUrl } from './urls.ts';
+import { disguisedMessage, externalUrl, urlKind } from '../../safety/urls.ts';
+import { resolveContentPath, splitHash } from './urls.ts';
 import type { Handler } from './walk.ts';
 
 /** The page the links are written in. */
@@ -39,12 +40,30 @@ export interface LinkTargets {
   readonly definition: Handler<Definition>;
   /** Records a site path the page uses besides its links (an image in a static folder), for the link checker. */
   readonly record: (url: string, place: Place) => void;
+  /**
+   * An address written where no Markdown link is (raw HTML `<a href>`, a
+   * DocCard's item): held to the same rule as a link, and recorded for the
+   * link checker when it is a page of the site. It is not rewritten: the
+   * problems say what is wrong with it.
+   */
+  readonly href: (url: string, place: Place) => Problem[];
   /** The internal links of the page, in document order, as the walk finds them. */
   readonly links: ReadonlyArray<LinkRef>;
 }
 
 const scriptLink = (file: string, place: Place, scheme: string): Problem =>
   error('unsafe-html', file, place, `Een link naar een ${scheme}:-adres is niet toegestaan: zulke links voeren code uit in de browser van de lezer. Gebruik een gewone https-link.`);
+
+/**
+ * The problem of an address the site never links to, by the one URL rule
+ * (script, or another host disguised as a path); null when it may be a link.
+ */
+export function refusedLink(url: string, file: string, place: Place): Problem | null {
+  const kind = urlKind(url);
+  return kind.kind === 'script' ? scriptLink(file, place, kind.scheme)
+    : kind.kind === 'disguised' ? error('disguised-url', file, place, disguisedMessage(url))
+      : null;
+}
 
 /** Where an internal link goes: the URL the page shows, the link to check, or why it cannot go anywhere. */
 interface Resolved {
@@ -161,35 +180,44 @@ export function linkTargets(page: LinkPage, site: LinkSite): LinkTargets {
   };
 
   const link: Handler<Link> = (node) => {
-    const scheme = unsafeUrl(node.url);
-    if (scheme) {
-      node.url = '#';
-      return { problems: [scriptLink(page.display, placeOf(node), scheme)] };
-    }
     // Docusaurus' escape for a site path it should leave alone (a file in a static folder): the path as written, still checked.
     const plain = /^pathname:\/\/(\/[^/].*|\/)$/i.exec(node.url)?.[1];
+    const refused = refusedLink(plain ?? node.url, page.display, placeOf(node));
+    if (refused) {
+      node.url = '#';
+      return { problems: [refused] };
+    }
     if (plain) {
       node.url = plain;
       const [path, hash] = splitHash(plain);
       links.push({ url: `${path.split('?')[0] ?? path}${hash}`, file: page.display, place: placeOf(node) });
       return undefined;
     }
-    if (externalUrl.test(node.url) || node.url.startsWith('//')) return undefined;
+    if (externalUrl(node.url)) return undefined;
     return resolve(node);
   };
 
   const definition: Handler<Definition> = (node) => {
-    const scheme = unsafeUrl(node.url);
-    if (scheme) {
+    const refused = refusedLink(node.url, page.display, placeOf(node));
+    if (refused) {
       node.url = '#';
-      return { problems: [scriptLink(page.display, placeOf(node), scheme)] };
+      return { problems: [refused] };
     }
-    return externalUrl.test(node.url) ? undefined : resolve(node);
+    return externalUrl(node.url) ? undefined : resolve(node);
   };
 
   const record = (url: string, place: Place) => {
     links.push({ url, file: page.display, place });
   };
 
-  return { link, definition, record, links };
+  const href = (url: string, place: Place): Problem[] => {
+    const refused = refusedLink(url, page.display, place);
+    if (refused) return [refused];
+    if (externalUrl(url)) return [];
+    const resolved = internalLink(url, place, page, site, routes);
+    if (resolved.link) links.push(resolved.link);
+    return resolved.problem ? [resolved.problem] : [];
+  };
+
+  return { link, definition, record, href, links };
 }

@@ -15,13 +15,13 @@ import type { ContainerDirective } from 'mdast-util-directive';
 import type { MdxFlowExpression, MdxTextExpression, MdxjsEsm } from 'mdast-util-mdx';
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { Program } from 'estree';
-import { error, placeOf, warning, type Problem } from '../../problem.ts';
+import { error, placeOf, warning, type Place, type Problem } from '../../problem.ts';
 import { unknownComponentWarning } from './mdx-unknown.ts';
 import { admonitionTitles } from './admonitions.ts';
 import { intrinsicElement, isIntrinsic } from './mdx-intrinsic.ts';
 import { pageBindings, type PageModules } from './mdx-imports.ts';
 import { expandLocalComponent, jsxValue, type LocalComponent } from './mdx-local-components.ts';
-import { describe, evaluate, isCurrentCategoryItems, soleExpression, valueProgram, type StaticScope, type StaticValue } from './mdx-static.ts';
+import { describe, evaluate, isCurrentCategoryItems, soleExpression, valueProgram, type StaticScope, type StaticValue } from '../../safety/static-value.ts';
 import type { Handler } from './walk.ts';
 
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
@@ -117,7 +117,26 @@ const inPlace = (node: JsxElement, content: PhrasingContent[]): RootContent[] =>
   node.type === 'mdxJsxTextElement' ? content : [{ type: 'paragraph', children: content, position: node.position } satisfies Paragraph];
 
 /** The MDX job of one page. */
-export function mdxElements(tree: Root, page: { readonly path: string; readonly display: string }, site: MdxSite): MdxElements {
+/**
+ * The addresses of the cards a `DocCard` (`item`) or `DocCardList` (`items`)
+ * is given: each one is a link the page makes, held to the link rule.
+ */
+function cardHrefs(values: ReadonlyMap<string, AttributeValue>): string[] {
+  const hrefOf = (item: StaticValue): string[] =>
+    item !== null && typeof item === 'object' && !Array.isArray(item) && typeof (item as Record<string, StaticValue>).href === 'string' ? [(item as Record<string, StaticValue>).href as string] : [];
+  const item = values.get('item');
+  const items = values.get('items');
+  return [
+    ...(item && 'value' in item ? hrefOf(item.value) : []),
+    ...(items && 'value' in items && Array.isArray(items.value) ? items.value.flatMap(hrefOf) : []),
+  ];
+}
+
+/**
+ * The MDX job of one page; `href` is the page's link job for addresses that
+ * are no Markdown link (a card's), none: they are not checked.
+ */
+export function mdxElements(tree: Root, page: { readonly path: string; readonly display: string }, site: MdxSite, href: (url: string, place: Place) => Problem[] = () => []): MdxElements {
   const file = page.display;
   const { bindings, problems: esmProblems, scope } = pageBindings(tree, page, site);
   const unknown = new Map<string, number[]>();
@@ -257,11 +276,13 @@ export function mdxElements(tree: Root, page: { readonly path: string; readonly 
         const list = tocList(stringOf(values.get('minHeadingLevel')), stringOf(values.get('maxHeadingLevel')), node);
         return { problems: problemsOf(withoutAttribute(values, 'toc')), replace: [list.node] };
       }
-      default:
+      default: {
         if (binding.name === 'DocCardList') docCardList = true;
+        const cards = binding.name === 'DocCard' || binding.name === 'DocCardList' ? cardHrefs(values).flatMap((url) => href(url, placeOf(node))) : [];
         node.name = binding.name;
         node.attributes = staticAttributes(values);
-        return { problems };
+        return { problems: [...problems, ...cards] };
+      }
     }
   };
 

@@ -13,7 +13,7 @@ import type { MdxjsEsm } from 'mdast-util-mdx';
 import type { Root } from 'mdast';
 import { error, placeOf, type Place, type Problem } from '../../problem.ts';
 import { keyOfImport, siteComponentName } from '../site-component-keys.ts';
-import { evaluate, type StaticScope, type ValueBinding } from './mdx-static.ts';
+import { evaluate, type StaticScope, type ValueBinding } from '../../safety/static-value.ts';
 import { localComponent, type LocalComponent } from './mdx-local-components.ts';
 
 /** The components built in, by the module Docusaurus authors import them from. */

@@ -1,25 +1,21 @@
 /**
  * JSX with a lower-case name (`<kbd>`, `<video controls>`): an HTML element,
- * held to exactly the rules of raw HTML in Markdown (the schema and URL rules
- * of ./raw-html.ts and ./urls.ts, the same problem code). Attribute names are
+ * held to exactly the rules of raw HTML in Markdown (the one schema and URL
+ * rule of pipeline/safety/, the same problem codes). Attribute names are
  * React's or HTML's (`className` and `class` alike); values must be static.
  * `style` is left out with a warning: as with raw HTML, the theme decides
  * how a page looks.
  */
 import { find, html } from 'property-information';
-import { sanitize, type Schema } from 'hast-util-sanitize';
-import type { Element, Properties } from 'hast';
+import type { Properties } from 'hast';
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { error, placeOf, warning, type Problem } from '../../problem.ts';
-import { autoplayFault, autoplayWarning, rawHtmlSchema } from './raw-html.ts';
-import { unsafeUrl } from './urls.ts';
-import { evaluate, type StaticScope } from './mdx-static.ts';
+import { autoplayFault, autoplayWarning } from './raw-html.ts';
+import { disguisedValues, safeTags, unsafeProperties } from '../../safety/html.ts';
+import { disguisedMessage } from '../../safety/urls.ts';
+import { evaluate, type StaticScope } from '../../safety/static-value.ts';
 
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
-
-/** The schema without its elements: what it keeps of an element's attributes, whatever the element. */
-const attributesSchema: Schema = { ...rawHtmlSchema, tagNames: null };
-const safeTags: ReadonlySet<string> = new Set(rawHtmlSchema.tagNames);
 
 /** Whether a JSX name is an HTML element's (lower case first, as React decides). */
 export const isIntrinsic = (name: string): boolean => /^[a-z]/.test(name) && !name.includes('.');
@@ -35,10 +31,6 @@ const isHandler = (attribute: MdxJsxAttribute): boolean => {
   return statement?.type === 'ExpressionStatement'
     && (statement.expression.type === 'ArrowFunctionExpression' || statement.expression.type === 'FunctionExpression');
 };
-
-/** An attribute's name in messages, from its hast property name. */
-const attributeName = (property: string): string =>
-  property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace(/^class-name$/, 'class');
 
 /**
  * Makes `node` the element its name says (`data.hName`, `data.hProperties`),
@@ -86,12 +78,11 @@ export function intrinsicElement(node: JsxElement, scope: StaticScope, file: str
     if (value === false || value === null) continue;
     properties[info.property] = info.property === 'className' && typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : value as Properties[string];
   }
-  const kept = (sanitize({ type: 'element', tagName: 'div', properties, children: [] } satisfies Element, attributesSchema) as Element).properties;
-  for (const [name, value] of Object.entries(properties)) {
-    const attr = attributeName(name);
-    if (!(name in kept)) reasons.push(/^on/i.test(name) ? `het attribuut ${attr} (een event handler) is niet toegestaan` : `het attribuut ${attr} staat niet op de veilige lijst`);
-    const scheme = typeof value === 'string' ? unsafeUrl(value) : null;
-    if (scheme) reasons.push(`een ${attr} met een ${scheme}:-adres is niet toegestaan`);
+  reasons.push(...unsafeProperties(properties));
+  // A link's href is the link job's (mdx-elements.ts makes it a Markdown link); any other address is refused here by the same rule.
+  const disguised = disguisedValues(properties).filter(({ name }) => !(tagName === 'a' && name === 'href'));
+  if (disguised.length > 0) {
+    return { problems: [...problems, ...disguised.map(({ value }) => error('disguised-url', file, placeOf(node), disguisedMessage(value)))], refused: true };
   }
   if (reasons.length > 0) {
     problems.push(error('unsafe-html', file, placeOf(node), `Deze HTML is niet toegestaan: ${[...new Set(reasons)].join('; ')}. Gebruik Markdown, of alleen veilige elementen zoals <details> en <kbd>.`));

@@ -17,7 +17,7 @@ import type {
 } from 'estree-jsx';
 import type { RootContent, Text } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
-import { describe, evaluate, valueProgram, type StaticScope, type StaticValue } from './mdx-static.ts';
+import { describe, evaluate, valueProgram, type StaticScope, type StaticValue } from '../../safety/static-value.ts';
 
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
 type JsxTree = JSXElement | JSXFragment;

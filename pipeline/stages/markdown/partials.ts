@@ -15,7 +15,7 @@ import type { Root, RootContent } from 'mdast';
 import type { MdxJsxAttribute } from 'mdast-util-mdx-jsx';
 import type { Place } from '../../problem.ts';
 import { placeOf } from '../../problem.ts';
-import { soleExpression, valueProgram, type StaticValue } from './mdx-static.ts';
+import { soleExpression, valueProgram, type StaticValue } from '../../safety/static-value.ts';
 import type { Partial, Partials } from '../../types.ts';
 
 /** An import of a partial: which one, and where the import is written. */

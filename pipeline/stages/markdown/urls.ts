@@ -1,17 +1,9 @@
 /**
- * URLs as authors write them in links, images and raw HTML: which would run
- * script, which leave the site, and where a relative one points.
+ * URLs as authors write them in links, images and raw HTML: where a relative
+ * one points. Which would run script and which leave the site is the one
+ * rule of pipeline/safety/urls.ts.
  */
 import { posix } from 'node:path';
-
-/** A URL with a scheme (`https:`, `mailto:`): it leaves the site. */
-export const externalUrl = /^[a-z][a-z0-9+.-]*:/i;
-
-/** The scheme of a URL that would run script, after stripping what browsers ignore (tabs, newlines, controls). */
-export function unsafeUrl(url: string): string | null {
-  const scheme = /^([a-z]+):/i.exec(url.replace(/[\u0000-\u0020\u007f]/g, ''))?.[1]?.toLowerCase();
-  return scheme === 'javascript' || scheme === 'vbscript' || scheme === 'data' ? scheme : null;
-}
 
 /** `decodeURIComponent`, or the text as written when its %-escapes are malformed (`%E0%A4%A`). */
 export const safeDecode = (text: string): string => {

@@ -9,7 +9,7 @@
 import type { Code, Parent, Root, RootContent } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { Program } from 'estree';
-import { evaluate, soleExpression, type StaticScope, type StaticValue } from '../markdown/mdx-static.ts';
+import { evaluate, soleExpression, type StaticScope, type StaticValue } from '../../safety/static-value.ts';
 
 /** Nothing is bound: a code block's attributes and content are literals. */
 const noBindings: StaticScope = { bindings: new Map(), asset: () => null };

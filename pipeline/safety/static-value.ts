@@ -6,12 +6,14 @@
  * a minus before a number are values; so are the names the page's imports
  * and `export const`s bind to a value (an imported image, `useBaseUrl('/x')`,
  * `require('./x.png').default`). Anything else is code, and code is refused
- * with a description of what it is.
+ * with a description of what it is. The one evaluator of MDX values: the
+ * markdown stage reads attributes with it, and the renderer reads the values
+ * the stage left (and the component names it placed) with it again.
  */
 import type { Expression, Node, Program } from 'estree';
 
-/** A value an attribute may have: what JSON can hold. */
-export type StaticValue = string | number | boolean | null | ReadonlyArray<StaticValue> | { readonly [key: string]: StaticValue };
+/** A value an attribute may have: what JSON can hold, and, for the renderer, a component a name stands for (`Leaf`). */
+export type StaticValue<Leaf = never> = string | number | boolean | null | Leaf | ReadonlyArray<StaticValue<Leaf>> | { readonly [key: string]: StaticValue<Leaf> };
 
 /** What a name the page binds stands for, as far as a static value is concerned. */
 export type ValueBinding =
@@ -21,16 +23,18 @@ export type ValueBinding =
   /** `useCurrentSidebarCategory` from @docusaurus/theme-common: only `.items` of its result, for DocCardList. */
   | { readonly kind: 'sidebarCategory' };
 
-export interface StaticScope {
+export interface StaticScope<Leaf = never> {
   readonly bindings: ReadonlyMap<string, ValueBinding>;
   /** The URL of a file a relative path (`./img/x.png`) names, or null when there is none. */
   readonly asset: (relative: string) => string | null;
+  /** What a name that is no binding stands for (the renderer's components), or undefined. */
+  readonly named?: (name: string) => Leaf | undefined;
 }
 
 /** A static value, or a description (Dutch) of the code that is none. */
-export type Evaluated = { readonly value: StaticValue } | { readonly refused: string };
+export type Evaluated<Leaf = never> = { readonly value: StaticValue<Leaf> } | { readonly refused: string };
 
-const refused = (what: string): Evaluated => ({ refused: what });
+const refused = (what: string): { readonly refused: string } => ({ refused: what });
 
 /** The one expression of an MDX expression's program, or null when it holds none (only comments) or more. */
 export function soleExpression(program: Program | undefined): Expression | null {
@@ -67,7 +71,7 @@ function stringArgument(args: ReadonlyArray<Node>): string | null {
 }
 
 /** The static value of `node` in `scope`, or what keeps it from being one. */
-export function evaluate(node: Node, scope: StaticScope): Evaluated {
+export function evaluate<Leaf = never>(node: Node, scope: StaticScope<Leaf>): Evaluated<Leaf> {
   switch (node.type) {
     case 'Literal': {
       const { value } = node;
@@ -79,7 +83,7 @@ export function evaluate(node: Node, scope: StaticScope): Evaluated {
       return node.operator === '-' && node.argument.type === 'Literal' && typeof node.argument.value === 'number'
         ? { value: -node.argument.value } : refused(`een bewerking (\`${node.operator}\`)`);
     case 'ArrayExpression': {
-      const items: StaticValue[] = [];
+      const items: StaticValue<Leaf>[] = [];
       for (const element of node.elements) {
         if (!element) return refused('een lege plek in een lijst');
         const item = evaluate(element, scope);
@@ -89,7 +93,7 @@ export function evaluate(node: Node, scope: StaticScope): Evaluated {
       return { value: items };
     }
     case 'ObjectExpression': {
-      const object: Record<string, StaticValue> = {};
+      const object: Record<string, StaticValue<Leaf>> = {};
       for (const property of node.properties) {
         if (property.type !== 'Property') return refused(describe(property));
         if (property.computed || property.kind !== 'init' || property.method) return refused('een berekende sleutel of methode in een object');
@@ -105,7 +109,9 @@ export function evaluate(node: Node, scope: StaticScope): Evaluated {
     }
     case 'Identifier': {
       const binding = scope.bindings.get(node.name);
-      return binding?.kind === 'value' ? { value: binding.value } : refused(describe(node));
+      if (binding?.kind === 'value') return { value: binding.value };
+      const leaf = binding === undefined ? scope.named?.(node.name) : undefined;
+      return leaf !== undefined ? { value: leaf } : refused(describe(node));
     }
     case 'CallExpression': {
       // useBaseUrl('/img/x.png'): the site path itself (the site is served from its root).
@@ -133,7 +139,7 @@ export function evaluate(node: Node, scope: StaticScope): Evaluated {
 }
 
 /** Whether an expression is `useCurrentSidebarCategory().items` (DocCardList's own default). */
-export function isCurrentCategoryItems(node: Node, scope: StaticScope): boolean {
+export function isCurrentCategoryItems(node: Node, scope: StaticScope<unknown>): boolean {
   return node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier' && node.property.name === 'items'
     && node.object.type === 'CallExpression' && node.object.arguments.length === 0 && node.object.callee.type === 'Identifier'
     && scope.bindings.get(node.object.callee.name)?.kind === 'sidebarCategory';
