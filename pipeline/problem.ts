@@ -48,6 +48,7 @@ export type ProblemCode =
   | 'content-unprocessable'
   | 'site-component-invalid'
   | 'site-component-failed'
+  | 'site-code-ignored'
   | 'unsafe-file-name'
   | 'symlink-ignored'
   | 'invalid-encoding'
