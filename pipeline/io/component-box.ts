@@ -174,6 +174,10 @@ function spawnBox(limits: BoxLimits): Live {
     // Its own process group: killing the group ends whatever a component started too.
     detached: true,
   });
+  // Never what keeps the build running: a wait for an answer holds a timer, and the exit handler kills a box left open.
+  child.unref();
+  child.channel?.unref();
+  (child.stderr as { unref?: () => void } | null)?.unref?.();
   const box = new Live(child);
   live.add(box);
   watchSignals();

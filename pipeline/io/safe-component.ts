@@ -98,7 +98,7 @@ export function renderKey(key: string, props: Readonly<Record<string, unknown>>,
   const plain = (value: unknown): boolean =>
     value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))
     || (Array.isArray(value) && value.every(plain))
-    || (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype && Object.values(value as object).every(plain));
+    || (typeof value === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(value)) && Object.values(value as object).every(plain));
   return plain(props) ? JSON.stringify([key, props, children]) : null;
 }
 
