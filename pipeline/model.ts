@@ -521,7 +521,7 @@ export const SiteConfig = t.intersection([
     mdx: t.partial({
       /** What an MDX component that cannot be resolved is: an error (default), or a warning and its children in a plain element. */
       unknownComponents: t.union([t.literal('error'), t.literal('warn')]),
-      /** The folder with the site's own `.tsx`/`.jsx` components, relative to the content root (default `src/components`). */
+      /** The folder with the site's own `.tsx`/`.jsx` components, relative to the content root; left out, no site code runs. */
       components: t.string,
     }),
     /**
@@ -529,6 +529,8 @@ export const SiteConfig = t.intersection([
      * warning that lists them (`warn`, the default), or refused, an error per file (`error`).
      */
     static: t.partial({ html: t.union([t.literal('warn'), t.literal('error')]) }),
+    /** The limits of the box site code runs in (pipeline/io/component-box.ts): seconds per module load and render, MB of heap, and variables of the environment it may see. */
+    siteCode: t.partial({ timeLimit: t.number, memoryLimit: t.number, env: t.array(t.string) }),
     /** Which parser reads a page, as Docusaurus' `markdown.format`: `mdx` (the default, for `.md` too), `md` (CommonMark), or `detect` (by extension). */
     markdown: t.partial({ format: t.union([t.literal('mdx'), t.literal('md'), t.literal('detect')]) }),
     /**

@@ -50,6 +50,7 @@ export type ProblemCode =
   | 'content-unprocessable'
   | 'site-component-invalid'
   | 'site-component-failed'
+  | 'site-code-ignored'
   | 'unsafe-file-name'
   | 'symlink-ignored'
   | 'invalid-encoding'

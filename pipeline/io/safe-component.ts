@@ -1,7 +1,8 @@
 /**
  * A site component (the site's own `.tsx`, pipeline/io/site-components.ts)
- * made safe to put in a page: it renders once, at build time, to HTML, and
- * that HTML goes through a sanitiser before the page gets it. Whatever the
+ * made safe to put in a page: it rendered once, at build time, to HTML, in
+ * the component box (pipeline/io/component-box.ts), and that HTML goes
+ * through a sanitiser before the page gets it. Whatever the
  * component writes, no `script`, no event attribute (`onclick`), no
  * `javascript:`, `vbscript:` or `data:` URL, and no address that a browser
  * reads as another host (`/\\evil.example`), reaches the page: the site's
@@ -12,7 +13,7 @@
  * put back where the component placed them, so the sanitiser never strips
  * what the theme added to them (a code block's colours, a diagram).
  */
-import { createElement, Fragment, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { createElement, Fragment, type ComponentType, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { parseFragment } from 'parse5';
 import { fromParse5 } from 'hast-util-from-parse5';
@@ -22,6 +23,8 @@ import type { ElementContent, Properties, Root } from 'hast';
 import { safeHtmlSchema } from '../safety/html.ts';
 import { refusedUrl } from '../safety/urls.ts';
 import { placeOf, startOfFile, type Place } from '../problem.ts';
+import { childrenMark } from './component-box-protocol.ts';
+import type { Rendered } from './component-box.ts';
 
 /**
  * What a site component may write: the elements and attributes of raw HTML
@@ -37,9 +40,6 @@ export const siteComponentSchema: Schema = {
   strip: ['script', 'style', 'template', 'noscript'],
   allowComments: false,
 };
-
-/** Stands for the children in the component's output, until they are put back; private-use characters no text has. */
-const childrenMark = '\uE000op-children\uE001';
 
 /** A component that failed while rendering, at the place its element stands in the page's source. */
 export class SiteComponentFailure extends Error {
@@ -91,25 +91,36 @@ export interface Placed {
 }
 
 /**
- * `Component` as the page renders it: its HTML, sanitised, in a `div`
- * (a `span` in running text) named for it. `key` names it (`Kaart`), `file`
- * is its source file in messages. `render` is the `renderToStaticMarkup` of
- * the React the component imports: its hooks only work in the React that
- * renders it, and the compiled command line carries a React of its own.
+ * The key of one render: the component, its props and whether it has
+ * children. Props are data only (the markdown stage lets static values
+ * through); null when they are not, and the component cannot be rendered.
  */
-export function safeComponent(key: string, file: string, Component: ComponentType<any>, render: (element: ReactElement) => string = renderToStaticMarkup): ComponentType<any> {
+export function renderKey(key: string, props: Readonly<Record<string, unknown>>, children: boolean): string | null {
+  const plain = (value: unknown): boolean =>
+    value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))
+    || (Array.isArray(value) && value.every(plain))
+    || (typeof value === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(value)) && Object.values(value as object).every(plain));
+  return plain(props) ? JSON.stringify([key, props, children]) : null;
+}
+
+/**
+ * The component named `key` (`Kaart`) as the page renders it: the HTML the
+ * box made for its props (`rendered`, by `renderKey`), sanitised, in a `div`
+ * (a `span` in running text) named for it. `file` is its source file in
+ * messages. When the box could not render it, the page gets one problem at
+ * the element, naming the component.
+ */
+export function safeComponent(key: string, file: string, rendered: (renderKey: string | null) => Rendered | undefined): ComponentType<any> {
   function SiteComponent({ node, place, inline, children, ...props }: Placed & Record<string, unknown>) {
     const inText = inline === true || node?.type === 'mdxJsxTextElement';
-    let html: string;
-    try {
-      html = render(createElement(Component, children === undefined ? props : { ...props, children: childrenMark }));
-    } catch (err) {
-      const why = (err instanceof Error ? err.message : String(err)).split('\n')[0];
+    const result = rendered(renderKey(key, props, children !== undefined));
+    if (!result || 'error' in result) {
+      const why = !result ? 'kreeg props die geen vaste waarden zijn' : result.error;
       throw new SiteComponentFailure(place ?? (node ? placeOf(node) : startOfFile),
-        `Het component <${key.replaceAll('$', '/')}> (${file}) faalde bij het renderen: ${why}. Pas het component of de props die je het geeft aan.`);
+        `Het component <${key.replaceAll('$', '/')}> (${file}) ${why}. Pas het component of de props die je het geeft aan.`);
     }
     const inner = children === undefined ? '' : renderToStaticMarkup(createElement(Fragment, null, children));
-    return createElement(inText ? 'span' : 'div', { className: 'site-component', 'data-component': key, dangerouslySetInnerHTML: { __html: sanitizedHtml(html, inner) } });
+    return createElement(inText ? 'span' : 'div', { className: 'site-component', 'data-component': key, dangerouslySetInnerHTML: { __html: sanitizedHtml(result.html, inner) } });
   }
   SiteComponent.displayName = `Site$${key}`;
   return SiteComponent;

@@ -25,7 +25,11 @@ import { createHighlighter } from '../io/highlighter.ts';
 import { DiagramDrawer, diagramCacheDir } from '../io/mermaid.ts';
 import { HighlightWorkers } from '../io/highlight.ts';
 import { loadTheme } from '../io/theme.ts';
-import { loadSiteComponents } from '../io/site-components.ts';
+import { loadSiteComponents, type SiteComponents } from '../io/site-components.ts';
+import { unnamedSiteCode } from '../io/site-code.ts';
+import { defaultLimits, type BoxLimits } from '../io/component-box.ts';
+import { siteComponentUses } from '../../renderer/body/site-component-uses.ts';
+import { valueOf } from '../result.ts';
 import type { SiteWriter } from '../io/write.ts';
 import { generatorKey, readBuildCache, writeBuildCache } from '../io/build-cache.ts';
 import { buildSearchIndexApart } from '../io/search-index.ts';
@@ -74,6 +78,7 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
   // The dev server keeps one highlighter in process for all its rebuilds; a build with a cache
   // highlights in worker threads.
   const threads: { workers: HighlightWorkers | null; stopping?: Promise<void> } = { workers: null };
+  let box: SiteComponents | null = null;
   try {
     const analysis = await analyseWhileDrawing(sources, drawer, options, cache);
     lap('parsen en valideren');
@@ -85,9 +90,13 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
     const drawing = drawer.finish(analysis.diagrams);
     const early = options.render ? handled(loadTheme({ mermaidInBrowser: false, cacheDir: options.cacheDir })) : null;
     // The site's own components, compiled while the diagrams are drawn; their problems join the build's.
+    // The site's own components, when the configuration names them, loaded in their box while the diagrams are drawn.
     const siteComponents = handled(loadSiteComponents({
       content: options.content, folder: site.config.mdx?.components, cacheDir: options.cacheDir, display: path.relative(process.cwd(), options.content) || '.',
-      staticFolders: site.config.layout.static,
+      staticFolders: site.config.layout.static, limits: boxLimits(site.config.siteCode),
+    }).then((made) => (box = made)));
+    const unnamedCode = handled(unnamedSiteCode(options.content, path.relative(process.cwd(), options.content) || '.', {
+      components: site.config.mdx?.components, static: site.config.layout.static, pages: site.config.layout.pages?.path,
     }));
     // The highlight threads start once Chromium is done (their memory and its never add up) and
     // highlight what the cache lacks, on both cores, while the main thread mostly waits for them.
@@ -125,6 +134,13 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
     const stores = { ...(options.memo ? { memo: options.memo } : {}), ...(cache ? { cache } : {}) };
     const markdown = markdownStage(analysis, effects, { ...stores, jobs });
     lap('markdown');
+    if (effects.siteComponents && options.render) {
+      // The box renders every use of a component now: the pages render synchronously, and find them done.
+      const contents = [...(valueOf(markdown)?.values() ?? [])];
+      await components.prerender(siteComponentUses(contents.flatMap((c) => (c.excerpt ? [c.body, c.excerpt] : [c.body])), new Set(Object.keys(effects.siteComponents))));
+      lap('componenten');
+    }
+    components.close();
     // Done with shiki: its threads stop while the first pages render. Waiting for them would leave
     // the other core idle; the build's memory peak (Chromium's) is long past.
     threads.stopping = threads.workers?.close();
@@ -138,7 +154,8 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
     let step = pages.next();
     for (; !step.done; step = pages.next()) options.writer?.add(step.value);
     let generated = step.value;
-    if (components.problems.length > 0) generated = { ...generated, problems: sortProblems([...generated.problems, ...components.problems]) };
+    const siteCodeProblems = [...components.problems, ...await unnamedCode];
+    if (siteCodeProblems.length > 0) generated = { ...generated, problems: sortProblems([...generated.problems, ...siteCodeProblems]) };
     if (index && 'building' in index && generated.files.length > 0) {
       const file = { path: index.path, data: await index.building };
       options.writer?.add(file);
@@ -149,6 +166,7 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
     lap('cache bewaren');
     return generated;
   } finally {
+    (box as SiteComponents | null)?.close();
     await threads.workers?.close();
     await threads.stopping;
   }
@@ -265,3 +283,10 @@ export function stopwatch(): (label: string) => void {
     last = now;
   };
 }
+
+/** `siteCode` from the configuration as the box's limits (seconds → milliseconds). */
+const boxLimits = (siteCode: { readonly timeLimit?: number; readonly memoryLimit?: number; readonly env?: ReadonlyArray<string> } | undefined): BoxLimits => ({
+  timeLimit: siteCode?.timeLimit !== undefined ? siteCode.timeLimit * 1000 : defaultLimits.timeLimit,
+  memoryLimit: siteCode?.memoryLimit ?? defaultLimits.memoryLimit,
+  env: siteCode?.env ?? defaultLimits.env,
+});

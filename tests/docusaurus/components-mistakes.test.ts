@@ -34,7 +34,10 @@ const built = (async () => {
     fs.mkdirSync(path.dirname(path.join(dir, 'content', name)), { recursive: true });
     fs.writeFileSync(path.join(dir, 'content', name), text);
   }
-  return runBuild({ content: path.join(dir, 'content'), config: path.join(root, 'dist-config/site.yml'), mode: 'production', render: true, cacheDir: path.join(dir, '.cache') });
+  // The portal's configuration, naming the components folder: site code runs only when named.
+  fs.mkdirSync(path.join(dir, 'dist-config'));
+  fs.writeFileSync(path.join(dir, 'dist-config/site.yml'), `${fs.readFileSync(path.join(root, 'dist-config/site.yml'), 'utf8')}\nmdx:\n  components: src/components\n`);
+  return runBuild({ content: path.join(dir, 'content'), config: path.join(dir, 'dist-config/site.yml'), mode: 'production', render: true, cacheDir: path.join(dir, '.cache') });
 })();
 
 const relative = (file: string) => file.replace(/^.*\/content\//, 'content/');

@@ -502,11 +502,13 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
   }
   if (Object.keys(frontmatter).length) site.frontmatter = frontmatter;
   if (exists('src/components') || exists('src/theme')) {
-    site.mdx = { unknownComponents: 'warn' };
+    // Site code runs only when the configuration names it: the components folder is named here, once.
+    site.mdx = { unknownComponents: 'warn', ...(exists('src/components') ? { components: 'src/components' } : {}) };
     comments.mdx = [
       ' De site heeft eigen React-componenten (src/components). Met unknownComponents: warn bouwt de site al,',
       ' en noemt de build elk component dat de generator niet kan laden, met de plaatsen waar het staat.',
       ' Zet ze over (zie docs/migrating.md) en zet deze instelling daarna op error.',
+      ' components noemt de map met de componenten: alleen code die de configuratie noemt, draait (in een afgeschermd proces).',
     ].join('\n');
     if (exists('src/theme')) note('src/theme (swizzled onderdelen van het Docusaurus-thema) wordt niet gebruikt: de generator heeft zijn eigen thema.');
   }

@@ -1,0 +1,21 @@
+/**
+ * What the build and its component box (pipeline/io/component-box.ts and
+ * pipeline/io/workers/component-box-worker.ts) say to each other over the
+ * IPC channel: JSON only, so nothing but data crosses.
+ */
+import type { Problem } from '../problem.ts';
+import type { SiteComponentsOptions } from './site-component-bundle.ts';
+
+/** Stands for the children in a component's output, until they are put back; private-use characters no text has. */
+export const childrenMark = '\uE000op-children\uE001';
+
+export type BoxRequest =
+  | { readonly type: 'load'; readonly options: SiteComponentsOptions; readonly skip: ReadonlyArray<string> }
+  | { readonly type: 'render'; readonly id: number; readonly key: string; readonly props: Readonly<Record<string, unknown>>; readonly children: boolean };
+
+export type BoxAnswer =
+  | { readonly type: 'loading'; readonly rel: string }
+  | { readonly type: 'ready'; readonly components: ReadonlyArray<{ readonly key: string; readonly shown: string }>; readonly problems: ReadonlyArray<Problem> }
+  | { readonly type: 'broken'; readonly message: string }
+  | { readonly type: 'rendered'; readonly id: number; readonly html: string }
+  | { readonly type: 'failed'; readonly id: number; readonly message: string };

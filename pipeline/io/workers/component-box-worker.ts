@@ -1,0 +1,72 @@
+/**
+ * The component box's own process (pipeline/io/component-box.ts starts it):
+ * the only place a site's components are bundled, imported and rendered. It
+ * runs with the environment and heap its keeper gives it, answers over the
+ * IPC channel, and knows nothing of time limits: a component that loops is
+ * stopped from outside, by killing this process.
+ *
+ * Messages in: `load` (once, first), then `render` one at a time.
+ * Messages out: `loading` before each module is imported, `ready` with the
+ * components' keys and the problems, `rendered` or `failed` per render.
+ */
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { ComponentType, ReactElement } from 'react';
+import { bundleComponents, require, type SiteComponentsOptions } from '../site-component-bundle.ts';
+import { childrenMark, type BoxAnswer, type BoxRequest } from '../component-box-protocol.ts';
+
+/**
+ * Should the build die without killing this process (SIGKILL), this process
+ * goes too: a thread of its own notices the new parent even while a
+ * component loops on the main thread, and kills the whole process group
+ * (this process leads it; whatever a component started is in it).
+ */
+function dieWithParent(): void {
+  const parent = process.ppid;
+  const watcher = `const { ppid, pid, kill } = process; setInterval(() => { if (process.ppid !== ${parent}) { try { kill(-${process.pid}, 'SIGKILL'); } catch { kill(${process.pid}, 'SIGKILL'); } } }, 200);`;
+  new Worker(watcher, { eval: true }).unref();
+}
+
+const send = (answer: BoxAnswer): void => {
+  process.send?.(answer);
+};
+
+let components = new Map<string, ComponentType<any>>();
+let render: ((element: ReactElement) => string) | null = null;
+let createElement: typeof import('react').createElement | null = null;
+
+async function load(options: SiteComponentsOptions, skip: ReadonlyArray<string>): Promise<void> {
+  // The React the components import (the generator's own copy) renders them too.
+  const server = (await import(pathToFileURL(require.resolve('react-dom/server')).href)) as { renderToStaticMarkup: (element: ReactElement) => string };
+  const react = (await import(pathToFileURL(require.resolve('react')).href)) as typeof import('react');
+  render = server.renderToStaticMarkup;
+  createElement = react.createElement;
+  const bundled = await bundleComponents(options, new Set(skip), (rel) => send({ type: 'loading', rel }));
+  components = new Map([...bundled.components].map(([key, { component }]) => [key, component as ComponentType<any>]));
+  send({ type: 'ready', components: [...bundled.components].map(([key, { shown }]) => ({ key, shown })), problems: [...bundled.problems] });
+}
+
+function renderOne(request: Extract<BoxRequest, { type: 'render' }>): void {
+  const Component = components.get(request.key);
+  if (!Component || !render || !createElement) {
+    send({ type: 'failed', id: request.id, message: 'het component is niet geladen' });
+    return;
+  }
+  try {
+    const html = render(createElement(Component, request.children ? { ...request.props, children: childrenMark } : request.props));
+    send({ type: 'rendered', id: request.id, html });
+  } catch (err) {
+    send({ type: 'failed', id: request.id, message: (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '' });
+  }
+}
+
+dieWithParent();
+process.on('message', (request: BoxRequest) => {
+  if (request.type === 'load') {
+    load(request.options, request.skip).catch((err: unknown) => {
+      send({ type: 'broken', message: (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '' });
+    });
+  } else renderOne(request);
+});
+// The channel closing is the keeper's way of saying it is done.
+process.on('disconnect', () => process.exit(0));
