@@ -21,6 +21,7 @@ import { admonitionTitles } from './admonitions.ts';
 import { intrinsicElement, isIntrinsic } from './mdx-intrinsic.ts';
 import { pageBindings, type PageModules } from './mdx-imports.ts';
 import { expandLocalComponent, jsxValue, type LocalComponent } from './mdx-local-components.ts';
+import type { ExpansionBudget } from './expansion-budget.ts';
 import { describe, evaluate, isCurrentCategoryItems, soleExpression, valueProgram, type StaticScope, type StaticValue } from './mdx-static.ts';
 import type { Handler } from './walk.ts';
 
@@ -116,8 +117,12 @@ function phrasing(node: JsxElement): PhrasingContent[] {
 const inPlace = (node: JsxElement, content: PhrasingContent[]): RootContent[] =>
   node.type === 'mdxJsxTextElement' ? content : [{ type: 'paragraph', children: content, position: node.position } satisfies Paragraph];
 
-/** The MDX job of one page. */
-export function mdxElements(tree: Root, page: { readonly path: string; readonly display: string }, site: MdxSite): MdxElements {
+/**
+ * The MDX job of one file of a page (the page, or a partial it places):
+ * `expansion` is the page's budget for what templates and partials make, and
+ * how many partials placed this file.
+ */
+export function mdxElements(tree: Root, page: { readonly path: string; readonly display: string }, site: MdxSite, expansion: { readonly budget: ExpansionBudget; readonly depth: number }): MdxElements {
   const file = page.display;
   const { bindings, problems: esmProblems, scope } = pageBindings(tree, page, site);
   const unknown = new Map<string, number[]>();
@@ -175,7 +180,8 @@ export function mdxElements(tree: Root, page: { readonly path: string; readonly 
     const values = attributeValues(node, scope, file, component.name);
     const props = new Map<string, StaticValue>();
     for (const [name, v] of values) if ('value' in v) props.set(name, v.value);
-    const made = expandLocalComponent(component, node, props, scope);
+    const made = expandLocalComponent(component, node, props, scope, expansion);
+    if ('overLimit' in made && made.overLimit) return { problems: expansion.budget.refuse(file, placeOf(node), `<${component.name}>`, made.overLimit), replace: [] };
     if ('refused' in made) {
       return { problems: [...problemsOf(values), error('mdx-expression', file, placeOf(node), `<${component.name}> kan hier niet gemaakt worden: ${made.refused}. ${notRun}`)], replace: [] };
     }
