@@ -194,7 +194,7 @@ export function mdxElements(tree: Root, page: { readonly path: string; readonly 
     const value = attribute?.value;
     if (!value || typeof value === 'string') return null;
     const expression = soleExpression(value.data?.estree as Program | undefined);
-    const made = expression ? jsxValue(expression, scope) : null;
+    const made = expression ? jsxValue(expression, scope, node.position) : null;
     return made && 'value' in made ? made.value as PhrasingContent[] : null;
   };
 

@@ -16,6 +16,7 @@ import type {
   JSXAttribute, JSXElement, JSXExpressionContainer, JSXFragment, JSXSpreadAttribute, JSXText,
 } from 'estree-jsx';
 import type { RootContent, Text } from 'mdast';
+import type { Position } from 'unist';
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { describe, evaluate, valueProgram, type StaticScope, type StaticValue } from './mdx-static.ts';
 import { nodeCount, unlimited, type ExpansionBudget } from './expansion-budget.ts';
@@ -121,24 +122,32 @@ export function expandLocalComponent(
   if (expansion.depth + chain.length >= expansion.budget.limits.depth) return { overLimit: 'depth' };
   const made = fill(component, { props, children: use.children }, use.type === 'mdxJsxTextElement' ? 'text' : 'flow', scope, [...chain, component.name], expansion.budget);
   if ('refused' in made) return made.overLimit ? { overLimit: made.overLimit } : made;
-  const position = use.position;
+  placeAt(made.value, use.position);
+  return made;
+}
+
+/** Gives nodes a template made the place of its use, so a problem in them is reported there (the use's children keep their own). */
+function placeAt(nodes: ReadonlyArray<RootContent>, position: Position | undefined): void {
+  if (!position) return;
   const place = (node: RootContent): void => {
-    if (!node.position && position) node.position = position;
+    if (!node.position) node.position = position;
     if ('children' in node) for (const child of node.children as RootContent[]) place(child);
   };
-  for (const node of made.value) place(node);
-  return made;
+  for (const node of nodes) place(node);
 }
 
 /**
  * A JSX tree written as an attribute's value (`summary={<span>Meer <b>lezen</b></span>}`):
  * the nodes it stands for, as a template without props, or why it is none;
- * null when the value is no JSX.
+ * null when the value is no JSX. The nodes are placed at `at`, the element
+ * the attribute is on, so a problem in them is reported there.
  */
-export function jsxValue(node: Node, scope: StaticScope): Filled<RootContent[]> | null {
+export function jsxValue(node: Node, scope: StaticScope, at: Position | undefined): Filled<RootContent[]> | null {
   const tree = node as unknown as { type: string };
   if (tree.type !== 'JSXElement' && tree.type !== 'JSXFragment') return null;
-  return fill({ name: '', parameters: { kind: 'destructured', names: new Map() }, body: tree as JsxTree }, { props: new Map(), children: [] }, 'text', scope, [], unlimited);
+  const made = fill({ name: '', parameters: { kind: 'destructured', names: new Map() }, body: tree as JsxTree }, { props: new Map(), children: [] }, 'text', scope, [], unlimited);
+  if ('value' in made) placeAt(made.value, at);
+  return made;
 }
 
 /**
