@@ -307,6 +307,14 @@ export type DocsVersion = t.TypeOf<typeof DocsVersion>;
 
 const Image = t.type({ src: t.string, alt: t.string });
 
+/** A limit that counts something: a whole number of 1 or more. */
+const Count = new t.Type<number, number, unknown>(
+  'een geheel getal van 1 of meer',
+  (u): u is number => typeof u === 'number' && Number.isInteger(u) && u >= 1,
+  (u, c) => (typeof u === 'number' && Number.isInteger(u) && u >= 1 ? t.success(u) : t.failure(u, c)),
+  t.identity,
+);
+
 /** Width or height of an image in CSS pixels: a whole number from 1 to 2000. */
 const Pixels = new t.Type<number, number, unknown>(
   'een geheel aantal pixels van 1 tot en met 2000',
@@ -523,6 +531,8 @@ export const SiteConfig = t.intersection([
       unknownComponents: t.union([t.literal('error'), t.literal('warn')]),
       /** The folder with the site's own `.tsx`/`.jsx` components, relative to the content root; left out, no site code runs. */
       components: t.string,
+      /** What a page's templates and partials may make (pipeline/stages/markdown/expansion-budget.ts): nodes (default 100 000) and depth (default 32). */
+      expansionLimit: t.partial({ nodes: Count, depth: Count }),
     }),
     /**
      * Files of the static folders: an `.html` file is published as it is (as Docusaurus does), with one

@@ -70,6 +70,7 @@ export type ProblemCode =
   | 'mdx-target-ignored'
   | 'mdx-browser-only'
   | 'mdx-partial-cycle'
+  | 'mdx-expansion-limit'
   | 'title-from-file-name';
 
 export interface Problem {

@@ -15,7 +15,7 @@ import type { Root } from 'mdast';
 import type { Assets } from './assets.ts';
 import type { Highlighter } from './highlight.ts';
 import type { Problem } from '../problem.ts';
-import type { Content, Diagram, Partials } from '../types.ts';
+import type { Content, Diagram, Partial, Partials } from '../types.ts';
 import { copyTree } from './markdown/copy-tree.ts';
 import { sourceOf } from './markdown/source.ts';
 import { walk } from './markdown/walk.ts';
@@ -31,6 +31,8 @@ import { firstParagraph, readingWords } from './markdown/reading.ts';
 import { pageHast } from './markdown/to-hast.ts';
 import { mdxElements } from './markdown/mdx-elements.ts';
 import { partialImports, withProps } from './markdown/partials.ts';
+import { defaultExpansionLimits, expansionBudget, nodeCount, type ExpansionBudget, type ExpansionLimits } from './markdown/expansion-budget.ts';
+import { madeBy } from './markdown/mdx-local-components.ts';
 import { evaluate, soleExpression, type StaticScope, type StaticValue } from '../safety/static-value.ts';
 import type { Visit } from './markdown/walk.ts';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
@@ -79,6 +81,8 @@ export interface MdxSettings {
   readonly siteComponents: ReadonlySet<string>;
   /** The static folders, relative to the content root: `import x from '@site/static/img/x.png'` is `/img/x.png`. */
   readonly staticFolders: ReadonlyArray<string>;
+  /** What the templates and partials of one page may make (./markdown/expansion-budget.ts); left out, the defaults. */
+  readonly expansionLimit?: ExpansionLimits;
 }
 
 const noSiteComponents: MdxSettings = { unknownComponents: 'error', componentsFolder: defaultComponentsFolder, siteComponents: new Set(), staticFolders: ['static'] };
@@ -103,7 +107,8 @@ export function renderMarkdown(input: MarkdownInput, ctx: MarkdownContext): { re
   // One heading job for the page and the partials it places: their headings share its ids and its TOC.
   const headings = headingIds(input);
   const found: FileJobs[] = [];
-  const problems = fileJobs({ tree, path: input.path, display: input.display, text: input.source }, [input.path], input, ctx, headings, found);
+  const budget = expansionBudget(ctx.mdx?.expansionLimit ?? defaultExpansionLimits);
+  const problems = fileJobs({ tree, path: input.path, display: input.display, text: input.source }, [input.path], 0, input, ctx, { headings, budget }, found);
   for (const jobs of found) jobs.mdx.tocInline(headings.toc);
 
   const { body, excerpt } = splitExcerpt(tree);
@@ -140,15 +145,31 @@ interface JobFile {
   readonly text: string | undefined;
 }
 
+/** What the files of one page share: one heading job (ids and TOC), and one budget for what templates and partials make. */
+interface PageJobs {
+  readonly headings: ReturnType<typeof headingIds>;
+  readonly budget: ExpansionBudget;
+}
+
+/** The syntax nodes of each partial's tree, which every placement pays for (the trees never change). */
+const partialSizes = new WeakMap<Partial, number>();
+const partialSize = (partial: Partial): number => {
+  let size = partialSizes.get(partial);
+  if (size === undefined) partialSizes.set(partial, size = nodeCount(partial.tree));
+  return size;
+};
+
 /**
  * Walks one file's tree (changed in place) with jobs of its own: problems
  * name that file, and the files its links and images name are found from it,
  * as Docusaurus compiles a partial on its own. A use of a partial is replaced
  * by the partial's tree, walked the same way; `chain` is the page and the
  * partials that placed this one, so a partial that would place itself again
- * is refused at its import.
+ * is refused at its import. `depth` is how many templates and partials the
+ * file was placed through, for the page's depth limit.
  */
-function fileJobs(file: JobFile, chain: ReadonlyArray<string>, page: MarkdownInput, ctx: MarkdownContext, headings: ReturnType<typeof headingIds>, found: FileJobs[]): Problem[] {
+function fileJobs(file: JobFile, chain: ReadonlyArray<string>, depth: number, page: MarkdownInput, ctx: MarkdownContext, shared: PageJobs, found: FileJobs[]): Problem[] {
+  const { headings, budget } = shared;
   const { tree, display } = file;
   const source = sourceOf(file.text);
   // Route-like links are the page's (the browser resolves them against its URL); file links are the file's.
@@ -156,7 +177,7 @@ function fileJobs(file: JobFile, chain: ReadonlyArray<string>, page: MarkdownInp
   const diagrams = mermaidFigures(display, ctx.diagrams);
   const code = codeLanguage(display, ctx.highlighter);
   const directives = directiveElements(display, source);
-  const mdx = mdxElements(tree, file, { ...(ctx.mdx ?? noSiteComponents), assetUrl: (path) => ctx.assets.get(path)?.url ?? null }, links.href);
+  const mdx = mdxElements(tree, file, { ...(ctx.mdx ?? noSiteComponents), assetUrl: (path) => ctx.assets.get(path)?.url ?? null }, { budget, depth }, links.href);
   found.push({ links, diagrams, directives, mdx });
   const partials = ctx.partials ?? new Map();
   const imports = partialImports(tree, file.path, partials);
@@ -169,9 +190,13 @@ function fileJobs(file: JobFile, chain: ReadonlyArray<string>, page: MarkdownInp
     if (chain.includes(partial.path)) {
       return { problems: [error('mdx-partial-cycle', display, used.place, `Deze import plaatst ${partial.display} in zichzelf (${[...chain, partial.path].join(' → ')}): dat houdt nooit op. Haal de import of het element <${node.name}> weg uit een van deze bestanden.`)], replace: [] };
     }
+    // Paid for before it is copied: partials that place each other ten times a level multiply (./markdown/expansion-budget.ts).
+    const placedDepth = depth + madeBy(node).length + 1;
+    const over = placedDepth > budget.limits.depth ? 'depth' : !budget.spend(partialSize(partial)) ? 'nodes' : null;
+    if (over) return { problems: budget.refuse(display, placeOf(node), `<${node.name}> (${partial.display})`, over), replace: [] };
     const props = partialProps(node, display);
     const placed = withProps(copyTree(partial.tree), props.values);
-    const problems = fileJobs({ tree: placed, path: partial.path, display: partial.display, text: partial.text }, [...chain, partial.path], page, ctx, headings, found);
+    const problems = fileJobs({ tree: placed, path: partial.path, display: partial.display, text: partial.text }, [...chain, partial.path], placedDepth, page, ctx, shared, found);
     // In a sentence a partial of one paragraph gives that paragraph's text; a paragraph cannot hold another.
     const [only] = placed.children;
     const settled = node.type === 'mdxJsxTextElement' && placed.children.length === 1 && only?.type === 'paragraph' ? only.children : placed.children;

@@ -15,6 +15,7 @@ import { codeBlocks, diagramSources, type CodeIndex } from './code-blocks.ts';
 import { unprocessable } from '../problem.ts';
 import type { Diagram, Site, MarkdownResult, Partials } from '../types.ts';
 import { partialsUsed } from './markdown/partials.ts';
+import { defaultExpansionLimits } from './markdown/expansion-budget.ts';
 
 /** One page's markdown: its input and every value its result depends on (the cache key). */
 export interface MarkdownJob {
@@ -53,6 +54,7 @@ const mdxSettings = ({ site, siteComponents }: JobsInput): MdxSettings => ({
   componentsFolder: site.config.mdx?.components ?? defaultComponentsFolder,
   siteComponents: siteComponents ?? new Set(),
   staticFolders: site.config.layout.static,
+  expansionLimit: { ...defaultExpansionLimits, ...site.config.mdx?.expansionLimit },
 });
 
 /** The keys of the components a site's component map names (`Site$Kaart` → `Kaart`). */
@@ -67,7 +69,7 @@ function contextKey(permalinks: ReadonlyMap<string, string>, input: JobsInput): 
     [...permalinks], [...site.draftFiles], [...site.unbuiltFiles], [...assets.values()].map((a) => [a.path, a.url, a.width, a.height]),
     languages,
     // A page's tree depends on the parser the site chose; an MDX page's on which components exist and what an unknown one is.
-    [site.config.markdown?.format ?? 'mdx', mdx.unknownComponents, mdx.componentsFolder, [...mdx.siteComponents].sort(), mdx.staticFolders],
+    [site.config.markdown?.format ?? 'mdx', mdx.unknownComponents, mdx.componentsFolder, [...mdx.siteComponents].sort(), mdx.staticFolders, mdx.expansionLimit],
     // Whether an import names a partial depends on which partials exist; what a page places of them is in its own key.
     [...partialsOf(site).keys()].sort(),
   ]), 32);

@@ -87,6 +87,7 @@ const coverage: Record<ProblemCode, 'fixture' | { readonly skip: string }> = {
   'mdx-target-ignored': 'fixture',
   'mdx-browser-only': 'fixture',
   'mdx-partial-cycle': 'fixture',
+  'mdx-expansion-limit': 'fixture',
   'site-component-invalid': { skip: 'made by the io edge that compiles the site\'s components (pipeline/io/site-components.ts); tests/renderer/components-site.test.tsx compiles some' },
   'site-component-failed': { skip: 'needs the site\'s components, compiled at the io edge; tests/renderer/components-site.test.tsx renders one that throws' },
   'site-code-ignored': { skip: 'made by the io edge from the code files under the content root (pipeline/io/site-code.ts); tests/build/site-code.test.ts writes some' },

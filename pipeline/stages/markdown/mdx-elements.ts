@@ -21,6 +21,7 @@ import { admonitionTitles } from './admonitions.ts';
 import { intrinsicElement, isIntrinsic } from './mdx-intrinsic.ts';
 import { pageBindings, type PageModules } from './mdx-imports.ts';
 import { expandLocalComponent, jsxValue, type LocalComponent } from './mdx-local-components.ts';
+import type { ExpansionBudget } from './expansion-budget.ts';
 import { describe, evaluate, isCurrentCategoryItems, soleExpression, valueProgram, type StaticScope, type StaticValue } from '../../safety/static-value.ts';
 import type { Handler } from './walk.ts';
 
@@ -116,7 +117,6 @@ function phrasing(node: JsxElement): PhrasingContent[] {
 const inPlace = (node: JsxElement, content: PhrasingContent[]): RootContent[] =>
   node.type === 'mdxJsxTextElement' ? content : [{ type: 'paragraph', children: content, position: node.position } satisfies Paragraph];
 
-/** The MDX job of one page. */
 /**
  * The addresses of the cards a `DocCard` (`item`) or `DocCardList` (`items`)
  * is given: each one is a link the page makes, held to the link rule.
@@ -133,10 +133,12 @@ function cardHrefs(values: ReadonlyMap<string, AttributeValue>): string[] {
 }
 
 /**
- * The MDX job of one page; `href` is the page's link job for addresses that
- * are no Markdown link (a card's), none: they are not checked.
+ * The MDX job of one file of a page (the page, or a partial it places):
+ * `expansion` is the page's budget for what templates and partials make, and
+ * how many partials placed this file; `href` is the page's link job for
+ * addresses that are no Markdown link (a card's), none: they are not checked.
  */
-export function mdxElements(tree: Root, page: { readonly path: string; readonly display: string }, site: MdxSite, href: (url: string, place: Place) => Problem[] = () => []): MdxElements {
+export function mdxElements(tree: Root, page: { readonly path: string; readonly display: string }, site: MdxSite, expansion: { readonly budget: ExpansionBudget; readonly depth: number }, href: (url: string, place: Place) => Problem[] = () => []): MdxElements {
   const file = page.display;
   const { bindings, problems: esmProblems, scope } = pageBindings(tree, page, site);
   const unknown = new Map<string, number[]>();
@@ -194,7 +196,8 @@ export function mdxElements(tree: Root, page: { readonly path: string; readonly 
     const values = attributeValues(node, scope, file, component.name);
     const props = new Map<string, StaticValue>();
     for (const [name, v] of values) if ('value' in v) props.set(name, v.value);
-    const made = expandLocalComponent(component, node, props, scope);
+    const made = expandLocalComponent(component, node, props, scope, expansion);
+    if ('overLimit' in made && made.overLimit) return { problems: expansion.budget.refuse(file, placeOf(node), `<${component.name}>`, made.overLimit), replace: [] };
     if ('refused' in made) {
       return { problems: [...problemsOf(values), error('mdx-expression', file, placeOf(node), `<${component.name}> kan hier niet gemaakt worden: ${made.refused}. ${notRun}`)], replace: [] };
     }
@@ -207,7 +210,7 @@ export function mdxElements(tree: Root, page: { readonly path: string; readonly 
     const value = attribute?.value;
     if (!value || typeof value === 'string') return null;
     const expression = soleExpression(value.data?.estree as Program | undefined);
-    const made = expression ? jsxValue(expression, scope) : null;
+    const made = expression ? jsxValue(expression, scope, node.position) : null;
     return made && 'value' in made ? made.value as PhrasingContent[] : null;
   };
 

@@ -16,8 +16,10 @@ import type {
   JSXAttribute, JSXElement, JSXExpressionContainer, JSXFragment, JSXSpreadAttribute, JSXText,
 } from 'estree-jsx';
 import type { RootContent, Text } from 'mdast';
+import type { Position } from 'unist';
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { describe, evaluate, valueProgram, type StaticScope, type StaticValue } from '../../safety/static-value.ts';
+import { nodeCount, unlimited, type ExpansionBudget } from './expansion-budget.ts';
 
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
 type JsxTree = JSXElement | JSXFragment;
@@ -42,14 +44,18 @@ interface Use {
 }
 
 /** A part of a template with the props filled in, or what keeps it from being one. */
-type Filled<T> = { readonly value: T } | { readonly refused: string };
+type Filled<T> = { readonly value: T } | { readonly refused: string; readonly overLimit?: 'nodes' };
+
+/** Why a use was not filled in: the page's expansion budget (./expansion-budget.ts) has no room for it. */
+export type OverLimit = { readonly overLimit: 'nodes' | 'depth' };
+const overNodes = { overLimit: 'nodes', refused: 'meer dan het budget van de pagina' } as const;
 
 /** Marks a value the use left out: an attribute or object key with it is left out, as React leaves out `undefined`. */
 const absent = Symbol('absent');
 type Slot = StaticValue | typeof absent;
 
 /** The local components a page's nodes were made from, innermost last: a component that would make itself again is refused. */
-const madeBy = (node: { data?: unknown }): ReadonlyArray<string> =>
+export const madeBy = (node: { data?: unknown }): ReadonlyArray<string> =>
   ((node.data as { localComponents?: ReadonlyArray<string> } | undefined)?.localComponents) ?? [];
 
 /** The parameters of a function, when they are one `props` object or one destructuring of plain names. */
@@ -96,39 +102,62 @@ export function localComponent(name: string, fn: Node, scope: StaticScope): Loca
   if (!parameters || !body) return null;
   const component: LocalComponent = { name, parameters, body };
   const props = new Map<string, StaticValue>(parameters.kind === 'destructured' ? [...parameters.names.values()].map((p) => [p.prop, 'x']) : []);
-  const trial = fill(component, { props, children: [] }, 'text', scope, []);
+  const trial = fill(component, { props, children: [] }, 'text', scope, [], unlimited);
   return 'refused' in trial ? null : component;
 }
 
-/** The nodes one use of a local component stands for, or why it cannot be made (a component that makes itself again). */
-export function expandLocalComponent(component: LocalComponent, use: JsxElement, props: ReadonlyMap<string, StaticValue>, scope: StaticScope): Filled<RootContent[]> {
+/**
+ * The nodes one use of a local component stands for, or why it cannot be
+ * made (a component that makes itself again), or that the page's budget has
+ * no room for it: every node it makes is paid for from `expansion.budget`
+ * before it is made, and `expansion.depth` is how many partials placed the
+ * file the use is in.
+ */
+export function expandLocalComponent(
+  component: LocalComponent, use: JsxElement, props: ReadonlyMap<string, StaticValue>, scope: StaticScope,
+  expansion: { readonly budget: ExpansionBudget; readonly depth: number },
+): Filled<RootContent[]> | OverLimit {
   const chain = madeBy(use);
   if (chain.includes(component.name)) return { refused: `<${component.name}> maakt zichzelf opnieuw (${[...chain, component.name].join(' → ')})` };
-  const made = fill(component, { props, children: use.children }, use.type === 'mdxJsxTextElement' ? 'text' : 'flow', scope, [...chain, component.name]);
-  if ('refused' in made) return made;
-  const position = use.position;
+  if (expansion.depth + chain.length >= expansion.budget.limits.depth) return { overLimit: 'depth' };
+  const made = fill(component, { props, children: use.children }, use.type === 'mdxJsxTextElement' ? 'text' : 'flow', scope, [...chain, component.name], expansion.budget);
+  if ('refused' in made) return made.overLimit ? { overLimit: made.overLimit } : made;
+  placeAt(made.value, use.position);
+  return made;
+}
+
+/** Gives nodes a template made the place of its use, so a problem in them is reported there (the use's children keep their own). */
+function placeAt(nodes: ReadonlyArray<RootContent>, position: Position | undefined): void {
+  if (!position) return;
   const place = (node: RootContent): void => {
-    if (!node.position && position) node.position = position;
+    if (!node.position) node.position = position;
     if ('children' in node) for (const child of node.children as RootContent[]) place(child);
   };
-  for (const node of made.value) place(node);
-  return made;
+  for (const node of nodes) place(node);
 }
 
 /**
  * A JSX tree written as an attribute's value (`summary={<span>Meer <b>lezen</b></span>}`):
  * the nodes it stands for, as a template without props, or why it is none;
- * null when the value is no JSX.
+ * null when the value is no JSX. The nodes are placed at `at`, the element
+ * the attribute is on, so a problem in them is reported there.
  */
-export function jsxValue(node: Node, scope: StaticScope): Filled<RootContent[]> | null {
+export function jsxValue(node: Node, scope: StaticScope, at: Position | undefined): Filled<RootContent[]> | null {
   const tree = node as unknown as { type: string };
   if (tree.type !== 'JSXElement' && tree.type !== 'JSXFragment') return null;
-  return fill({ name: '', parameters: { kind: 'destructured', names: new Map() }, body: tree as JsxTree }, { props: new Map(), children: [] }, 'text', scope, []);
+  const made = fill({ name: '', parameters: { kind: 'destructured', names: new Map() }, body: tree as JsxTree }, { props: new Map(), children: [] }, 'text', scope, [], unlimited);
+  if ('value' in made) placeAt(made.value, at);
+  return made;
 }
 
-/** Fills the template for one use; nodes the template makes carry `chain`, the use's children stay as they are. */
-function fill(component: LocalComponent, use: Use, kind: 'flow' | 'text', scope: StaticScope, chain: ReadonlyArray<string>): Filled<RootContent[]> {
+/**
+ * Fills the template for one use; nodes the template makes carry `chain`,
+ * the use's children stay as they are. Each element and text it makes, and
+ * each copy of the children, is paid for from `budget` first.
+ */
+function fill(component: LocalComponent, use: Use, kind: 'flow' | 'text', scope: StaticScope, chain: ReadonlyArray<string>, budget: ExpansionBudget): Filled<RootContent[]> {
   const { parameters } = component;
+  let childrenSize: number | undefined;
 
   /** The prop a name or `props.x` reads, `absent` when the use leaves it out, or null when the expression reads no prop. */
   const propOf = (node: Node): { readonly prop: string; readonly fallback?: StaticValue } | null => {
@@ -214,18 +243,22 @@ function fill(component: LocalComponent, use: Use, kind: 'flow' | 'text', scope:
     switch (node.type) {
       case 'JSXText': {
         const value = jsxText((node as JSXText).value);
-        return { value: value === '' ? [] : [text(value)] };
+        if (value === '') return { value: [] };
+        return budget.spend(1) ? { value: [text(value)] } : overNodes;
       }
       case 'JSXElement': return element(node as JSXElement);
       case 'JSXFragment': return children((node as JSXFragment).children);
       case 'JSXExpressionContainer': {
         const expression = (node as JSXExpressionContainer).expression;
         if (expression.type === 'JSXEmptyExpression') return { value: [] };
-        if (propOf(expression)?.prop === 'children') return { value: structuredClone([...use.children]) };
+        if (propOf(expression)?.prop === 'children') {
+          childrenSize ??= nodeCount(use.children);
+          return budget.spend(childrenSize) ? { value: structuredClone([...use.children]) } : overNodes;
+        }
         const filled = valueOf(expression);
         if ('refused' in filled) return filled;
         const v = filled.value;
-        if (typeof v === 'string' || typeof v === 'number') return { value: [text(String(v))] };
+        if (typeof v === 'string' || typeof v === 'number') return budget.spend(1) ? { value: [text(String(v))] } : overNodes;
         if (v === absent || v === null || typeof v === 'boolean') return { value: [] };
         return { refused: 'een lijst of object als inhoud' };
       }
@@ -253,6 +286,7 @@ function fill(component: LocalComponent, use: Use, kind: 'flow' | 'text', scope:
       if ('refused' in made) return made;
       if (made.value) attributes.push(made.value);
     }
+    if (!budget.spend(1)) return overNodes;
     const inner = children(node.children);
     if ('refused' in inner) return inner;
     const data = { localComponents: chain } as never;
