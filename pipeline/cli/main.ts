@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { cleanUpOnExit, SiteWriter } from '../io/write.ts';
 import { startServer, type MemorySite } from '../io/server.ts';
 import { createMemo } from '../memo.ts';
-import { runBuild, stopwatch } from '../run/schedule.ts';
+import { runBuild, stopwatch } from '../schedule/schedule.ts';
 import { watchedPaths } from '../io/read.ts';
 import { parseData } from '../stages/parse.ts';
 import { validateConfig } from '../stages/validate.ts';

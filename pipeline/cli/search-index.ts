@@ -18,7 +18,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { runBuild } from '../run/schedule.ts';
+import { runBuild } from '../schedule/schedule.ts';
 import { parseData } from '../stages/parse.ts';
 import { validateConfig } from '../stages/validate.ts';
 import { problemsOf, valueOf } from '../result.ts';

@@ -13,7 +13,7 @@ import { wasmBinaryPromise } from 'shiki/wasm';
 import { readSources } from '../../pipeline/io/read.ts';
 import { analyse, markdownStage } from '../../pipeline/build.ts';
 import { problemsOf, valueOf } from '../../pipeline/result.ts';
-import { highlightAhead, markdownAsReady, siteJobs } from '../../pipeline/run/schedule.ts';
+import { highlightAhead, markdownAsReady, siteJobs } from '../../pipeline/schedule/schedule.ts';
 import { createHighlighter, onigWasm } from '../../pipeline/io/highlighter.ts';
 import { HighlightWorkers } from '../../pipeline/io/highlight.ts';
 import { codeRequests, HighlighterFailure, highlightedLanguage, highlightGroups, highlightKey, type Highlighter, type HighlightRequest } from '../../pipeline/stages/highlight.ts';

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import axe from 'axe-core';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { runBuild } from '../../pipeline/run/schedule.ts';
+import { runBuild } from '../../pipeline/schedule/schedule.ts';
 import { writeSite } from '../../pipeline/io/write.ts';
 import { startServer } from '../../pipeline/io/server.ts';
 import { chromiumArgs, chromiumPath } from '../../pipeline/chromium.ts';

@@ -12,7 +12,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import axe from 'axe-core';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { runBuild } from '../../pipeline/run/schedule.ts';
+import { runBuild } from '../../pipeline/schedule/schedule.ts';
 import { writeSite } from '../../pipeline/io/write.ts';
 import { startServer, type RunningServer } from '../../pipeline/io/server.ts';
 import { chromiumArgs, chromiumPath } from '../../pipeline/chromium.ts';
