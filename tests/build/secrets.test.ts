@@ -64,7 +64,7 @@ test('a production build with TYPESENSE_ADMIN_KEY set contains the search-only k
 
 test('only the indexer reads TYPESENSE_ADMIN_KEY, and no other source hands the whole environment on', () => {
   const sources = ['pipeline', 'renderer', 'theme'].flatMap((d) => walk(path.join(root, d))).filter((f) => /\.tsx?$/.test(f));
-  const indexer = new Set([path.join(root, 'pipeline/cli/search-index.ts'), path.join(root, 'pipeline/io/typesense.ts')]);
+  const indexer = new Set([path.join(root, 'pipeline/cli/typesense-push.ts'), path.join(root, 'pipeline/io/typesense.ts')]);
   // migrate runs a Docusaurus configuration, which reads the environment as in Docusaurus; it hands on
   // the environment without secret-looking names (configEnvironment, tested below).
   const filtersEnvironment = path.join(root, 'pipeline/cli/migrate/evaluate-config.ts');
@@ -88,7 +88,7 @@ test('the indexer never prints the admin key: wrong key, an error that echoes it
   const mock = await MockTypesense.start({ admin: adminKey, search: searchKey });
   const config = path.join(work, 'indexer.yml');
   fs.writeFileSync(config, typesenseConfig(mock.port, searchKey));
-  const indexer = (env: Record<string, string>) => run(['pipeline/cli/search-index.ts', '--content', content, '--config', config], { TYPESENSE_ADMIN_KEY: adminKey, ...env });
+  const indexer = (env: Record<string, string>) => run(['pipeline/cli/typesense-push.ts', '--content', content, '--config', config], { TYPESENSE_ADMIN_KEY: adminKey, ...env });
   const clean = (output: string, what: string) => {
     for (const form of disguises(adminKey)) assert.not.ok(output.includes(form), `${what}: the output contains the admin key:\n${output}`);
   };

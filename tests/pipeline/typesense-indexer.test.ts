@@ -13,7 +13,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { MockTypesense, fixtureFiles, typesenseConfig, writeFixtureContent } from '../typesense-mock.ts';
-import { runIndexer, type IndexerOptions } from '../../pipeline/cli/search-index.ts';
+import { runIndexer, type IndexerOptions } from '../../pipeline/cli/typesense-push.ts';
 import {
   checkImport, jsonlBatches, readCollectionSettings, redact, typesenseDocument, versionedName,
 } from '../../pipeline/stages/typesense-schema.ts';
