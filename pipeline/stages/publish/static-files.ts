@@ -9,10 +9,10 @@
  * of a page or a file the build makes is left out, with a warning.
  */
 import { pipe } from 'fp-ts/function';
-import { warning, startOfFile } from '../problem.ts';
-import { collect, failed, map, ok, type Result } from '../result.ts';
-import type { AssetFile, OutputFile } from '../types.ts';
-import { publishedSvg } from './assets.ts';
+import { warning, startOfFile } from '../../problem.ts';
+import { collect, failed, map, ok, type Result } from '../../result.ts';
+import type { AssetFile, OutputFile } from '../../types.ts';
+import { publishedSvg } from '../assets.ts';
 
 /** A static file as published: its site path (without the leading slash), its bytes, and its name in messages. */
 export type StaticFile = OutputFile & { readonly data: Uint8Array; readonly display: string };

@@ -12,10 +12,10 @@ import { Feed, type Item } from 'feed';
 import { toHtml } from 'hast-util-to-html';
 import { toString } from 'hast-util-to-string';
 import type { Element, ElementContent, Properties, Root as HastRoot, RootContent } from 'hast';
-import type { Content, OutputFile, Author, Post, Site } from '../types.ts';
-import { absolute, authorImagePath, blogPath, feedPaths, publishedPosts } from '../published.ts';
+import type { Content, OutputFile, Author, Post, Site } from '../../types.ts';
+import { absolute, authorImagePath, blogPath, feedPaths, publishedPosts } from '../../published.ts';
 
-export { feedPaths } from '../published.ts';
+export { feedPaths } from '../../published.ts';
 
 /** A `YYYY-MM-DD` post date as a moment: midnight UTC, independent of the machine's time zone. */
 export const postDate = (date: string): Date => new Date(`${date.slice(0, 10)}T00:00:00.000Z`);
