@@ -24,8 +24,8 @@ import { watchedPaths } from '../io/read.ts';
 import { parseData } from '../stages/parse.ts';
 import { validateConfig } from '../stages/validate.ts';
 import { problemsOf, valueOf } from '../result.ts';
-import { securityHeaders } from '../stages/csp.ts';
-import { serverConfigFiles, withHeaderBlock } from '../stages/server-config.ts';
+import { securityHeaders } from '../stages/server-config/csp.ts';
+import { serverConfigFiles, withHeaderBlock } from '../stages/server-config/server-config.ts';
 import { hasErrors, type Problem } from '../problem.ts';
 import { formatProblems, formatProblemsJson } from './report.ts';
 

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { lookup } from 'mrmime';
 import { normalisePath } from '../stages/links.ts';
-import type { Header } from '../stages/csp.ts';
+import type { Header } from '../stages/server-config/csp.ts';
 import { byteRange, ifRangeHolds } from './range.ts';
 import { isNotModified } from './preconditions.ts';
 import { diskFiles, memoryFiles, type MemorySite, type SiteFile, type SiteFiles } from './site-files.ts';

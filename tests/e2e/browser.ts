@@ -14,7 +14,7 @@ import { chromiumArgs, chromiumPath } from '../../pipeline/chromium.ts';
 import { hasErrors } from '../../pipeline/problem.ts';
 import { formatProblems } from '../../pipeline/cli/report.ts';
 import { root } from '../helpers.ts';
-import { securityHeaders, type Header } from '../../pipeline/stages/csp.ts';
+import { securityHeaders, type Header } from '../../pipeline/stages/server-config/csp.ts';
 import { validateConfig } from '../../pipeline/stages/validate.ts';
 import { parseData } from '../../pipeline/stages/parse.ts';
 import { valueOf } from '../../pipeline/result.ts';

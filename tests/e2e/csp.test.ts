@@ -13,7 +13,7 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'puppeteer-core';
 import { closeBrowser, testSite } from './browser.ts';
 import { startServer, type RunningServer } from '../../pipeline/io/server.ts';
-import { policyOrigins, securityHeaders } from '../../pipeline/stages/csp.ts';
+import { policyOrigins, securityHeaders } from '../../pipeline/stages/server-config/csp.ts';
 import { parseData } from '../../pipeline/stages/parse.ts';
 import { valueOf } from '../../pipeline/result.ts';
 import { validateConfig } from '../../pipeline/stages/validate.ts';

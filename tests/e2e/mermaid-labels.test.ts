@@ -17,7 +17,7 @@ import { writeSite } from '../../pipeline/io/write.ts';
 import { startServer, type RunningServer } from '../../pipeline/io/server.ts';
 import { chromiumArgs, chromiumPath } from '../../pipeline/chromium.ts';
 import { diagramChromiumPath } from '../../pipeline/io/mermaid.ts';
-import { securityHeaders } from '../../pipeline/stages/csp.ts';
+import { securityHeaders } from '../../pipeline/stages/server-config/csp.ts';
 import { parseData } from '../../pipeline/stages/parse.ts';
 import { valueOf } from '../../pipeline/result.ts';
 import { validateConfig } from '../../pipeline/stages/validate.ts';

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { closeBrowser, shellSite } from './browser.ts';
-import { securityHeaders } from '../../pipeline/stages/csp.ts';
+import { securityHeaders } from '../../pipeline/stages/server-config/csp.ts';
 import { parseData } from '../../pipeline/stages/parse.ts';
 import { valueOf } from '../../pipeline/result.ts';
 import { validateConfig } from '../../pipeline/stages/validate.ts';

@@ -16,7 +16,7 @@ import { MockTypesense, fixtureFiles, typesenseConfig, writeFixtureContent } fro
 import { runIndexer, type IndexerOptions } from '../../pipeline/cli/typesense-push.ts';
 import {
   checkImport, jsonlBatches, readCollectionSettings, redact, typesenseDocument, versionedName,
-} from '../../pipeline/stages/typesense-schema.ts';
+} from '../../pipeline/stages/server-config/typesense-schema.ts';
 import { searchRecords } from '../../pipeline/stages/search-records.ts';
 import { typesenseBackend } from '../../theme/client/search-typesense.ts';
 import { root, run } from '../helpers.ts';
