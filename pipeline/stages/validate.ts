@@ -12,7 +12,7 @@ import { AuthorDefinition, AuthorsFile, BlogFrontmatter, CategoryFile, DocFrontm
 import { error, startOfFile, warning, type Place, type Problem, type ProblemCode } from '../problem.ts';
 import { contentTitle, fileTitle, titled } from './validate/title-from-heading.ts';
 import { sidebarsSpec, type SidebarsSpec } from './validate/sidebars-file.ts';
-import { keySegment } from './tag-slug.ts';
+import { keySegment } from './shared/tag-slug.ts';
 import { postDating } from './validate/blog-file.ts';
 import { docusaurusFrontmatterKeys, unknownKeyProblems } from './validate/frontmatter-keys.ts';
 import { areaOf, contentFolders, layoutOf, portalLayout } from '../layout.ts';

@@ -13,7 +13,7 @@ import { html as htmlInfo } from 'property-information';
 import type { Element, Root as HastRoot } from 'hast';
 import type { Html } from 'mdast';
 import { error, placeOf, warning, type Problem } from '../../problem.ts';
-import { isTruncateMarker } from '../truncate.ts';
+import { isTruncateMarker } from '../shared/truncate.ts';
 import { unsafeUrl } from './urls.ts';
 import type { Handler } from './walk.ts';
 
