@@ -18,7 +18,7 @@
 import { pipe } from 'fp-ts/function';
 import * as RA from 'fp-ts/ReadonlyArray';
 import type { Root } from 'mdast';
-import type { Highlighter } from './stages/highlight.ts';
+import type { Highlighter } from './stages/highlight/requests.ts';
 import { configuredFormat, parse, parseData, parseMarkdown, type FormatSetting } from './stages/parse.ts';
 import { validate, type Validated } from './stages/validate.ts';
 import { resolve } from './stages/resolve.ts';

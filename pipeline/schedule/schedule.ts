@@ -21,9 +21,9 @@
 import path from 'node:path';
 import type { SourceTree } from '../io/read.ts';
 import { readSources } from '../io/read.ts';
-import { createHighlighter } from '../io/highlighter.ts';
+import { createHighlighter } from '../io/highlight/shiki.ts';
 import { DiagramDrawer, diagramCacheDir } from '../io/mermaid.ts';
-import { HighlightWorkers } from '../io/highlight.ts';
+import { HighlightWorkers } from '../io/highlight/workers.ts';
 import { loadTheme } from '../io/theme.ts';
 import { loadSiteComponents } from '../io/site-components.ts';
 import type { SiteWriter } from '../io/write.ts';
@@ -31,7 +31,7 @@ import { generatorKey, readBuildCache, writeBuildCache } from '../io/build-cache
 import { buildSearchIndexApart } from '../io/search-index.ts';
 import { parseAhead, whileWaiting } from './parse-ahead.ts';
 import { analyse, byPath, generating, markdownStage, searchIndexPath, searchIndexRecords, type Analysis, type Effects, type Generated } from '../build.ts';
-import { highlightRequests, type Highlighter, type HighlightRequest } from '../stages/highlight.ts';
+import { highlightRequests, type Highlighter, type HighlightRequest } from '../stages/highlight/requests.ts';
 import { isHighlightedCode } from '../stages/code-blocks.ts';
 import { mermaidSources } from '../stages/markdown.ts';
 import { siteFormat } from '../stages/parse.ts';

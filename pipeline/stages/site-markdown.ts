@@ -8,7 +8,7 @@
 import type { Code, Root } from 'mdast';
 import { contentHash } from '../content-hash.ts';
 import { type Assets } from './assets.ts';
-import { HighlighterFailure, type Highlighter } from './highlight.ts';
+import { HighlighterFailure, type Highlighter } from './highlight/requests.ts';
 import { renderMarkdown, type MarkdownContext, type MarkdownInput, type MdxSettings } from './markdown.ts';
 import { defaultComponentsFolder } from './site-component-keys.ts';
 import { codeBlocks, diagramSources, type CodeIndex } from './code-blocks.ts';

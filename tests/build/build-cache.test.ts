@@ -13,7 +13,7 @@ import { readSources, type SourceTree } from '../../pipeline/io/read.ts';
 import { analyse, generate, type Effects, type Generated } from '../../pipeline/build.ts';
 import { markdownAhead, markdownPending } from '../../pipeline/schedule/schedule.ts';
 import { emptyBuildCache, Store, type BuildCache } from '../../pipeline/memo.ts';
-import { createHighlighter } from '../../pipeline/io/highlighter.ts';
+import { createHighlighter } from '../../pipeline/io/highlight/shiki.ts';
 import { buildCacheDir, readBuildCache, writeBuildCache } from '../../pipeline/io/build-cache.ts';
 import { parseAhead } from '../../pipeline/schedule/parse-ahead.ts';
 import { siteFormat } from '../../pipeline/stages/parse.ts';

@@ -14,9 +14,9 @@ import { readSources } from '../../pipeline/io/read.ts';
 import { analyse, markdownStage } from '../../pipeline/build.ts';
 import { problemsOf, valueOf } from '../../pipeline/result.ts';
 import { highlightAhead, markdownAsReady, siteJobs } from '../../pipeline/schedule/schedule.ts';
-import { createHighlighter, onigWasm } from '../../pipeline/io/highlighter.ts';
-import { HighlightWorkers } from '../../pipeline/io/highlight.ts';
-import { codeRequests, HighlighterFailure, highlightedLanguage, highlightGroups, highlightKey, type Highlighter, type HighlightRequest } from '../../pipeline/stages/highlight.ts';
+import { createHighlighter, onigWasm } from '../../pipeline/io/highlight/shiki.ts';
+import { HighlightWorkers } from '../../pipeline/io/highlight/workers.ts';
+import { codeRequests, HighlighterFailure, highlightedLanguage, highlightGroups, highlightKey, type Highlighter, type HighlightRequest } from '../../pipeline/stages/highlight/requests.ts';
 import { emptyBuildCache } from '../../pipeline/memo.ts';
 import { root, tree } from '../helpers.ts';
 

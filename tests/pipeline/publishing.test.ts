@@ -14,7 +14,7 @@ import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import YAML from 'yaml';
 import { analyse, generate, type Generated } from '../../pipeline/build.ts';
 import { readSources } from '../../pipeline/io/read.ts';
-import { createHighlighter } from '../../pipeline/io/highlighter.ts';
+import { createHighlighter } from '../../pipeline/io/highlight/shiki.ts';
 import type { Mode, Route } from '../../pipeline/types.ts';
 import { outputFile } from '../../pipeline/stages/routes.ts';
 import { configText, post, root, tree } from '../helpers.ts';

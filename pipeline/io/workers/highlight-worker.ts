@@ -13,9 +13,9 @@
  */
 import { workerData, type MessagePort } from 'node:worker_threads';
 import type { HighlighterCore } from 'shiki/core';
-import { createHighlighter, grammars } from '../highlighter.ts';
-import { highlight, highlightedLanguage, highlightGroups, highlightKey, type HighlightRequest } from '../../stages/highlight.ts';
-import type { HighlightMessage, HighlightReply } from '../highlight.ts';
+import { createHighlighter, grammars } from '../highlight/shiki.ts';
+import { highlight, highlightedLanguage, highlightGroups, highlightKey, type HighlightRequest } from '../../stages/highlight/requests.ts';
+import type { HighlightMessage, HighlightReply } from '../highlight/workers.ts';
 
 const { port, signal } = workerData as { port: MessagePort; signal: SharedArrayBuffer };
 /** [answers posted by all threads, next group to take]. */

@@ -7,7 +7,7 @@
 import type { Code, Root } from 'mdast';
 import { placeOf, warning, type Problem } from '../../problem.ts';
 import { codeBlocks, codeLanguages } from '../code-blocks.ts';
-import { isUnknownLanguage, type Highlighter } from '../highlight.ts';
+import { isUnknownLanguage, type Highlighter } from '../highlight/requests.ts';
 import { magicLines } from '../magic-comments.ts';
 import type { Handler } from './walk.ts';
 

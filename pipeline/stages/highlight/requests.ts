@@ -9,10 +9,10 @@ import { transformerMetaHighlight } from '@shikijs/transformers';
 import { isSpecialLang, type CodeToHastOptions, type HighlighterCore, type ShikiTransformer } from 'shiki/core';
 import type { Root as HastRoot } from 'hast';
 import type { Code, Root } from 'mdast';
-import { codeBlocks, isHighlightedCode } from './code-blocks.ts';
-import { lineNumbersStart, magicLines } from './magic-comments.ts';
+import { codeBlocks, isHighlightedCode } from '../code-blocks.ts';
+import { lineNumbersStart, magicLines } from '../magic-comments.ts';
 
-export { codeBlocks } from './code-blocks.ts';
+export { codeBlocks } from '../code-blocks.ts';
 
 /** The part of a shiki highlighter the markdown stage uses: an in-process one, or the worker's stand-in. */
 export type Highlighter = Pick<HighlighterCore, 'codeToHast' | 'getLoadedLanguages'>;
