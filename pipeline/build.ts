@@ -146,6 +146,8 @@ export interface Effects {
   readonly theme: ThemeAssets;
   /** Files the theme contributes (stylesheet, bundle, logos) at their public paths. */
   readonly themeFiles: ReadonlyArray<OutputFile>;
+  /** The template of the feeds' browser view (theme/feeds/feed.xsl), read at the io edge; left out: the feeds have none. */
+  readonly feedStylesheet?: string;
   /** The site's own components, compiled and made safe at the io edge (pipeline/io/site-components.ts). */
   readonly siteComponents?: Components;
 }
@@ -287,7 +289,7 @@ export function* generating(analysis: Analysis, effects: Effects, options: Gener
   for (const asset of assets.values()) yield* made({ path: asset.url.slice(1), data: asset.bytes });
 
   // Publishing: blog feeds, sitemap and robots.txt, OpenSearch and the web app manifest, security.txt.
-  const feeds = once(() => buildFeeds(site, contents, { assetUrl: ctx.assetUrl, css: theme.css, icon: theme.files.get(iconFiles.png512) ?? `/${iconFiles.png512}` }));
+  const feeds = once(() => buildFeeds(site, contents, { assetUrl: ctx.assetUrl, css: theme.css, icon: theme.files.get(iconFiles.png512) ?? `/${iconFiles.png512}`, stylesheet: effects.feedStylesheet ?? null }));
   if (lazy) {
     for (const url of Object.values(feedPaths(site.config.layout))) onRequest.set(url.slice(1), () => feeds().find((f) => f.path === url.slice(1))?.data ?? '');
   } else yield* made(...feeds());

@@ -24,7 +24,7 @@ import { readSources } from '../io/read.ts';
 import { createHighlighter } from '../io/highlight/shiki.ts';
 import { DiagramDrawer, diagramCacheDir } from '../io/mermaid.ts';
 import { HighlightWorkers } from '../io/highlight/workers.ts';
-import { loadTheme } from '../io/theme.ts';
+import { feedStylesheetTemplate, loadTheme } from '../io/theme.ts';
 import { loadSiteComponents } from '../io/site-components.ts';
 import type { SiteWriter } from '../io/write.ts';
 import { generatorKey, readBuildCache, writeBuildCache } from '../io/build-cache.ts';
@@ -112,7 +112,7 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
       : mermaidInBrowser ? await loadTheme({ mermaidInBrowser, cacheDir: options.cacheDir })
         : themeNow;
     const components = await siteComponents;
-    const effects: Effects = { highlighter, diagrams, theme, themeFiles: files, ...(Object.keys(components.components).length ? { siteComponents: components.components } : {}) };
+    const effects: Effects = { highlighter, diagrams, theme, themeFiles: files, feedStylesheet: feedStylesheetTemplate(), ...(Object.keys(components.components).length ? { siteComponents: components.components } : {}) };
     const jobs = await madeJobs;
     // Pages as their code comes back from the highlight threads; the stage then finds them in the cache.
     const workers = threads.workers;

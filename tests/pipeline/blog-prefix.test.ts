@@ -7,11 +7,12 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { analyse, generate, type Generated } from '../../pipeline/build.ts';
+import { feedStylesheetTemplate } from '../../pipeline/io/theme.ts';
 import { configText, minimalAuthors, minimalTags, tree } from '../helpers.ts';
 
 const prefix = suite('blog on its own URL prefix');
 
-const effects = { highlighter: null, diagrams: new Map(), theme: { css: '/assets/styles.css', js: null, files: new Map() }, themeFiles: [] } as const;
+const effects = { highlighter: null, diagrams: new Map(), theme: { css: '/assets/styles.css', js: null, files: new Map() }, themeFiles: [], feedStylesheet: feedStylesheetTemplate() } as const;
 
 /** The portal's configuration with its `/blog` links moved to `base`, and the blog in `nieuws/` published there. */
 const configFor = (routeBasePath: string) => `${configText.replace(/href: \/blog\b/g, `href: /${routeBasePath}`)}

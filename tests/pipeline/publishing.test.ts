@@ -15,6 +15,7 @@ import YAML from 'yaml';
 import { analyse, generate, type Generated } from '../../pipeline/build.ts';
 import { readSources } from '../../pipeline/io/read.ts';
 import { createHighlighter } from '../../pipeline/io/highlight/shiki.ts';
+import { feedStylesheetTemplate } from '../../pipeline/io/theme.ts';
 import type { Mode, Route } from '../../pipeline/types.ts';
 import { outputFile } from '../../pipeline/stages/routes.ts';
 import { configText, post, root, tree } from '../helpers.ts';
@@ -26,7 +27,7 @@ const origin = 'https://developer.overheid.nl';
 const repeated = new Set(['rss.channel.item', 'rss.channel.item.category', 'rss.channel.item.dc:creator', 'feed.link', 'feed.entry', 'feed.entry.link', 'feed.entry.author', 'feed.entry.category', 'urlset.url', 'OpenSearchDescription.Url']);
 const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', processEntities: true, isArray: (_name, jpath) => repeated.has(String(jpath)) });
 
-const effects = { highlighter: null, diagrams: new Map(), theme: { css: '/assets/styles.css', js: null, files: new Map<string, string>() }, themeFiles: [] };
+const effects = { highlighter: null, diagrams: new Map(), theme: { css: '/assets/styles.css', js: null, files: new Map<string, string>() }, themeFiles: [], feedStylesheet: feedStylesheetTemplate() };
 
 function build(files: Record<string, string>, options: { mode?: Mode; config?: string } = {}): Generated {
   return generate(analyse(tree(files, options.config ?? configText), options.mode ?? 'production'), effects, { render: true });
@@ -208,6 +209,22 @@ feeds('should give a valid, Dutch XSLT stylesheet that renders both RSS and Atom
   assert.match(xsl, 'match="item | atom:entry"');
   assert.match(xsl, 'href="/assets/styles.css"', 'uses the site stylesheet, no inline styles');
   assert.not.match(xsl, /<style|<script|style="/);
+});
+
+feeds('should fill every placeholder of the theme template with the site, its feed paths and the shell words', () => {
+  const xsl = text(site(), 'blog/feed.xsl');
+  assert.not.match(xsl, /\{\{/, 'no placeholder left');
+  assert.match(xsl, '<!-- Makes /blog/rss.xml and /blog/atom.xml readable in a browser.');
+  assert.match(xsl, '<html lang="nl">');
+  assert.match(xsl, '<a href="/blog/rss.xml">RSS</a>, <a href="/blog/atom.xml">Atom</a> en <a href="/blog/feed.json">JSON Feed</a>');
+  assert.match(xsl, '>Ga naar hoofdinhoud</a>');
+});
+
+feeds('should leave out the browser view, and the feeds\' link to it, without a template', () => {
+  const g = generate(analyse(tree(files, configText), 'production'), { ...effects, feedStylesheet: undefined }, { render: true });
+  assert.ok(!g.files.some((f) => f.path === 'blog/feed.xsl'));
+  assert.not.match(text(g, 'blog/rss.xml'), 'xml-stylesheet');
+  assert.not.match(text(g, 'blog/atom.xml'), 'xml-stylesheet');
 });
 
 feeds('should write an empty but valid feed for a site without posts', () => {
