@@ -10,7 +10,7 @@
  * The io edges read the sources before `analyse` and write the files after
  * `generating`; the highlighter and the mermaid SVGs are made at the edge in
  * between and come in as values (`Effects`). Which of this runs when, and on
- * which thread, is the schedule's business (pipeline/run/schedule.ts): this
+ * which thread, is the schedule's business (pipeline/schedule/schedule.ts): this
  * file knows no thread, browser or disk. The stores in `memo` and `cache` are
  * made by the schedule and passed in; a hit in them is exactly what the stage
  * would compute.
@@ -58,7 +58,7 @@ export interface Analysis {
   /** Code languages and mermaid sources the content uses: the io edge prepares exactly these. */
   readonly languages: ReadonlyArray<string>;
   readonly diagrams: ReadonlyMap<string, string>;
-  /** The files of the static folders, published at the site root as they are (pipeline/stages/static-files.ts). */
+  /** The files of the static folders, published at the site root as they are (pipeline/stages/publish/static-files.ts). */
   readonly staticFiles?: ReadonlyArray<StaticFile>;
   readonly problems: ReadonlyArray<Problem>;
 }

@@ -1,6 +1,6 @@
 /**
  * The command line: it runs the build through the schedule
- * (pipeline/run/schedule.ts), prints the problems and writes dist/ only when
+ * (pipeline/schedule/schedule.ts), prints the problems and writes dist/ only when
  * the build has no errors.
  *
  *   build   production build into dist/ (drafts left out)

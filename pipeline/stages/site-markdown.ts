@@ -1,7 +1,7 @@
 /**
  * The markdown stage over a whole site: one job per page (its input and the
  * key its result is cached under), and the rendering of one job. The graph
- * (pipeline/build.ts) renders every job; the schedule (pipeline/run/) may
+ * (pipeline/build.ts) renders every job; the schedule (pipeline/schedule/) may
  * render some of them earlier into the cache, which gives the same results
  * because a job's key covers every value its result depends on.
  */

@@ -1,6 +1,6 @@
 /**
  * Issue 11: production builds highlight code in worker threads
- * (pipeline/io/highlight.ts). Where the code is highlighted may only change
+ * (pipeline/io/highlight/workers.ts). Where the code is highlighted may only change
  * how long it takes: the markdown stage must give exactly what it gives with
  * an in-process highlighter, for blocks sent ahead and for blocks it asks for
  * that were not, and for every language rule (unknown, plain, written in

@@ -1,6 +1,6 @@
 /**
  * Every page type works under the production Content-Security-Policy
- * (pipeline/stages/csp.ts): the shared production build is served a second time,
+ * (pipeline/stages/server-config/csp.ts): the shared production build is served a second time,
  * with the security headers `npm run serve` sends, and each page is loaded in
  * Chromium with a `securitypolicyviolation` listener installed before any of
  * its scripts. Any violation, console error or page error fails the test.

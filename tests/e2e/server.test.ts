@@ -226,7 +226,7 @@ test('production: a file too large to keep in memory is streamed, whole, in a ra
   assert.is(Number(head.headers['content-length']), expected.length);
 });
 
-test('production: the security headers of pipeline/stages/csp.ts on every answer, 404s and redirects included', async () => {
+test('production: the security headers of pipeline/stages/server-config/csp.ts on every answer, 404s and redirects included', async () => {
   for (const p of ['/', '/assets/shell-ABCDEFGH.js', '/bestaat/niet', '/contact.html']) {
     const a = await request(production, p);
     for (const [name, value] of headers) assert.is(a.headers[name.toLowerCase()], value, `${name} on ${p}`);

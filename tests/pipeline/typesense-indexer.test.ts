@@ -1,5 +1,5 @@
 /**
- * `npm run search:index` (pipeline/cli/search-index.ts) against the mock
+ * `npm run search:index` (pipeline/cli/typesense-push.ts) against the mock
  * Typesense: the documented calls in the documented order (create collection
  * → import JSONL → read alias → swap alias → delete the old collection), and
  * every failure leaving the alias, and so the live search, as it was.

@@ -125,7 +125,7 @@ export function highlightedLanguage(lang: string | null | undefined, loaded: Rea
  * language as written: what the markdown stage will ask to have highlighted
  * once `highlightedLanguage` has settled each block's language. The highlight
  * worker works through them ahead of the markdown stage; should the stage ask
- * for anything else, the worker answers that on request (pipeline/io/highlight.ts).
+ * for anything else, the worker answers that on request (pipeline/io/highlight/workers.ts).
  */
 export const highlightRequests = (blocks: Iterable<Code>): HighlightRequest[] =>
   [...blocks].filter(isHighlightedCode).map((node) => ({ lang: node.lang!, meta: node.meta ?? '', code: node.value }));
