@@ -156,7 +156,7 @@ const floors: ReadonlyArray<{ readonly name: string; readonly holds: (file: stri
 ];
 const floorOf = (file: string): number => floors.findIndex((f) => f.holds(file));
 
-/** The stages in the order the graph runs them; each has its file and its folder (`parse.ts`, `parse/`). Helpers beside them (text.ts) belong to none. */
+/** The stages in the order the graph runs them; each has its file and its folder (`parse.ts`, `parse/`). Helpers beside them (shared/, highlight/, publish/) belong to none. */
 const stageRooms = ['parse', 'validate', 'resolve', 'markdown'];
 const roomOf = (file: string): number => stageRooms.findIndex((room) => file === `pipeline/stages/${room}.ts` || inFolder(file, `pipeline/stages/${room}`));
 
