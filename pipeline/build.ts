@@ -10,7 +10,7 @@
  * The io edges read the sources before `analyse` and write the files after
  * `generating`; the highlighter and the mermaid SVGs are made at the edge in
  * between and come in as values (`Effects`). Which of this runs when, and on
- * which thread, is the schedule's business (pipeline/run/schedule.ts): this
+ * which thread, is the schedule's business (pipeline/schedule/schedule.ts): this
  * file knows no thread, browser or disk. The stores in `memo` and `cache` are
  * made by the schedule and passed in; a hit in them is exactly what the stage
  * would compute.
@@ -19,7 +19,7 @@ import { pipe } from 'fp-ts/function';
 import * as RA from 'fp-ts/ReadonlyArray';
 import type { Root } from 'mdast';
 import type { Root as HastRoot } from 'hast';
-import type { Highlighter } from './stages/highlight.ts';
+import type { Highlighter } from './stages/highlight/requests.ts';
 import { configuredFormat, parse, parseData, parseMarkdown, type FormatSetting } from './stages/parse.ts';
 import { validate, type Validated } from './stages/validate.ts';
 import { resolve } from './stages/resolve.ts';
@@ -32,14 +32,14 @@ import { buildRoutes, outputFile } from './stages/routes.ts';
 import { checkLinks } from './stages/links.ts';
 import { searchRecords, type SearchRecord } from './stages/search-records.ts';
 import { buildSearchIndex } from './stages/search-index.ts';
-import { buildFeeds, feedPaths } from './stages/feeds.ts';
-import { buildSitemap } from './stages/sitemap.ts';
-import { buildDiscovery, iconFiles } from './stages/discovery.ts';
-import { checkSecurityTxt, securityTxt, securityTxtPath } from './stages/security-txt.ts';
+import { buildFeeds, feedPaths } from './stages/publish/feeds.ts';
+import { buildSitemap } from './stages/publish/sitemap.ts';
+import { buildDiscovery, iconFiles } from './stages/publish/discovery.ts';
+import { checkSecurityTxt, securityTxt, securityTxtPath } from './stages/publish/security-txt.ts';
 import { sortProblems, unprocessable, type Problem } from './problem.ts';
 import { during } from './internal-error.ts';
 import { all, chain, collect, map, ok, problemsOf, tell, traverse, valueOf, withProblems, type Result } from './result.ts';
-import { placedStaticFiles, staticFiles, type StaticFile } from './stages/static-files.ts';
+import { placedStaticFiles, staticFiles, type StaticFile } from './stages/publish/static-files.ts';
 import { frontmatterImageProblems } from './stages/frontmatter-images.ts';
 import { authorImageProblems } from './stages/author-images.ts';
 import { renderRoute } from '../renderer/render.tsx';
@@ -63,7 +63,7 @@ export interface Analysis {
   /** Code languages and mermaid sources the content uses: the io edge prepares exactly these. */
   readonly languages: ReadonlyArray<string>;
   readonly diagrams: ReadonlyMap<string, string>;
-  /** The files of the static folders, published at the site root as they are (pipeline/stages/static-files.ts). */
+  /** The files of the static folders, published at the site root as they are (pipeline/stages/publish/static-files.ts). */
   readonly staticFiles?: ReadonlyArray<StaticFile>;
   readonly problems: ReadonlyArray<Problem>;
 }
@@ -155,6 +155,8 @@ export interface Effects {
   readonly theme: ThemeAssets;
   /** Files the theme contributes (stylesheet, bundle, logos) at their public paths. */
   readonly themeFiles: ReadonlyArray<OutputFile>;
+  /** The template of the feeds' browser view (theme/feeds/feed.xsl), read at the io edge; left out: the feeds have none. */
+  readonly feedStylesheet?: string;
   /** The site's own components, compiled and made safe at the io edge (pipeline/io/site-components.ts). */
   readonly siteComponents?: Components;
 }
@@ -299,7 +301,7 @@ export function* generating(analysis: Analysis, effects: Effects, options: Gener
   // A post's body in a feed is written by the renderer, with the page bodies' theme: one body renderer.
   const bodyHtml = (body: HastRoot, url: string, post: Post) =>
     during('feeds', post.entry.file.display, () => feedBodyHtml(body, bodyTheme(ctx), { url, absolute: (p) => absolute(site, p) }));
-  const feeds = once(() => during('feeds', null, () => buildFeeds(site, contents, { bodyHtml, assetUrl: ctx.assetUrl, css: theme.css, icon: theme.files.get(iconFiles.png512) ?? `/${iconFiles.png512}` })));
+  const feeds = once(() => during('feeds', null, () => buildFeeds(site, contents, { bodyHtml, assetUrl: ctx.assetUrl, css: theme.css, icon: theme.files.get(iconFiles.png512) ?? `/${iconFiles.png512}`, stylesheet: effects.feedStylesheet ?? null })));
   if (lazy) {
     for (const url of Object.values(feedPaths(site.config.layout))) onRequest.set(url.slice(1), () => feeds().find((f) => f.path === url.slice(1))?.data ?? '');
   } else yield* made(...feeds());

@@ -145,7 +145,7 @@ const effectModule = (specifier: string) => effectModules.has(specifier.replace(
  *   has a stricter rule of its own) and the tool that draws the theme's images.
  * - graph: pipeline/build.ts, which puts the stages, the renderer and the
  *   theme together.
- * - edges: disk, threads, browsers and servers (io/), the schedule (run/),
+ * - edges: disk, threads, browsers and servers (io/), the schedule (schedule/),
  *   the command lines (cli/, bin/). Nothing below calls them.
  */
 const ground = new Set(['types', 'model', 'problem', 'result', 'layout', 'published', 'memo', 'content-hash', 'chromium', 'internal-error'].map((name) => `pipeline/${name}.ts`));
@@ -155,11 +155,11 @@ const floors: ReadonlyArray<{ readonly name: string; readonly holds: (file: stri
   { name: 'renderer', holds: (file) => inFolder(file, 'renderer') },
   { name: 'theme', holds: (file) => inFolder(file, 'theme') },
   { name: 'graph', holds: (file) => file === 'pipeline/build.ts' },
-  { name: 'edges', holds: (file) => ['pipeline/io', 'pipeline/run', 'pipeline/cli', 'bin'].some((f) => inFolder(file, f)) },
+  { name: 'edges', holds: (file) => ['pipeline/io', 'pipeline/schedule', 'pipeline/cli', 'bin'].some((f) => inFolder(file, f)) },
 ];
 const floorOf = (file: string): number => floors.findIndex((f) => f.holds(file));
 
-/** The stages in the order the graph runs them; each has its file and its folder (`parse.ts`, `parse/`). Helpers beside them (text.ts) belong to none. */
+/** The stages in the order the graph runs them; each has its file and its folder (`parse.ts`, `parse/`). Helpers beside them (shared/, highlight/, publish/) belong to none. */
 const stageRooms = ['parse', 'validate', 'resolve', 'markdown'];
 const roomOf = (file: string): number => stageRooms.findIndex((room) => file === `pipeline/stages/${room}.ts` || inFolder(file, `pipeline/stages/${room}`));
 
@@ -168,11 +168,11 @@ const pendingToday: ReadonlySet<string> = new Set([]);
 const arrow = (file: string, target: string) => `${file} → ${target}`;
 
 /** Code that only the edges, the schedule and the composition may call. */
-const edges = ['renderer', 'theme', 'pipeline/io', 'pipeline/run', 'pipeline/cli'];
+const edges = ['renderer', 'theme', 'pipeline/io', 'pipeline/schedule', 'pipeline/cli'];
 const isEdgeOrComposition = (target: string) => edges.some((e) => inFolder(target, e)) || target === 'pipeline/build.ts';
 
 /** Pipeline code the renderer and the theme never import: the stages, the edges, the schedule, the command lines and the graph. */
-const isBuildCode = (target: string) => ['pipeline/stages', 'pipeline/io', 'pipeline/run', 'pipeline/cli'].some((f) => inFolder(target, f)) || target === 'pipeline/build.ts';
+const isBuildCode = (target: string) => ['pipeline/stages', 'pipeline/io', 'pipeline/schedule', 'pipeline/cli'].some((f) => inFolder(target, f)) || target === 'pipeline/build.ts';
 
 const named = (file: string, i: Import) => `${file}:${i.line} imports ${i.specifier}${i.target && i.target !== i.specifier ? ` (${i.target})` : ''}`;
 
@@ -283,7 +283,7 @@ const rules = suite('architecture: the rules catch what they name');
 const breaches = new Map([
   ['pipeline/stages/a.ts', "import fs from 'node:fs';\nimport type { Page } from '../../theme/pages/page.tsx';\nimport { b } from './deep/b.ts';\nexport const a = () => Date.now() + process.pid;\n"],
   ['pipeline/stages/deep/b.ts', "import { a } from '../a.ts';\nexport const b = () => new Date();\n"],
-  ['pipeline/stages/c.ts', "export { x } from '../io/read.ts';\nconst y = () => import('../run/schedule.ts');\n"],
+  ['pipeline/stages/c.ts', "export { x } from '../io/read.ts';\nconst y = () => import('../schedule/schedule.ts');\n"],
   ['renderer/r.tsx', "import {\n  type Icon,\n  type Other,\n} from '../theme/shell/icons.tsx';\n"],
   ['theme/pages/page.tsx', "import { absolute } from '../../pipeline/stages/site-url.ts';\nimport type { Site } from '../../pipeline/stages/resolve.ts';\n"],
   ['theme/client/c.ts', "import MiniSearch from 'minisearch';\nimport { labels } from '../labels.ts';\nimport { ok } from './ok.ts';\n"],
@@ -316,7 +316,7 @@ rules('should name the file and the import or call of each breach', () => {
   assert.equal(v.stageImports.map((m) => m.replace(/: a stage.*$/, '')), [
     'pipeline/stages/a.ts:2 imports ../../theme/pages/page.tsx (theme/pages/page.tsx)',
     'pipeline/stages/c.ts:1 imports ../io/read.ts (pipeline/io/read.ts)',
-    'pipeline/stages/c.ts:2 imports ../run/schedule.ts (pipeline/run/schedule.ts)',
+    'pipeline/stages/c.ts:2 imports ../schedule/schedule.ts (pipeline/schedule/schedule.ts)',
   ]);
   assert.equal(v.rendererImportsTheme.map((m) => m.replace(/: the theme.*$/, '')), ['renderer/r.tsx:1 imports ../theme/shell/icons.tsx (theme/shell/icons.tsx)']);
   assert.equal(v.pagesImportBuildCode.map((m) => m.replace(/: pages.*$/, '')), [

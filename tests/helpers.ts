@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SourceTree } from '../pipeline/io/read.ts';
 import { analyse, generate, type Effects, type Generated } from '../pipeline/build.ts';
+import { feedStylesheetTemplate } from '../pipeline/io/theme.ts';
 import type { Mode } from '../pipeline/types.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -29,12 +30,13 @@ export function tree(files: Record<string, string>, config = configText): Source
   };
 }
 
-/** What the edge hands the pure stages, stubbed: no highlighter, no diagrams, a theme with only its stylesheet. Spread it to change one part. */
+/** What the edge hands the pure stages, stubbed: no highlighter, no diagrams, a theme with only its stylesheet, the feeds' browser view. Spread it to change one part. */
 export const effects: Effects = {
   highlighter: null,
   diagrams: new Map(),
   theme: { css: '/assets/styles.css', js: null, files: new Map() },
   themeFiles: [],
+  feedStylesheet: feedStylesheetTemplate(),
 };
 
 /** Runs the pure stages (no highlighter, no browser, no rendering unless asked). */

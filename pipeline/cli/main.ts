@@ -1,6 +1,6 @@
 /**
  * The command line: it runs the build through the schedule
- * (pipeline/run/schedule.ts), prints the problems and writes dist/ only when
+ * (pipeline/schedule/schedule.ts), prints the problems and writes dist/ only when
  * the build has no errors.
  *
  *   build   production build into dist/ (drafts left out)
@@ -19,13 +19,13 @@ import { parseArgs } from 'node:util';
 import { cleanUpOnExit, SiteWriter } from '../io/write.ts';
 import { startServer, type MemorySite } from '../io/server.ts';
 import { createMemo } from '../memo.ts';
-import { runBuild, stopwatch } from '../run/schedule.ts';
+import { runBuild, stopwatch } from '../schedule/schedule.ts';
 import { watchedPaths } from '../io/read.ts';
 import { parseData } from '../stages/parse.ts';
 import { validateConfig } from '../stages/validate.ts';
 import { problemsOf, valueOf } from '../result.ts';
-import { securityHeaders } from '../stages/csp.ts';
-import { serverConfigFiles, withHeaderBlock } from '../stages/server-config.ts';
+import { securityHeaders } from '../stages/server-config/csp.ts';
+import { serverConfigFiles, withHeaderBlock } from '../stages/server-config/server-config.ts';
 import { hasErrors, type Problem } from '../problem.ts';
 import { formatProblems, formatProblemsJson } from './report.ts';
 import { internalErrorMessage } from '../internal-error.ts';

@@ -13,7 +13,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Document, stringify } from 'yaml';
-import { defaultTimeoutMs, evaluateSiteCode, isVariableName } from './migrate/evaluate-config.ts';
+import { defaultTimeoutMs, evaluateSiteCode } from './migrate/evaluate-config.ts';
+import { isVariableName } from '../io/sandbox.ts';
 import { docsPluginsOf, isPluginId, migrateSiteConfig } from './migrate/site-config.ts';
 
 /** Folders that are no part of the site's sources: dependencies, build output, caches. */

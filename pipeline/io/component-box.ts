@@ -24,6 +24,7 @@ import path from 'node:path';
 import { error, startOfFile, type Problem } from '../problem.ts';
 import type { SiteComponentsOptions } from './site-component-bundle.ts';
 import type { BoxAnswer, BoxRequest } from './component-box-protocol.ts';
+import { allowedEnvironment, endGroup } from './sandbox.ts';
 
 /** The compiled worker's file URL, set by bin/ontwikkelaarsportaal.mjs; absent when the TypeScript runs (tests). */
 declare const COMPONENT_BOX_WORKER: string | undefined;
@@ -42,16 +43,8 @@ export const defaultLimits: BoxLimits = { timeLimit: 10_000, memoryLimit: 512, e
 /** Starting node and bundling the components is the generator's own work: it gets longer than site code does. */
 const startLimit = 60_000;
 
-/** The box's environment: the allow-list, taken from `from`; React renders in production unless told otherwise. */
-export function boxEnv(named: ReadonlyArray<string>, from: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const name of ['NODE_ENV', 'TZ', 'LANG', ...named]) {
-    const value = from[name];
-    if (value !== undefined) env[name] = value;
-  }
-  env.NODE_ENV ??= 'production';
-  return env;
-}
+/** The box's environment: the allow-list of pipeline/io/sandbox.ts; React renders in production unless told otherwise. */
+export const boxEnv = (named: ReadonlyArray<string>, from: NodeJS.ProcessEnv = process.env): Record<string, string> => allowedEnvironment(from, named);
 
 /** What the box made of one render: the component's HTML, or why there is none (a Dutch clause). */
 export type Rendered = { readonly html: string } | { readonly error: string };
@@ -117,15 +110,7 @@ class Live {
   /** Kills the process and its group (whatever a component started). Synchronous: safe in a signal handler. */
   kill(): void {
     live.delete(this);
-    const pid = this.child.pid;
-    if (pid === undefined) return;
-    try {
-      process.kill(-pid, 'SIGKILL');
-    } catch {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch { /* gone already */ }
-    }
+    endGroup(this.child.pid);
     if (live.size === 0) stopWatchingSignals();
   }
 }

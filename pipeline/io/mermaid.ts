@@ -138,7 +138,7 @@ export type WorkerReply = { id: number; result: Diagram } | { failed: string } |
 
 /**
  * Draws diagrams one after another in one Chromium page. `draw` may be called
- * early, while the content is still being parsed (pipeline/run/parse-ahead.ts):
+ * early, while the content is still being parsed (pipeline/schedule/parse-ahead.ts):
  * Chromium starts at the first diagram missing from the cache (in a cold build
  * already at `expect`) and works on the other core meanwhile. `finish` then
  * gives exactly the diagrams of the parsed content, drawing whatever was not

@@ -1,7 +1,7 @@
 /**
  * The preview and development server, bound to 127.0.0.1: routing as the
  * production servers do it (docs/operations.md), the security headers of
- * pipeline/stages/csp.ts, and in development the live-reload endpoint.
+ * pipeline/stages/server-config/csp.ts, and in development the live-reload endpoint.
  *
  * It normalises `.html` and `/index.html` (one page, one URL), answers unknown
  * paths with the not-found page and status 404, GET and HEAD only, one byte
@@ -17,7 +17,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { lookup } from 'mrmime';
 import { normalisePath } from '../stages/links.ts';
-import type { Header } from '../stages/csp.ts';
+import type { Header } from '../stages/server-config/csp.ts';
 import { byteRange, ifRangeHolds } from './range.ts';
 import { isNotModified } from './preconditions.ts';
 import { diskFiles, memoryFiles, type MemorySite, type SiteFile, type SiteFiles } from './site-files.ts';
@@ -31,7 +31,7 @@ export interface ServerOptions {
   readonly host?: string;
   readonly dev: boolean;
   /**
-   * Security headers for every response (pipeline/stages/csp.ts `securityHeaders`), as
+   * Security headers for every response (pipeline/stages/server-config/csp.ts `securityHeaders`), as
    * production serves them. `npm run serve` and `npm start` both pass them; a function is
    * asked on every request (development: the configuration may change while it runs).
    */

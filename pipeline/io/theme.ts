@@ -243,6 +243,9 @@ function fontFaces(): { css: string; files: Array<{ name: string; path: string; 
   return { css, files };
 }
 
+/** The template of the feeds' browser view, which the feeds stage fills in (pipeline/stages/publish/feeds.ts). */
+export const feedStylesheetTemplate = (): string => fs.readFileSync(path.join(themeDir, 'feeds', 'feed.xsl'), 'utf8');
+
 /**
  * `mermaidInBrowser`: some diagram could not be drawn at build time (no Chromium), so pages load
  * mermaid themselves; only then does the build carry its 3.6 MB self-hosted copy.

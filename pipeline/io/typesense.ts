@@ -11,7 +11,7 @@
  */
 import { Client, Errors } from 'typesense';
 import type { CollectionCreateSchema } from 'typesense/lib/Typesense/Collections.js';
-import { checkImport, redact, type CollectionSchema, type ImportFailure } from '../stages/typesense-schema.ts';
+import { checkImport, redact, type CollectionSchema, type ImportFailure } from '../stages/server-config/typesense-schema.ts';
 
 export interface TypesenseConnection {
   readonly host: string;

@@ -3,11 +3,11 @@
  * route table (landmarks) and the anchors on the target page. Problems point
  * at the link in the source file, never at the rendered page.
  */
-import { normalisePath } from './paths.ts';
+import { normalisePath } from './shared/paths.ts';
 import type { Content, Route } from '../types.ts';
 import { error, warning, type Problem } from '../problem.ts';
 import { found, type Result } from '../result.ts';
-import { closest } from './text.ts';
+import { closest } from './shared/text.ts';
 import { safeDecode } from './markdown.ts';
 
 export interface LinkCheckInput {

@@ -13,7 +13,7 @@
 import type { Root as HastRoot } from 'hast';
 import type { Root } from 'mdast';
 import type { Assets } from './assets.ts';
-import type { Highlighter } from './highlight.ts';
+import type { Highlighter } from './highlight/requests.ts';
 import type { Problem } from '../problem.ts';
 import type { Content, Diagram, Partial, Partials } from '../types.ts';
 import { copyTree } from './markdown/copy-tree.ts';

@@ -65,7 +65,7 @@ export function parseData(file: SourceFile): Result<ParsedData> {
 /**
  * The Markdown text `parse` will hand to the parser for this file, or
  * null when it will not parse it (not Markdown, or over one of the limits).
- * The io edge uses it to parse ahead while Chromium starts (pipeline/run/parse-ahead.ts).
+ * The io edge uses it to parse ahead while Chromium starts (pipeline/schedule/parse-ahead.ts).
  */
 export function markdownBody(file: SourceFile, trees?: Store<Root>, setting: FormatSetting = 'md'): string | null {
   if (!isMarkdown(file) || refusal(file)) return null;

@@ -1,14 +1,14 @@
 /**
  * The markdown stage over a whole site: one job per page (its input and the
  * key its result is cached under), and the rendering of one job. The graph
- * (pipeline/build.ts) renders every job; the schedule (pipeline/run/) may
+ * (pipeline/build.ts) renders every job; the schedule (pipeline/schedule/) may
  * render some of them earlier into the cache, which gives the same results
  * because a job's key covers every value its result depends on.
  */
 import type { Code, Root } from 'mdast';
 import { contentHash } from '../content-hash.ts';
 import { type Assets } from './assets.ts';
-import { HighlighterFailure, type Highlighter } from './highlight.ts';
+import { HighlighterFailure, type Highlighter } from './highlight/requests.ts';
 import { renderMarkdown, type MarkdownContext, type MarkdownInput, type MdxSettings } from './markdown.ts';
 import { defaultComponentsFolder } from './site-component-keys.ts';
 import { codeBlocks, diagramSources, type CodeIndex } from './code-blocks.ts';

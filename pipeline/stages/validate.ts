@@ -13,7 +13,7 @@ import { error, startOfFile, warning, type Place, type Problem, type ProblemCode
 import { contentTitle, fileTitle, titled } from './validate/title-from-heading.ts';
 import { configHtmlWarning, sidebarsSpec, type SidebarsSpec } from './validate/sidebars-file.ts';
 import { safeConfigHtml } from '../safety/html.ts';
-import { keySegment } from './tag-slug.ts';
+import { keySegment } from './shared/tag-slug.ts';
 import { overlongProblems } from './validate/config-limits.ts';
 import { postDating } from './validate/blog-file.ts';
 import { docusaurusFrontmatterKeys, unknownKeyProblems } from './validate/frontmatter-keys.ts';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readSources } from '../../pipeline/io/read.ts';
-import { runBuild } from '../../pipeline/run/schedule.ts';
+import { runBuild } from '../../pipeline/schedule/schedule.ts';
 import { codes, minimalAuthors, minimalTags, root, run } from '../helpers.ts';
 
 const test = suite('build: contained');

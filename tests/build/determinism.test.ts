@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runBuild } from '../../pipeline/run/schedule.ts';
+import { runBuild } from '../../pipeline/schedule/schedule.ts';
 import { writeSite } from '../../pipeline/io/write.ts';
 import { hasErrors } from '../../pipeline/problem.ts';
 import { formatProblems } from '../../pipeline/cli/report.ts';

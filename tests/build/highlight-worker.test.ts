@@ -1,6 +1,6 @@
 /**
  * Issue 11: production builds highlight code in worker threads
- * (pipeline/io/highlight.ts). Where the code is highlighted may only change
+ * (pipeline/io/highlight/workers.ts). Where the code is highlighted may only change
  * how long it takes: the markdown stage must give exactly what it gives with
  * an in-process highlighter, for blocks sent ahead and for blocks it asks for
  * that were not, and for every language rule (unknown, plain, written in
@@ -13,10 +13,10 @@ import { wasmBinaryPromise } from 'shiki/wasm';
 import { readSources } from '../../pipeline/io/read.ts';
 import { analyse, markdownStage } from '../../pipeline/build.ts';
 import { problemsOf, valueOf } from '../../pipeline/result.ts';
-import { highlightAhead, markdownAsReady, siteJobs } from '../../pipeline/run/schedule.ts';
-import { createHighlighter, onigWasm } from '../../pipeline/io/highlighter.ts';
-import { HighlightWorkers } from '../../pipeline/io/highlight.ts';
-import { codeRequests, HighlighterFailure, highlightedLanguage, highlightGroups, highlightKey, type Highlighter, type HighlightRequest } from '../../pipeline/stages/highlight.ts';
+import { highlightAhead, markdownAsReady, siteJobs } from '../../pipeline/schedule/schedule.ts';
+import { createHighlighter, onigWasm } from '../../pipeline/io/highlight/shiki.ts';
+import { HighlightWorkers } from '../../pipeline/io/highlight/workers.ts';
+import { codeRequests, HighlighterFailure, highlightedLanguage, highlightGroups, highlightKey, type Highlighter, type HighlightRequest } from '../../pipeline/stages/highlight/requests.ts';
 import { emptyBuildCache } from '../../pipeline/memo.ts';
 import { root, tree } from '../helpers.ts';
 

@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert';
 import { readSources, type SourceTree } from '../../pipeline/io/read.ts';
 import { analyse, devSearchIndexPath, generate, type Effects, type Generated } from '../../pipeline/build.ts';
 import { createMemo, type BuildMemo } from '../../pipeline/memo.ts';
-import { createHighlighter } from '../../pipeline/io/highlighter.ts';
+import { createHighlighter } from '../../pipeline/io/highlight/shiki.ts';
 import { root } from '../helpers.ts';
 
 const test = suite('build: incremental rebuilds in the dev server');

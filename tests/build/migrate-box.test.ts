@@ -12,7 +12,8 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { evaluateSiteCode, namespaceLauncher } from '../../pipeline/cli/migrate/evaluate-config.ts';
+import { evaluateSiteCode } from '../../pipeline/cli/migrate/evaluate-config.ts';
+import { namespaceLauncher } from '../../pipeline/io/sandbox.ts';
 import { migrate, migrateArguments, pathInside } from '../../pipeline/cli/migrate.ts';
 import { skip } from '../skip.ts';
 

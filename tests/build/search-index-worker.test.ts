@@ -10,7 +10,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readSources } from '../../pipeline/io/read.ts';
 import { analyse, byPath, generate, markdownStage, searchIndexPath, searchIndexRecords, type Effects } from '../../pipeline/build.ts';
-import { createHighlighter } from '../../pipeline/io/highlighter.ts';
+import { createHighlighter } from '../../pipeline/io/highlight/shiki.ts';
 import { buildSearchIndexApart } from '../../pipeline/io/search-index.ts';
 import { root } from '../helpers.ts';
 

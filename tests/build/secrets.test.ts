@@ -18,7 +18,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MockTypesense, typesenseConfig, writeFixtureContent } from '../typesense-mock.ts';
 import { root } from '../helpers.ts';
-import { configEnvironment, evaluateSiteCode, namespaceLauncher } from '../../pipeline/cli/migrate/evaluate-config.ts';
+import { configEnvironment, evaluateSiteCode } from '../../pipeline/cli/migrate/evaluate-config.ts';
+import { namespaceLauncher } from '../../pipeline/io/sandbox.ts';
 import { skip } from '../skip.ts';
 import { parse as parseYaml } from 'yaml';
 
@@ -68,16 +69,17 @@ test('a production build with TYPESENSE_ADMIN_KEY set contains the search-only k
 
 test('only the indexer reads TYPESENSE_ADMIN_KEY, and no other source hands the whole environment on', () => {
   const sources = ['pipeline', 'renderer', 'theme'].flatMap((d) => walk(path.join(root, d))).filter((f) => /\.tsx?$/.test(f));
-  const indexer = new Set([path.join(root, 'pipeline/cli/search-index.ts'), path.join(root, 'pipeline/io/typesense.ts')]);
-  // migrate runs a Docusaurus configuration; it builds that child's environment from an allow-list
-  // (configEnvironment, tested below) and names process.env only as where the allowed values come from.
-  const filtersEnvironment = path.join(root, 'pipeline/cli/migrate/evaluate-config.ts');
+  const indexer = new Set([path.join(root, 'pipeline/cli/typesense-push.ts'), path.join(root, 'pipeline/io/typesense.ts')]);
+  // Site code (a Docusaurus configuration in migrate, components in the build's box) runs in a child
+  // whose environment is an allow-list (pipeline/io/sandbox.ts, tested below); its users name
+  // process.env only as where the allowed values come from.
+  const allowList = new Set(['pipeline/io/sandbox.ts', 'pipeline/cli/migrate/evaluate-config.ts', 'pipeline/io/component-box.ts'].map((f) => path.join(root, f)));
   for (const file of sources) {
     const text = fs.readFileSync(file, 'utf8');
     const rel = path.relative(root, file);
     if (indexer.has(file)) continue;
     assert.not.ok(text.includes('TYPESENSE_ADMIN_KEY'), `${rel} mentions TYPESENSE_ADMIN_KEY`);
-    if (file === filtersEnvironment) continue;
+    if (allowList.has(file)) continue;
     assert.not.match(text, /process\.env(?![.\w[])/, `${rel} uses process.env as a whole`);
   }
 });
@@ -143,7 +145,7 @@ test('the indexer never prints the admin key: wrong key, an error that echoes it
   const mock = await MockTypesense.start({ admin: adminKey, search: searchKey });
   const config = path.join(work, 'indexer.yml');
   fs.writeFileSync(config, typesenseConfig(mock.port, searchKey));
-  const indexer = (env: Record<string, string>) => run(['pipeline/cli/search-index.ts', '--content', content, '--config', config], { TYPESENSE_ADMIN_KEY: adminKey, ...env });
+  const indexer = (env: Record<string, string>) => run(['pipeline/cli/typesense-push.ts', '--content', content, '--config', config], { TYPESENSE_ADMIN_KEY: adminKey, ...env });
   const clean = (output: string, what: string) => {
     for (const form of disguises(adminKey)) assert.not.ok(output.includes(form), `${what}: the output contains the admin key:\n${output}`);
   };

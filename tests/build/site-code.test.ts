@@ -11,7 +11,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runBuild } from '../../pipeline/run/schedule.ts';
+import { runBuild } from '../../pipeline/schedule/schedule.ts';
 import { boxEnv } from '../../pipeline/io/component-box.ts';
 import type { Problem } from '../../pipeline/problem.ts';
 import { minimalAuthors, minimalTags, root } from '../helpers.ts';

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runBuild } from '../../pipeline/run/schedule.ts';
+import { runBuild } from '../../pipeline/schedule/schedule.ts';
 import { minimalAuthors, minimalTags, root } from '../helpers.ts';
 
 const test = suite('docusaurus: site component mistakes');

@@ -1,6 +1,6 @@
 /**
  * Every page type works under the production Content-Security-Policy
- * (pipeline/stages/csp.ts): the shared production build is served a second time,
+ * (pipeline/stages/server-config/csp.ts): the shared production build is served a second time,
  * with the security headers `npm run serve` sends, and each page is loaded in
  * Chromium with a `securitypolicyviolation` listener installed before any of
  * its scripts. Any violation, console error or page error fails the test.
@@ -14,7 +14,7 @@ import type { Page } from 'puppeteer-core';
 import { closeBrowser, testSite } from './browser.ts';
 import { settled } from './settled.ts';
 import { startServer, type RunningServer } from '../../pipeline/io/server.ts';
-import { policyOrigins, securityHeaders } from '../../pipeline/stages/csp.ts';
+import { policyOrigins, securityHeaders } from '../../pipeline/stages/server-config/csp.ts';
 import { parseData } from '../../pipeline/stages/parse.ts';
 import { valueOf } from '../../pipeline/result.ts';
 import { validateConfig } from '../../pipeline/stages/validate.ts';

@@ -16,7 +16,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'puppeteer-core';
 import { closeBrowser, shellSite } from './browser.ts';
-import { securityHeaders } from '../../pipeline/stages/csp.ts';
+import { securityHeaders } from '../../pipeline/stages/server-config/csp.ts';
 import { parseData } from '../../pipeline/stages/parse.ts';
 import { valueOf } from '../../pipeline/result.ts';
 import { validateConfig } from '../../pipeline/stages/validate.ts';

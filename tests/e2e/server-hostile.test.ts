@@ -18,7 +18,7 @@ import * as assert from 'uvu/assert';
 import autocannon from 'autocannon';
 import { testSite } from './browser.ts';
 import { startServer, type MemorySite, type RunningServer } from '../../pipeline/io/server.ts';
-import { securityHeaders } from '../../pipeline/stages/csp.ts';
+import { securityHeaders } from '../../pipeline/stages/server-config/csp.ts';
 import { parseData } from '../../pipeline/stages/parse.ts';
 import { valueOf } from '../../pipeline/result.ts';
 import { validateConfig } from '../../pipeline/stages/validate.ts';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startServer, type RunningServer } from '../../pipeline/io/server.ts';
-import { contentSecurityPolicy, securityHeaders } from '../../pipeline/stages/csp.ts';
+import { contentSecurityPolicy, securityHeaders } from '../../pipeline/stages/server-config/csp.ts';
 import { parseData } from '../../pipeline/stages/parse.ts';
 import { valueOf } from '../../pipeline/result.ts';
 import { validateConfig } from '../../pipeline/stages/validate.ts';
@@ -226,7 +226,7 @@ test('production: a file too large to keep in memory is streamed, whole, in a ra
   assert.is(Number(head.headers['content-length']), expected.length);
 });
 
-test('production: the security headers of pipeline/stages/csp.ts on every answer, 404s and redirects included', async () => {
+test('production: the security headers of pipeline/stages/server-config/csp.ts on every answer, 404s and redirects included', async () => {
   for (const p of ['/', '/assets/shell-ABCDEFGH.js', '/bestaat/niet', '/contact.html']) {
     const a = await request(production, p);
     for (const [name, value] of headers) assert.is(a.headers[name.toLowerCase()], value, `${name} on ${p}`);

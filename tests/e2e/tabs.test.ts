@@ -22,7 +22,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { loadTheme } from '../../pipeline/io/theme.ts';
 import { startServer } from '../../pipeline/io/server.ts';
 import { chromiumArgs, chromiumPath } from '../../pipeline/chromium.ts';
-import { securityHeaders } from '../../pipeline/stages/csp.ts';
+import { securityHeaders } from '../../pipeline/stages/server-config/csp.ts';
 import { Tabs } from '../../theme/mdx/Tabs.tsx';
 import { TabItem } from '../../theme/mdx/TabItem.tsx';
 import { root } from '../helpers.ts';

@@ -7,7 +7,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { analyse, generate, type Generated } from '../../pipeline/build.ts';
 import { areaOf, layoutOf, portalLayout } from '../../pipeline/layout.ts';
-import { docPermalink } from '../../pipeline/stages/resolve.ts';
+import { docPermalink } from '../../pipeline/stages/resolve/permalinks.ts';
 import type { SourceTree } from '../../pipeline/types.ts';
 import { configText, effects, minimalAuthors, minimalTags } from '../helpers.ts';
 

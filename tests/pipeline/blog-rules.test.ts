@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { blogFileName, frontmatterDate } from '../../pipeline/stages/validate/blog-file.ts';
 import { socialUrl } from '../../pipeline/stages/resolve/author-socials.ts';
-import { kebabCase, keySegment } from '../../pipeline/stages/tag-slug.ts';
+import { kebabCase, keySegment } from '../../pipeline/stages/shared/tag-slug.ts';
 
 const names = suite('blog-rules: dates and slugs from a post\'s path, as Docusaurus reads them');
 

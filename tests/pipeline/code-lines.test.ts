@@ -14,9 +14,9 @@ import type { Element, Nodes, Root as HastRoot } from 'hast';
 import { renderMarkdown, type MarkdownContext } from '../../pipeline/stages/markdown.ts';
 import { parseMarkdownBody } from '../../pipeline/stages/parse.ts';
 import { lineNumbersStart, magicLines } from '../../pipeline/stages/magic-comments.ts';
-import { highlightRequests, highlightKey, highlight } from '../../pipeline/stages/highlight.ts';
+import { highlightRequests, highlightKey, highlight } from '../../pipeline/stages/highlight/requests.ts';
 import { codeBlocks } from '../../pipeline/stages/code-blocks.ts';
-import { createHighlighter } from '../../pipeline/io/highlighter.ts';
+import { createHighlighter } from '../../pipeline/io/highlight/shiki.ts';
 import { Markdown } from '../../renderer/markdown.tsx';
 import { newBodyTheme } from '../../theme/shell/body-theme.tsx';
 

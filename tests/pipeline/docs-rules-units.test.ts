@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { numberPrefix, withoutNumberPrefixes } from '../../pipeline/stages/number-prefix.ts';
+import { numberPrefix, withoutNumberPrefixes } from '../../pipeline/stages/shared/number-prefix.ts';
 import { contentTitle, fileTitle, titled } from '../../pipeline/stages/validate/title-from-heading.ts';
 import { parseData, parseMarkdownBody } from '../../pipeline/stages/parse.ts';
 import { sidebarsSpec } from '../../pipeline/stages/validate/sidebars-file.ts';

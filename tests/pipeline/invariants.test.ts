@@ -10,7 +10,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { analyse, generate, type Analysis, type Generated } from '../../pipeline/build.ts';
-import { docPermalink, pagePermalink, postPermalink } from '../../pipeline/stages/resolve.ts';
+import { docPermalink, pagePermalink, postPermalink } from '../../pipeline/stages/resolve/permalinks.ts';
 import type { Problem } from '../../pipeline/problem.ts';
 import { configText, effects, tree } from '../helpers.ts';
 import type { Mode, SidebarItem } from '../../pipeline/types.ts';

@@ -37,7 +37,7 @@ import { renderMarkdown, type Diagram, type MarkdownContext } from '../../pipeli
 import { parseMarkdownBody } from '../../pipeline/stages/parse.ts';
 import { contentHash } from '../../pipeline/content-hash.ts';
 import { type Asset } from '../../pipeline/stages/assets.ts';
-import { createHighlighter } from '../../pipeline/io/highlighter.ts';
+import { createHighlighter } from '../../pipeline/io/highlight/shiki.ts';
 import { Markdown } from '../../renderer/markdown.tsx';
 import { newBodyTheme } from '../../theme/shell/body-theme.tsx';
 import { visit } from 'unist-util-visit';

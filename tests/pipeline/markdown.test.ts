@@ -7,7 +7,7 @@ import { unsafeHtml } from '../../pipeline/safety/html.ts';
 import { parseMarkdownBody } from '../../pipeline/stages/parse.ts';
 import { admonitionTypes } from '../../pipeline/stages/parse/legacy-admonition-titles.ts';
 import { codes, configText, post, run } from '../helpers.ts';
-import { codeBlocks } from '../../pipeline/stages/highlight.ts';
+import { codeBlocks } from '../../pipeline/stages/highlight/requests.ts';
 import { visit } from 'unist-util-visit';
 import { readdirSync, readFileSync } from 'node:fs';
 

@@ -14,7 +14,7 @@ import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import YAML from 'yaml';
 import { analyse, generate, type Generated } from '../../pipeline/build.ts';
 import { readSources } from '../../pipeline/io/read.ts';
-import { createHighlighter } from '../../pipeline/io/highlighter.ts';
+import { createHighlighter } from '../../pipeline/io/highlight/shiki.ts';
 import type { Mode, Route } from '../../pipeline/types.ts';
 import { outputFile } from '../../pipeline/stages/routes.ts';
 import { configText, effects, post, root, tree } from '../helpers.ts';
@@ -207,6 +207,22 @@ feeds('should give a valid, Dutch XSLT stylesheet that renders both RSS and Atom
   assert.match(xsl, 'match="item | atom:entry"');
   assert.match(xsl, 'href="/assets/styles.css"', 'uses the site stylesheet, no inline styles');
   assert.not.match(xsl, /<style|<script|style="/);
+});
+
+feeds('should fill every placeholder of the theme template with the site, its feed paths and the shell words', () => {
+  const xsl = text(site(), 'blog/feed.xsl');
+  assert.not.match(xsl, /\{\{/, 'no placeholder left');
+  assert.match(xsl, '<!-- Makes /blog/rss.xml and /blog/atom.xml readable in a browser.');
+  assert.match(xsl, '<html lang="nl">');
+  assert.match(xsl, '<a href="/blog/rss.xml">RSS</a>, <a href="/blog/atom.xml">Atom</a> en <a href="/blog/feed.json">JSON Feed</a>');
+  assert.match(xsl, '>Ga naar hoofdinhoud</a>');
+});
+
+feeds('should leave out the browser view, and the feeds\' link to it, without a template', () => {
+  const g = generate(analyse(tree(files, configText), 'production'), { ...effects, feedStylesheet: undefined }, { render: true });
+  assert.ok(!g.files.some((f) => f.path === 'blog/feed.xsl'));
+  assert.not.match(text(g, 'blog/rss.xml'), 'xml-stylesheet');
+  assert.not.match(text(g, 'blog/atom.xml'), 'xml-stylesheet');
 });
 
 feeds('should write an empty but valid feed for a site without posts', () => {

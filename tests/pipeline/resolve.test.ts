@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { run, codes, post } from '../helpers.ts';
-import { docPermalink, pagePermalink, postPermalink } from '../../pipeline/stages/resolve.ts';
+import { docPermalink, pagePermalink, postPermalink } from '../../pipeline/stages/resolve/permalinks.ts';
 import { portalLayout } from '../../pipeline/layout.ts';
 
 const [kennisbank, communities] = portalLayout.docs as [NonNullable<typeof portalLayout.docs[0]>, NonNullable<typeof portalLayout.docs[0]>];

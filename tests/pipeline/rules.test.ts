@@ -47,7 +47,7 @@ const coverage: Record<ProblemCode, 'fixture' | { readonly skip: string }> = {
   'broken-anchor': 'fixture',
   'duplicate-route': 'fixture',
   'unsafe-html': 'fixture',
-  'unknown-language': { skip: 'needs the shiki highlighter, made at the io edge (pipeline/io/highlighter.ts); the pure run has none' },
+  'unknown-language': { skip: 'needs the shiki highlighter, made at the io edge (pipeline/io/highlight/shiki.ts); the pure run has none' },
   'highlight-comment-unpaired': 'fixture',
   'unknown-admonition': 'fixture',
   'media-autoplay': 'fixture',

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { analyse, generate } from '../../pipeline/build.ts';
-import { checkSecurityTxt, securityTxt, securityTxtPath } from '../../pipeline/stages/security-txt.ts';
+import { checkSecurityTxt, securityTxt, securityTxtPath } from '../../pipeline/stages/publish/security-txt.ts';
 import { problemsOf } from '../../pipeline/result.ts';
 import { configText, effects, root, tree } from '../helpers.ts';
 

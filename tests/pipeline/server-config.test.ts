@@ -1,6 +1,6 @@
 /**
  * The production server configurations in dist-config/ (nginx.conf,
- * Caddyfile): their generated header blocks equal pipeline/stages/csp.ts for the
+ * Caddyfile): their generated header blocks equal pipeline/stages/server-config/csp.ts for the
  * current site.yml, the policy is strict, and their routing rules agree with
  * the preview server's (`normalisePath`). The files are also checked by the
  * servers themselves (`nginx -t`, `caddy validate`; neither needs a running
@@ -13,8 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { contentSecurityPolicy, policyOrigins, securityHeaders } from '../../pipeline/stages/csp.ts';
-import { serverConfigFiles, withHeaderBlock } from '../../pipeline/stages/server-config.ts';
+import { contentSecurityPolicy, policyOrigins, securityHeaders } from '../../pipeline/stages/server-config/csp.ts';
+import { serverConfigFiles, withHeaderBlock } from '../../pipeline/stages/server-config/server-config.ts';
 import { normalisePath } from '../../pipeline/stages/links.ts';
 import { parseData } from '../../pipeline/stages/parse.ts';
 import { validateConfig } from '../../pipeline/stages/validate.ts';
@@ -31,12 +31,12 @@ const caddy = fs.readFileSync(path.join(root, 'dist-config/Caddyfile'), 'utf8');
 
 const directives = (policy: string) => new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name = '', ...values]) => [name, values]));
 
-test('should carry the security headers of pipeline/stages/csp.ts for the current site.yml (npm run server-config)', () => {
+test('should carry the security headers of pipeline/stages/server-config/csp.ts for the current site.yml (npm run server-config)', () => {
   for (const { file, kind } of serverConfigFiles) {
     const text = fs.readFileSync(path.join(root, file), 'utf8');
     const updated = withHeaderBlock(text, kind, securityHeaders(config, { https: true }));
     assert.ok(updated !== null, `${file} has a BEGIN/END security headers block`);
-    assert.ok(updated === text, `${file} is out of date with dist-config/site.yml or pipeline/stages/csp.ts: run npm run server-config`);
+    assert.ok(updated === text, `${file} is out of date with dist-config/site.yml or pipeline/stages/server-config/csp.ts: run npm run server-config`);
   }
 });
 

@@ -13,7 +13,7 @@ import { MockTypesense, typesenseConfig } from '../typesense-mock.ts';
 import { filterBy, multiSearchBody, queryBy, readMultiSearch, typesenseBackend, type TypesenseSettings } from '../../theme/client/search-typesense.ts';
 import { backendFor, hitLink, readSearchConfig } from '../../theme/client/search-backend.ts';
 import { clientSearchConfig, contextualTags } from '../../theme/shell/search-config.ts';
-import { readCollectionSettings } from '../../pipeline/stages/typesense-schema.ts';
+import { readCollectionSettings } from '../../pipeline/stages/server-config/typesense-schema.ts';
 import { analyse } from '../../pipeline/build.ts';
 import { configText, root, tree } from '../helpers.ts';
 import fs from 'node:fs';

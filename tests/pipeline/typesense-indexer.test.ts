@@ -1,5 +1,5 @@
 /**
- * `npm run search:index` (pipeline/cli/search-index.ts) against the mock
+ * `npm run search:index` (pipeline/cli/typesense-push.ts) against the mock
  * Typesense: the documented calls in the documented order (create collection
  * → import JSONL → read alias → swap alias → delete the old collection), and
  * every failure leaving the alias, and so the live search, as it was.
@@ -13,10 +13,10 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { MockTypesense, fixtureFiles, typesenseConfig, writeFixtureContent } from '../typesense-mock.ts';
-import { runIndexer, type IndexerOptions } from '../../pipeline/cli/search-index.ts';
+import { runIndexer, type IndexerOptions } from '../../pipeline/cli/typesense-push.ts';
 import {
   checkImport, jsonlBatches, readCollectionSettings, redact, typesenseDocument, versionedName,
-} from '../../pipeline/stages/typesense-schema.ts';
+} from '../../pipeline/stages/server-config/typesense-schema.ts';
 import { searchRecords } from '../../pipeline/stages/search-records.ts';
 import { typesenseBackend } from '../../theme/client/search-typesense.ts';
 import { root, run } from '../helpers.ts';

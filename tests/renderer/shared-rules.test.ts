@@ -6,9 +6,9 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
-import { normalisePath as buildPath } from '../../pipeline/stages/paths.ts';
+import { normalisePath as buildPath } from '../../pipeline/stages/shared/paths.ts';
 import { normalisePath as clientPath } from '../../theme/client/paths.ts';
-import { shellText } from '../../pipeline/stages/feeds.ts';
+import { shellText } from '../../pipeline/stages/publish/feeds.ts';
 import { labels } from '../../theme/client/labels.ts';
 
 const shared = suite('shared rules');

@@ -1,7 +1,7 @@
 /**
  * The URL path rule for the client router: `/x.html` and `/x/index.html` mean
  * `/x`, so one page has one URL. The build has the same rule
- * (pipeline/stages/paths.ts: the link checker and the preview
+ * (pipeline/stages/shared/paths.ts: the link checker and the preview
  * server); the bundle imports nothing outside theme/client, so it keeps its
  * own, and tests/renderer/shared-rules.test.ts keeps the two the same.
  */

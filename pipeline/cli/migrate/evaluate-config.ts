@@ -27,6 +27,7 @@ import path from 'node:path';
 import { createRequire, isBuiltin } from 'node:module';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import { docsPluginsOf } from './site-config.ts';
+import { allowedEnvironment, endGroup, namespaceLauncher } from '../../io/sandbox.ts';
 import { maxConfigBytes, overlongStrings, shownLimit, shownPath } from '../../stages/validate/config-limits.ts';
 
 /** Starts the child's result on stdout; everything before it is the configuration's own output. */
@@ -69,58 +70,12 @@ export const defaultHeapMb = 512;
 const systemPath = '/usr/local/bin:/usr/bin:/bin';
 
 /**
- * The environment the site's configuration runs in, built up from nothing (an allow-list): production, as
- * `docusaurus build` sets it, the caller's time zone and language, a fixed PATH, and the variables the user
- * names. Nothing else: what the configuration reads can end up in site.yml, and a name that does not look
- * like a secret (DATABASE_URL, SENTRY_DSN, HOME) can still be one.
+ * The environment the site's configuration runs in (an allow-list, see pipeline/io/sandbox.ts): production,
+ * as `docusaurus build` sets it, the caller's time zone and language, a fixed PATH, and the variables the
+ * user names.
  */
-export function configEnvironment(from: NodeJS.ProcessEnv, named: ReadonlyArray<string> = []): Record<string, string> {
-  const env: Record<string, string> = { NODE_ENV: 'production', PATH: systemPath };
-  for (const name of ['TZ', 'LANG', ...named]) {
-    const value = from[name];
-    if (value !== undefined) env[name] = value;
-  }
-  return env;
-}
-
-/** A plain environment variable name, as `--env` takes it. */
-export const isVariableName = (name: string): boolean => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name);
-
-/** The probe's answer, once per process. */
-let launcher: ReadonlyArray<string> | null | undefined;
-
-/**
- * The launcher that gives the child a PID namespace of its own with its own /proc, in a user namespace in
- * which it holds no capabilities (it runs as an ordinary user there, so it cannot unmount that /proc to see
- * the host's): the configuration sees no other process, so it cannot read the environment of migrate, npm or
- * the shell from /proc/<pid>/environ, and when the child ends the kernel ends everything it started,
- * a detached grandchild included. Null where the system does not allow it (not Linux, no util-linux
- * `unshare`, user namespaces switched off); the child then runs in a process group of its own.
- */
-export function namespaceLauncher(): ReadonlyArray<string> | null {
-  if (launcher !== undefined) return launcher;
-  launcher = null;
-  if (process.platform !== 'linux') return launcher;
-  const unshare = ['/usr/bin/unshare', '/bin/unshare'].find((f) => fs.existsSync(f));
-  if (!unshare) return launcher;
-  // Inside, the caller's own uid, or an ordinary one for root: a non-zero uid loses its capabilities at exec.
-  const id = (n: number | undefined) => (n ? n : 1000);
-  const command = [unshare, '--user', `--map-user=${id(process.getuid?.())}`, `--map-group=${id(process.getgid?.())}`, '--pid', '--fork', '--kill-child', '--mount-proc'];
-  // Tried once with a harmless command: a container may forbid the namespaces the binary offers.
-  const probe = spawnSync(command[0]!, [...command.slice(1), process.execPath, '-e', 'process.exit(process.pid === 1 ? 0 : 3)'], { env: {}, stdio: 'ignore', timeout: 5_000 });
-  if (probe.status === 0) launcher = command;
-  return launcher;
-}
-
-/** Ends the child's process group (and with the launcher, its namespace): nothing it started outlives migrate. */
-function endGroup(pid: number | undefined): void {
-  if (!pid) return;
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // Already gone.
-  }
-}
+export const configEnvironment = (from: NodeJS.ProcessEnv, named: ReadonlyArray<string> = []): Record<string, string> =>
+  allowedEnvironment(from, named, { NODE_ENV: 'production', PATH: systemPath });
 
 /** Runs the site's configuration and sidebars in a child process and returns them as data. Never throws. */
 export function evaluateSiteCode(siteDir: string, options: EvaluateOptions = {}): Promise<Evaluation> {

@@ -1,5 +1,5 @@
 /**
- * One highlight thread for pipeline/io/highlight.ts, which starts two (one per
+ * One highlight thread for pipeline/io/highlight/workers.ts, which starts two (one per
  * core the main thread leaves free while it waits): shiki and its
  * WebAssembly load when the languages are known (and Chromium is done). Every
  * thread gets the same code blocks ahead of the markdown stage and plans the
@@ -13,9 +13,9 @@
  */
 import { workerData, type MessagePort } from 'node:worker_threads';
 import type { HighlighterCore } from 'shiki/core';
-import { createHighlighter, grammars } from '../highlighter.ts';
-import { highlight, highlightedLanguage, highlightGroups, highlightKey, type HighlightRequest } from '../../stages/highlight.ts';
-import type { HighlightMessage, HighlightReply } from '../highlight.ts';
+import { createHighlighter, grammars } from '../highlight/shiki.ts';
+import { highlight, highlightedLanguage, highlightGroups, highlightKey, type HighlightRequest } from '../../stages/highlight/requests.ts';
+import type { HighlightMessage, HighlightReply } from '../highlight/workers.ts';
 
 const { port, signal } = workerData as { port: MessagePort; signal: SharedArrayBuffer };
 /** [answers posted by all threads, next group to take]. */
@@ -75,7 +75,7 @@ async function work(): Promise<void> {
 
 port.on('message', (message: HighlightMessage) => {
   if ('languages' in message) {
-    // The same highlighter the main thread would make (pipeline/io/highlighter.ts).
+    // The same highlighter the main thread would make (pipeline/io/highlight/shiki.ts).
     ready = createHighlighter(message.languages).then((highlighter) => ({ highlighter, loaded: highlighter.getLoadedLanguages() }));
     ready.then(({ loaded }) => reply({ loaded }), (e: unknown) => reply({ failed: String((e as Error).message ?? e) }));
   } else if ('ahead' in message) {

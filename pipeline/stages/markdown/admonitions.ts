@@ -9,7 +9,7 @@ import { toString } from 'mdast-util-to-string';
 import type { Nodes, Paragraph } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import { warning, placeOf, type Problem } from '../../problem.ts';
-import { closest } from '../text.ts';
+import { closest } from '../shared/text.ts';
 import type { SourceOf } from './source.ts';
 
 /**

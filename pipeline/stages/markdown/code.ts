@@ -2,12 +2,12 @@
  * Fenced code: a language the highlighter does not know is shown as plain
  * text, with a warning, and a magic comment that pairs with nothing is a
  * warning at its line. The highlighting itself, magic comments and line
- * numbers included, happens on the hast (highlighted-code.ts, highlight.ts).
+ * numbers included, happens on the hast (stages/highlight/: highlighted-code.ts, requests.ts).
  */
 import type { Code, Root } from 'mdast';
 import { placeOf, warning, type Problem } from '../../problem.ts';
 import { codeBlocks, codeLanguages } from '../code-blocks.ts';
-import { isUnknownLanguage, type Highlighter } from '../highlight.ts';
+import { isUnknownLanguage, type Highlighter } from '../highlight/requests.ts';
 import { magicLines } from '../magic-comments.ts';
 import type { Handler } from './walk.ts';
 

@@ -11,7 +11,7 @@
 import type { Element, Root as HastRoot } from 'hast';
 import type { Html } from 'mdast';
 import { error, placeOf, warning, type Place, type Problem } from '../../problem.ts';
-import { isTruncateMarker } from '../truncate.ts';
+import { isTruncateMarker } from '../shared/truncate.ts';
 import { disguisedValues, htmlElements, unsafeHtml } from '../../safety/html.ts';
 import { disguisedMessage } from '../../safety/urls.ts';
 import type { Handler } from './walk.ts';

@@ -4,7 +4,7 @@
  */
 import { toString } from 'mdast-util-to-string';
 import type { Nodes, Paragraph, Root } from 'mdast';
-import { countWords } from '../text.ts';
+import { countWords } from '../shared/text.ts';
 
 /**
  * The text of every paragraph, heading, table cell and code block (image alt

@@ -11,7 +11,7 @@ import remarkRehype from 'remark-rehype';
 import rehypeRaw from 'rehype-raw';
 import type { Root as HastRoot } from 'hast';
 import type { Nodes, Root } from 'mdast';
-import { highlightedCode, type CodeHighlighting } from './highlighted-code.ts';
+import { highlightedCode, type CodeHighlighting } from '../highlight/highlighted-code.ts';
 import { imageLoading } from './image-loading.ts';
 import { settle } from './settle.ts';
 import { mediaAutoplay } from './raw-html.ts';

@@ -9,7 +9,7 @@ import { error, startOfFile } from '../../problem.ts';
 import { map, tell, traverse, type Result } from '../../result.ts';
 import { categoryFlags, categoryLabel, categoryPosition, categoryTarget, type LinkableDoc } from './category.ts';
 import type { PlacedCategory } from '../validate.ts';
-import { numberPrefix } from '../number-prefix.ts';
+import { numberPrefix } from '../shared/number-prefix.ts';
 import type { SidebarItem } from '../../types.ts';
 
 /** What the sidebar needs of a doc (a resolved `Doc` has all of it). */

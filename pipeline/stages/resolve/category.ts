@@ -6,7 +6,7 @@
  */
 import { slug } from 'github-slugger';
 import type { CategoryFile, CategoryLink } from '../../model.ts';
-import { numberPrefix } from '../number-prefix.ts';
+import { numberPrefix } from '../shared/number-prefix.ts';
 import type { GeneratedIndexMeta, SidebarCategory, SidebarItem } from '../../types.ts';
 
 /** What a category needs of the docs it may link to. */

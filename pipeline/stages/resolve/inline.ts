@@ -9,7 +9,7 @@ import type { BlogFrontmatter, FrontmatterTag, InlineAuthor } from '../../model.
 import { warning, type Place, type Problem, type ProblemCode } from '../../problem.ts';
 import type { Author } from '../../types.ts';
 import { socialUrl } from './author-socials.ts';
-import { fileList } from '../text.ts';
+import { fileList } from '../shared/text.ts';
 
 export type InlinePolicy = 'ignore' | 'warn' | 'throw';
 

@@ -7,7 +7,7 @@
  * five hundred pages gets one line, not five hundred.
  */
 import { warning, type Place, type Problem } from '../../problem.ts';
-import { closest, fileList } from '../text.ts';
+import { closest, fileList } from '../shared/text.ts';
 
 /** Every key Docusaurus' docs, blog or pages plugin accepts in front matter. */
 export const docusaurusFrontmatterKeys: ReadonlyArray<string> = [

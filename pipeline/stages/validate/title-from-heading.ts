@@ -7,7 +7,7 @@
 import type { Heading, Root, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { startOfFile, warning, type Problem } from '../../problem.ts';
-import { numberPrefix } from '../number-prefix.ts';
+import { numberPrefix } from '../shared/number-prefix.ts';
 
 /** MDX `import`/`export` lines that may precede the title (their node type, when the parser made one). */
 const beforeTitle = (node: RootContent): boolean => (node.type as string) === 'mdxjsEsm';

@@ -4,7 +4,7 @@ import type { Code } from 'mdast';
 import { codeLanguage, languagesUsed } from '../../../pipeline/stages/markdown/code.ts';
 import { walk } from '../../../pipeline/stages/markdown/walk.ts';
 import { parseMarkdownBody } from '../../../pipeline/stages/parse.ts';
-import type { Highlighter } from '../../../pipeline/stages/highlight.ts';
+import type { Highlighter } from '../../../pipeline/stages/highlight/requests.ts';
 
 const code = suite('markdown: code languages');
 

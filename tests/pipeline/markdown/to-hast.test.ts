@@ -4,7 +4,7 @@ import { toHtml } from 'hast-util-to-html';
 import type { Element, Root as HastRoot } from 'hast';
 import { pageHast } from '../../../pipeline/stages/markdown/to-hast.ts';
 import { parseMarkdownBody } from '../../../pipeline/stages/parse.ts';
-import type { Highlighter } from '../../../pipeline/stages/highlight.ts';
+import type { Highlighter } from '../../../pipeline/stages/highlight/requests.ts';
 
 const hast = suite('markdown: to hast');
 

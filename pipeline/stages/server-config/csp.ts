@@ -13,7 +13,7 @@
  * the Typesense backend is on, and the two video hosts whose players load only
  * after a click (renderer/body/components.ts).
  */
-import type { Analytics, SiteConfig } from '../model.ts';
+import type { Analytics, SiteConfig } from '../../model.ts';
 
 export type PolicyConfig = Pick<SiteConfig, 'search'> & { readonly analytics?: Analytics | undefined };
 

@@ -21,10 +21,10 @@
 import path from 'node:path';
 import type { SourceTree } from '../io/read.ts';
 import { readSources } from '../io/read.ts';
-import { createHighlighter } from '../io/highlighter.ts';
+import { createHighlighter } from '../io/highlight/shiki.ts';
 import { DiagramDrawer, diagramCacheDir } from '../io/mermaid.ts';
-import { HighlightWorkers } from '../io/highlight.ts';
-import { loadTheme } from '../io/theme.ts';
+import { HighlightWorkers } from '../io/highlight/workers.ts';
+import { feedStylesheetTemplate, loadTheme } from '../io/theme.ts';
 import { loadSiteComponents, type SiteComponents } from '../io/site-components.ts';
 import { unnamedSiteCode } from '../io/site-code.ts';
 import { defaultLimits, type BoxLimits } from '../io/component-box.ts';
@@ -35,7 +35,7 @@ import { generatorKey, readBuildCache, writeBuildCache } from '../io/build-cache
 import { buildSearchIndexApart } from '../io/search-index.ts';
 import { parseAhead, whileWaiting } from './parse-ahead.ts';
 import { analyse, byPath, generating, markdownStage, searchIndexPath, searchIndexRecords, type Analysis, type Effects, type Generated } from '../build.ts';
-import { highlightRequests, type Highlighter, type HighlightRequest } from '../stages/highlight.ts';
+import { highlightRequests, type Highlighter, type HighlightRequest } from '../stages/highlight/requests.ts';
 import { isHighlightedCode } from '../stages/code-blocks.ts';
 import { mermaidSources } from '../stages/markdown.ts';
 import { siteFormat } from '../stages/parse.ts';
@@ -122,7 +122,7 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
       : mermaidInBrowser ? await loadTheme({ mermaidInBrowser, cacheDir: options.cacheDir })
         : themeNow;
     const components = await siteComponents;
-    const effects: Effects = { highlighter, diagrams, theme, themeFiles: files, ...(Object.keys(components.components).length ? { siteComponents: components.components } : {}) };
+    const effects: Effects = { highlighter, diagrams, theme, themeFiles: files, feedStylesheet: feedStylesheetTemplate(), ...(Object.keys(components.components).length ? { siteComponents: components.components } : {}) };
     const jobs = await madeJobs;
     // Pages as their code comes back from the highlight threads; the stage then finds them in the cache.
     const workers = threads.workers;

@@ -18,7 +18,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { runBuild } from '../run/schedule.ts';
+import { runBuild } from '../schedule/schedule.ts';
 import { parseData } from '../stages/parse.ts';
 import { validateConfig } from '../stages/validate.ts';
 import { problemsOf, valueOf } from '../result.ts';
@@ -28,7 +28,7 @@ import { searchRecords } from '../stages/search-records.ts';
 import type { Config } from '../types.ts';
 import {
   aliasName, jsonlBatches, readCollectionSettings, redact, typesenseDocument, versionedName, type ImportFailure,
-} from '../stages/typesense-schema.ts';
+} from '../stages/server-config/typesense-schema.ts';
 import { publishCollection, typesenseAdmin, type AdminError, type PublishResult, type TypesenseAdmin, type TypesenseConnection } from '../io/typesense.ts';
 
 export interface IndexerOptions {

@@ -5,9 +5,9 @@
  * expiry check, never in the output (the same configuration always gives the
  * same file).
  */
-import type { SecurityTxt } from '../model.ts';
-import { error, warning, type Place } from '../problem.ts';
-import { found, ok, type Result } from '../result.ts';
+import type { SecurityTxt } from '../../model.ts';
+import { error, warning, type Place } from '../../problem.ts';
+import { found, ok, type Result } from '../../result.ts';
 
 export const securityTxtPath = '.well-known/security.txt';
 

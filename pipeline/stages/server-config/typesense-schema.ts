@@ -5,11 +5,11 @@
  * result read back as data. The HTTP calls are in pipeline/io/typesense.ts.
  */
 import * as t from 'io-ts';
-import type { SearchRecord } from './search-records.ts';
-import { parseData } from './parse.ts';
-import { decode } from './validate.ts';
-import { problemsOf, valueOf } from '../result.ts';
-import type { Problem } from '../problem.ts';
+import type { SearchRecord } from '../search-records.ts';
+import { parseData } from '../parse.ts';
+import { decode } from '../validate.ts';
+import { problemsOf, valueOf } from '../../result.ts';
+import type { Problem } from '../../problem.ts';
 
 // ---------------------------------------------------------------------------
 // Schema (dist-config/typesense-schema.yml)
@@ -47,7 +47,7 @@ export function readCollectionSettings(text: string, display: string): { setting
 // Names
 
 /** The alias and collection names the pages search too: in pipeline/published.ts, which the theme reads. */
-export { aliasName, searchCollection } from '../published.ts';
+export { aliasName, searchCollection } from '../../published.ts';
 
 /** A new collection per run, `developer_overheid_20261122T120501Z`, so the alias can swap in one step. */
 export function versionedName(alias: string, now: Date): string {

@@ -16,8 +16,8 @@
 import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import type { Root as HastRoot } from 'hast';
 import type { CodeToHastOptions } from 'shiki/core';
-import { HighlighterFailure, highlightedLanguage, highlightKey, type Highlighter, type HighlightRequest } from '../stages/highlight.ts';
-import { startWorker } from './workers/worker.ts';
+import { HighlighterFailure, highlightedLanguage, highlightKey, type Highlighter, type HighlightRequest } from '../../stages/highlight/requests.ts';
+import { startWorker } from '../workers/worker.ts';
 
 /** What the main thread sends: the languages to load (once), blocks to do ahead, a block needed now. */
 export type HighlightMessage = { languages: ReadonlyArray<string> } | { ahead: ReadonlyArray<HighlightRequest> } | { now: HighlightRequest };
@@ -54,7 +54,7 @@ export class HighlightWorkers {
     const compiled = typeof HIGHLIGHT_WORKER === 'string' ? HIGHLIGHT_WORKER : undefined;
     this.threads = Array.from({ length: count }, () => {
       const { port1, port2 } = new MessageChannel();
-      const worker = startWorker(compiled, new URL('./workers/highlight-worker.ts', import.meta.url), {
+      const worker = startWorker(compiled, new URL('../workers/highlight-worker.ts', import.meta.url), {
         workerData: { port: port2, signal: this.shared.buffer },
         transferList: [port2],
       });

@@ -8,7 +8,7 @@ import rehypeShikiFromHighlighter from '@shikijs/rehype/core';
 import type { HighlighterCore } from 'shiki/core';
 import type { Root } from 'hast';
 import type { VFile } from 'vfile';
-import { shikiOptions, type Highlighter } from '../highlight.ts';
+import { shikiOptions, type Highlighter } from './requests.ts';
 
 /** What a page's file brings for its code blocks. */
 export interface CodeHighlighting {

@@ -2,7 +2,7 @@
  * The generated part of the production server configurations
  * (dist-config/nginx.conf and dist-config/Caddyfile): the block of security
  * headers between the `# BEGIN security headers` and `# END security headers`
- * lines, made from pipeline/stages/csp.ts. `npm run server-config` rewrites the
+ * lines, made from pipeline/stages/server-config/csp.ts. `npm run server-config` rewrites the
  * blocks in place; everything outside them is written by hand.
  */
 import type { Header } from './csp.ts';
@@ -16,7 +16,7 @@ export const serverConfigFiles: ReadonlyArray<{ readonly file: string; readonly 
 
 const begin = '# BEGIN security headers';
 const end = '# END security headers';
-const note = 'generated from dist-config/site.yml by pipeline/stages/csp.ts: edit those and run npm run server-config';
+const note = 'generated from dist-config/site.yml by pipeline/stages/server-config/csp.ts: edit those and run npm run server-config';
 
 const quoted = (value: string): string => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 

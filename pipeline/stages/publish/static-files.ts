@@ -12,10 +12,10 @@
  * the place of a page or a file the build makes is left out, with a warning.
  */
 import { pipe } from 'fp-ts/function';
-import { error, warning, startOfFile } from '../problem.ts';
-import { collect, failed, map, ok, tell, type Result } from '../result.ts';
-import type { AssetFile, OutputFile } from '../types.ts';
-import { publishedSvg } from './assets.ts';
+import { error, warning, startOfFile } from '../../problem.ts';
+import { collect, failed, map, ok, tell, type Result } from '../../result.ts';
+import type { AssetFile, OutputFile } from '../../types.ts';
+import { publishedSvg } from '../assets.ts';
 
 /** A static file as published: its site path (without the leading slash), its bytes, and its name in messages. */
 export type StaticFile = OutputFile & { readonly data: Uint8Array; readonly display: string };

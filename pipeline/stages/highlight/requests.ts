@@ -9,10 +9,10 @@ import { transformerMetaHighlight } from '@shikijs/transformers';
 import { isSpecialLang, type CodeToHastOptions, type HighlighterCore, type ShikiTransformer } from 'shiki/core';
 import type { Root as HastRoot } from 'hast';
 import type { Code, Root } from 'mdast';
-import { codeBlocks, isHighlightedCode } from './code-blocks.ts';
-import { lineNumbersStart, magicLines } from './magic-comments.ts';
+import { codeBlocks, isHighlightedCode } from '../code-blocks.ts';
+import { lineNumbersStart, magicLines } from '../magic-comments.ts';
 
-export { codeBlocks } from './code-blocks.ts';
+export { codeBlocks } from '../code-blocks.ts';
 
 /** The part of a shiki highlighter the markdown stage uses: an in-process one, or the worker's stand-in. */
 export type Highlighter = Pick<HighlighterCore, 'codeToHast' | 'getLoadedLanguages'>;
@@ -125,7 +125,7 @@ export function highlightedLanguage(lang: string | null | undefined, loaded: Rea
  * language as written: what the markdown stage will ask to have highlighted
  * once `highlightedLanguage` has settled each block's language. The highlight
  * worker works through them ahead of the markdown stage; should the stage ask
- * for anything else, the worker answers that on request (pipeline/io/highlight.ts).
+ * for anything else, the worker answers that on request (pipeline/io/highlight/workers.ts).
  */
 export const highlightRequests = (blocks: Iterable<Code>): HighlightRequest[] =>
   [...blocks].filter(isHighlightedCode).map((node) => ({ lang: node.lang!, meta: node.meta ?? '', code: node.value }));

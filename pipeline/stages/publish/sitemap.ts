@@ -4,9 +4,9 @@
  * drafts, no unlisted pages, no not-found page and no search page (both are
  * `noindex`). Dates are content dates, never the clock.
  */
-import type { Route, Site } from '../types.ts';
-import type { OutputFile } from '../types.ts';
-import { absolute } from '../published.ts';
+import type { Route, Site } from '../../types.ts';
+import type { OutputFile } from '../../types.ts';
+import { absolute } from '../../published.ts';
 
 /** Whether a route belongs in the sitemap: an indexable page a reader can reach from a list. */
 export function inSitemap(route: Route): boolean {

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { createHighlighterCore, type HighlighterCore } from 'shiki/core';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { bundledLanguages } from 'shiki/langs';
-import type { Grammar } from '../stages/highlight.ts';
+import type { Grammar } from '../../stages/highlight/requests.ts';
 
 const require = createRequire(import.meta.url);
 

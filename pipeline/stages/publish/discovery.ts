@@ -3,11 +3,11 @@
  * file names in, `/opensearch.xml` (the search page as a browser search
  * engine) and `/manifest.webmanifest` (name, colours and icons) out.
  */
-import type { Site } from '../types.ts';
-import type { OutputFile } from '../types.ts';
-import { absolute, discoveryPaths, iconFiles, themeColour } from '../published.ts';
+import type { Site } from '../../types.ts';
+import type { OutputFile } from '../../types.ts';
+import { absolute, discoveryPaths, iconFiles, themeColour } from '../../published.ts';
 
-export { iconFiles } from '../published.ts';
+export { iconFiles } from '../../published.ts';
 
 /** Short name for OpenSearch (at most 16 characters) and the manifest. */
 export const shortName = (site: Site): string => (site.config.shortName ?? site.config.siteName).slice(0, 16);

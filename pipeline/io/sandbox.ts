@@ -1,0 +1,83 @@
+/**
+ * Effect edge: what every child process that runs site code has in common
+ * (a Docusaurus configuration in `migrate`, a site's components and pages in
+ * the build's component box). Site code is trusted like the build's own, but
+ * it runs apart from it:
+ *
+ * - with an environment built up from nothing (`allowedEnvironment`): what it
+ *   reads can end up on a page or in site.yml, and a name that does not look
+ *   like a secret (DATABASE_URL, SENTRY_DSN, HOME) can still be one;
+ * - in a process group of its own, ended as a whole (`endGroup`), so that
+ *   nothing it started outlives it;
+ * - where Linux allows it, in a user and PID namespace of its own
+ *   (`namespaceLauncher`), so that it sees no other process and cannot read
+ *   their environments from /proc/<pid>/environ.
+ *
+ * docs/security.md says what remains possible.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+/** The variables site code may always see, taken from the caller when set. */
+const alwaysAllowed = ['NODE_ENV', 'TZ', 'LANG'];
+
+/**
+ * The environment of a child that runs site code: `NODE_ENV`, `TZ`, `LANG`
+ * and the variables `named` lists, read from `from`, then `fixed` on top.
+ * `NODE_ENV` is `production` unless the caller or `fixed` sets it.
+ */
+export function allowedEnvironment(from: NodeJS.ProcessEnv, named: ReadonlyArray<string>, fixed: Readonly<Record<string, string>> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of [...alwaysAllowed, ...named]) {
+    const value = from[name];
+    if (value !== undefined) env[name] = value;
+  }
+  env.NODE_ENV ??= 'production';
+  return { ...env, ...fixed };
+}
+
+/** A plain environment variable name, as `--env` and `siteCode.env` take it. */
+export const isVariableName = (name: string): boolean => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name);
+
+/** The probe's answer, once per process. */
+let launcher: ReadonlyArray<string> | null | undefined;
+
+/**
+ * The launcher that gives the child a PID namespace of its own with its own /proc, in a user namespace in
+ * which it holds no capabilities (it runs as an ordinary user there, so it cannot unmount that /proc to see
+ * the host's): the child sees no other process, so it cannot read the environment of its parents from
+ * /proc/<pid>/environ, and when it ends the kernel ends everything it started, a detached grandchild
+ * included. Null where the system does not allow it (not Linux, no util-linux `unshare`, user namespaces
+ * switched off); the child then runs in a process group of its own only.
+ */
+export function namespaceLauncher(): ReadonlyArray<string> | null {
+  if (launcher !== undefined) return launcher;
+  launcher = null;
+  if (process.platform !== 'linux') return launcher;
+  const unshare = ['/usr/bin/unshare', '/bin/unshare'].find((f) => fs.existsSync(f));
+  if (!unshare) return launcher;
+  // Inside, the caller's own uid, or an ordinary one for root: a non-zero uid loses its capabilities at exec.
+  const id = (n: number | undefined) => (n ? n : 1000);
+  const command = [unshare, '--user', `--map-user=${id(process.getuid?.())}`, `--map-group=${id(process.getgid?.())}`, '--pid', '--fork', '--kill-child', '--mount-proc'];
+  // Tried once with a harmless command: a container may forbid the namespaces the binary offers.
+  const probe = spawnSync(command[0]!, [...command.slice(1), process.execPath, '-e', 'process.exit(process.pid === 1 ? 0 : 3)'], { env: {}, stdio: 'ignore', timeout: 5_000 });
+  if (probe.status === 0) launcher = command;
+  return launcher;
+}
+
+/**
+ * Ends the process group `pid` leads (a child spawned `detached`), or the
+ * process alone when it leads none. Synchronous: safe in a signal handler.
+ */
+export function endGroup(pid: number | undefined): void {
+  if (!pid) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Gone already.
+    }
+  }
+}
