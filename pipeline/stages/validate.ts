@@ -16,7 +16,7 @@ import { keySegment } from './tag-slug.ts';
 import { overlongProblems } from './validate/config-limits.ts';
 import { postDating } from './validate/blog-file.ts';
 import { docusaurusFrontmatterKeys, unknownKeyProblems } from './validate/frontmatter-keys.ts';
-import { areaOf, contentFolders, layoutOf, portalLayout } from '../layout.ts';
+import { areaOf, contentFolders, inFolder, layoutOf, outsideRoot, portalLayout } from '../layout.ts';
 import type { Layout } from '../types.ts';
 import { all, chain, collect, failed, map, ok, problemsOf, tell, valueOf, withProblems, type Result } from '../result.ts';
 
@@ -344,6 +344,20 @@ function contentProblems(content: ContentConfig | undefined, at: (path: FieldPat
     ...folders.flatMap((f, i) => folders.findIndex((o) => o.folder === f.folder) < i
       ? [error('config-invalid', file, at(f.path), `De map "${f.folder}" is al de map van een ander gebied in \`content\`. Geef elk gebied een eigen map.`)]
       : []),
+    ...namedFiles(content).flatMap(({ folder, file: named, path }) => outsideRoot(inFolder(folder, named))
+      ? [error('config-invalid', file, at(path), `Het bestand ${named} ligt, vanuit de map ${folder}/, buiten de map van de site; de build leest niets buiten de site. Zet het bestand in de site en noem het vanuit ${folder}/ (bijvoorbeeld ../tags.yml voor tags.yml in de root van de site).`)]
+      : []),
+  ];
+}
+
+/** The files `content` names relative to an area's folder (tags and authors files), with the field that names them. */
+function namedFiles(content: ContentConfig): Array<{ folder: string; file: string; path: FieldPath }> {
+  const trim = (s: string) => s.replace(/^\/+|\/+$/g, '');
+  const blog = content.blog ? trim(content.blog.path ?? 'blog') : '';
+  return [
+    ...(content.docs ?? []).flatMap((d, i) => (typeof d.tags === 'string' ? [{ folder: trim(d.path), file: d.tags, path: ['docs', i, 'tags'] as FieldPath }] : [])),
+    ...(typeof content.blog?.tags === 'string' ? [{ folder: blog, file: content.blog.tags, path: ['blog', 'tags'] as FieldPath }] : []),
+    ...(typeof content.blog?.authors === 'string' ? [{ folder: blog, file: content.blog.authors, path: ['blog', 'authors'] as FieldPath }] : []),
   ];
 }
 
