@@ -209,7 +209,8 @@ async function readConfigData(configFile: string, layout: Layout): Promise<Resul
  * memory, by the tests, in the same shape.
  *
  * Only the folders the layout names are walked (the content areas, the
- * static folders) and the data files it names at the root (tags, authors):
+ * static folders), and the data files it names (tags, authors) are read by
+ * their own path:
  * pointed at a Docusaurus site, the build never reads node_modules/, build/
  * or .docusaurus/.
  */
@@ -228,7 +229,7 @@ export async function readSources(contentRoot: string, configFile: string): Prom
   const nested = (rel: string) => areaFolders.some((f) => f !== '' && rel.startsWith(`${f}/`));
   const found = stat?.isDirectory()
     ? [
-      // The root itself: only its own files (the tags file, a stray page), never its other folders.
+      // The root itself: only its own files (a stray page), never its other folders; named files are read apart.
       ...(await walk(root, '', 1)).filter((e) => !e.dirent.isFile() || !nested(e.path)),
       ...(await Promise.all(areaFolders.filter((f) => f !== '').map((f) => walk(root, f)))).flat(),
     ]

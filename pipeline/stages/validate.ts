@@ -10,7 +10,7 @@ import type { Root } from 'mdast';
 import type { SourceFile, FieldPath, Parsed, ParsedData, ParsedMarkdown, YamlData, Config, Entry } from '../types.ts';
 import { AuthorDefinition, AuthorsFile, BlogFrontmatter, CategoryFile, DocFrontmatter, DocsVersion, NavbarItem, ContentConfig, DocusaurusTagDefinition, PageFrontmatter, SiteConfig, TagDefinition, knownFrontmatterKeys, navbarItemTypes } from '../model.ts';
 import { error, startOfFile, warning, type Place, type Problem, type ProblemCode } from '../problem.ts';
-import { contentTitle, fileTitle, titled } from './validate/title-from-heading.ts';
+import { contentTitle, contentTitleHeading, fileTitle, titled, wrappedTitleHeading, type TitleRule } from './validate/title-from-heading.ts';
 import { sidebarsSpec, type SidebarsSpec } from './validate/sidebars-file.ts';
 import { keySegment } from './tag-slug.ts';
 import { overlongProblems } from './validate/config-limits.ts';
@@ -191,15 +191,18 @@ const validateMarkdown = (layout: Layout, refused: InlineRules) => (parsed: Pars
   if (refused.authors) delete clean.author;
   const area = areaOf(layout, file.path);
   const post = area?.kind === 'blog';
-  const named = titled(clean, parsed.tree, fileTitle(area?.rest ?? file.path, post), file.display, post);
+  const named = titled(clean, parsed.tree, fileTitle(area?.rest ?? file.path, post), file.display, post, titleRule(area));
   return pipe(entryOf({ ...parsed, tree: named.tree }, named.data, layout), tell([...found, ...named.problems]));
 };
+
+/** A page in a pages folder takes its title from its first heading also when an element wraps it; other files from a heading that opens the body. */
+const titleRule = (area: ReturnType<typeof areaOf>): TitleRule => (area?.kind === 'pages' ? wrappedTitleHeading : contentTitleHeading);
 
 /** The entry of a markdown file by its area (the configured folder that holds it), from its cleaned frontmatter. */
 function entryOf(parsed: ParsedMarkdown, clean: Record<string, unknown>, layout: Layout): Result<Entry> {
   const { file, frontmatter, tree } = parsed;
-  const base = { file, tree, locate: frontmatter.locate, contentTitle: contentTitle(tree) };
   const area = areaOf(layout, file.path);
+  const base = { file, tree, locate: frontmatter.locate, contentTitle: contentTitle(tree, titleRule(area)) };
   const id = area ? area.rest.replace(/\.mdx?$/i, '') : '';
   const decoded = <A>(codec: t.Type<A, unknown, unknown>) => decode(codec, clean, file.display, frontmatter.locate, 'de frontmatter');
 
