@@ -80,6 +80,8 @@ export interface DocsArea {
   readonly sidebars: SidebarStyle;
   /** The tags file of the area, as a path under the content root; null: none. */
   readonly tags: string | null;
+  /** Docusaurus' `editUrl` of the area: a doc's edit link is this plus the doc's path under the content root; null: the site's `editUrl`. */
+  readonly editUrl: string | null;
 }
 
 export interface BlogArea {
@@ -89,10 +91,14 @@ export interface BlogArea {
   readonly tags: string | null;
   /** The authors file, as a path under the content root. */
   readonly authors: string;
+  /** Docusaurus' `editUrl` of the blog: a post's edit link is this plus the post's path under the content root; null: none. */
+  readonly editUrl: string | null;
 }
 
 export interface PagesArea {
   readonly path: string;
+  /** Whether the theme draws a page's title as h1 when the page has no `# heading` of its own (the portal) or never (Docusaurus). */
+  readonly drawsTitle: boolean;
 }
 
 /** Every content area of the site: which folder holds what, and where it is published. */

@@ -13,7 +13,7 @@ import { decodedText } from './decoded-text.ts';
 import { parse as parseYaml } from 'yaml';
 import { isRight } from 'fp-ts/lib/Either.js';
 import { ContentConfig } from '../model.ts';
-import { contentFolders, layoutOf, portalLayout, registryFiles } from '../layout.ts';
+import { contentFolders, layoutOf, outsideRoot, portalLayout, registryFiles } from '../layout.ts';
 import { maxConfigBytes } from '../stages/validate/config-limits.ts';
 
 import type { AssetFile, Layout, SourceFile, SourceTree } from '../types.ts';
@@ -150,6 +150,34 @@ function reactPages(root: string, pages: ReadonlyArray<string>): Problem[] {
     `${pages.length === 1 ? 'Deze React-pagina wordt' : `Deze en ${pages.length - 1} andere React-pagina's (${names.slice(1).join(', ')}) worden`} niet gebouwd: de build voert geen code uit de content uit. Schrijf de pagina in Markdown (.md of .mdx) in dezelfde map; componenten zet je in de componentenmap.`)];
 }
 
+const symlinkIgnored = (shown: string): Problem => warning('symlink-ignored', shown, startOfFile,
+  'Dit is een symbolische link; de build volgt geen links en leest alleen echte bestanden binnen de contentmap. Zet het bestand zelf in content/.');
+
+/**
+ * The data files the layout names (tags and authors files), each read by its
+ * own path wherever it lies in the content root: Docusaurus resolves them
+ * against a plugin's folder, so `tags: ../tags.yml` in `docs/` is the root's
+ * `tags.yml`. Only the file is read, never the folder it is in. A file that
+ * is not there is left to validate (which says what is missing), as is a path
+ * outside the root, which is never read. A symbolic link anywhere on the way
+ * is reported, not followed.
+ */
+async function readNamed(root: string, named: ReadonlyArray<string>): Promise<Result<ReadonlyArray<SourceFile>>> {
+  const found = await inTurn(named.filter((rel) => !outsideRoot(rel)), async (rel): Promise<Result<ReadonlyArray<SourceFile>>> => {
+    const parts = rel.split('/');
+    for (let i = 1; i <= parts.length; i++) {
+      const at = path.join(root, ...parts.slice(0, i));
+      const stat = await fs.lstat(at).catch(() => null);
+      if (!stat) return ok([]);
+      if (stat.isSymbolicLink()) return withProblems([], [symlinkIgnored(display(at))]);
+      if (i < parts.length ? !stat.isDirectory() : !stat.isFile()) return ok([]);
+    }
+    const read = await readOne(root, rel, (bytes, shown) => pipe(decodedText(bytes, shown), map((text): SourceFile => ({ path: rel, display: shown, text }))));
+    return pipe(read, map((file): ReadonlyArray<SourceFile> => [file]));
+  });
+  return pipe(found, map((lists) => lists.flat()));
+}
+
 /** Data files the configuration names beside itself (sidebars), read relative to its folder. */
 async function readConfigData(configFile: string, layout: Layout): Promise<Result<ReadonlyArray<SourceFile>>> {
   const folder = path.dirname(path.resolve(configFile));
@@ -181,7 +209,8 @@ async function readConfigData(configFile: string, layout: Layout): Promise<Resul
  * memory, by the tests, in the same shape.
  *
  * Only the folders the layout names are walked (the content areas, the
- * static folders) and the data files it names at the root (tags, authors):
+ * static folders), and the data files it names (tags, authors) are read by
+ * their own path:
  * pointed at a Docusaurus site, the build never reads node_modules/, build/
  * or .docusaurus/.
  */
@@ -200,7 +229,7 @@ export async function readSources(contentRoot: string, configFile: string): Prom
   const nested = (rel: string) => areaFolders.some((f) => f !== '' && rel.startsWith(`${f}/`));
   const found = stat?.isDirectory()
     ? [
-      // The root itself: only its own files (the tags file, a stray page), never its other folders.
+      // The root itself: only its own files (a stray page), never its other folders; named files are read apart.
       ...(await walk(root, '', 1)).filter((e) => !e.dirent.isFile() || !nested(e.path)),
       ...(await Promise.all(areaFolders.filter((f) => f !== '').map((f) => walk(root, f)))).flat(),
     ]
@@ -215,23 +244,30 @@ export async function readSources(contentRoot: string, configFile: string): Prom
   // README.md and the like, which are no pages.
   const registries = new Set(registryFiles(layout));
   const strayPages = layout === portalLayout;
-  const content = files.filter((rel) => (atRoot(rel) ? registries.has(rel) || (strayPages && /\.mdx?$/i.test(rel)) : !underscored(rel.split('/').slice(1).join('/'))));
+  // The tags and authors files are read by their own path (`readNamed`), wherever they are.
+  const content = files.filter((rel) => !registries.has(rel) && (atRoot(rel) ? strayPages && /\.mdx?$/i.test(rel) : !underscored(rel.split('/').slice(1).join('/'))));
   // A Markdown file with a `_` in its path under an area is a partial: no page, but a page may import it.
   const partials = files.filter((rel) => !atRoot(rel) && /\.mdx?$/i.test(rel) && !registries.has(rel) && underscored(rel.split('/').slice(1).join('/')));
   const pagesFolder = layout.pages?.path;
   const reactPageFiles = pagesFolder ? files.filter((rel) => rel.startsWith(`${pagesFolder}/`) && codeFile.test(rel) && !underscored(rel.slice(pagesFolder.length + 1))) : [];
   // At the root only a link in the place of something the layout names is reported; a site root has other business.
-  const named = (rel: string) => strayPages || registries.has(rel) || areaFolders.includes(rel) || layout.static.includes(rel);
-  const links = walked.filter((e) => e.dirent.isSymbolicLink() && (!atRoot(e.path) || named(e.path))).map((e) => e.path).sort().map((link) =>
-    warning('symlink-ignored', display(path.join(root, link)), startOfFile,
-      'Dit is een symbolische link; de build volgt geen links en leest alleen echte bestanden binnen de contentmap. Zet het bestand zelf in content/.'));
+  const named = (rel: string) => strayPages || areaFolders.includes(rel) || layout.static.includes(rel);
+  const links = walked.filter((e) => e.dirent.isSymbolicLink() && !registries.has(e.path) && (!atRoot(e.path) || named(e.path))).map((e) => e.path).sort()
+    .map((link) => symlinkIgnored(display(path.join(root, link))));
   const hidden = unique.filter((e) => e.name.startsWith('.') && e.dirent.isFile() && /\.mdx?$/i.test(e.name)).map((e) => e.path).sort()
     .map((rel) => hiddenPage(display(path.join(root, rel)), path.basename(rel)));
 
   const read = pipe(
     all({
-      files: await inTurn(content.filter((rel) => textExtensions.test(rel)), (rel) =>
-        readOne(root, rel, (bytes, shown) => pipe(decodedText(bytes, shown), map((text): SourceFile => ({ path: rel, display: shown, text }))))),
+      files: pipe(
+        all({
+          walked: await inTurn(content.filter((rel) => textExtensions.test(rel)), (rel) =>
+            readOne(root, rel, (bytes, shown) => pipe(decodedText(bytes, shown), map((text): SourceFile => ({ path: rel, display: shown, text }))))),
+          named: stat?.isDirectory() ? await readNamed(root, [...registries]) : ok([]),
+        }),
+        // In path order, as the walk gives them.
+        map(({ walked, named }) => [...walked, ...named].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))),
+      ),
       assets: await inTurn(content.filter((rel) => !textExtensions.test(rel) && (assetExtensions.test(rel) || downloadExtensions.test(rel))), (rel) =>
         readOne(root, rel, (bytes, shown) => ok<AssetFile>({ path: rel, display: shown, bytes: new Uint8Array(bytes) }))),
       partials: await inTurn(partials, (rel) =>
@@ -278,7 +314,7 @@ export async function watchedPaths(contentRoot: string, configFile: string): Pro
   const configFolder = path.dirname(path.resolve(configFile));
   return [...new Set([
     ...[...contentFolders(layout), ...layout.static].map((folder) => path.join(root, folder)),
-    ...registryFiles(layout).map((file) => path.join(root, file)),
+    ...registryFiles(layout).filter((file) => !outsideRoot(file)).map((file) => path.join(root, file)),
     configFolder,
     ...layout.docs.flatMap((a) => (a.sidebarPath ? [path.resolve(configFolder, a.sidebarPath)] : [])),
   ])];

@@ -10,14 +10,14 @@ import type { Root } from 'mdast';
 import type { SourceFile, FieldPath, Parsed, ParsedData, ParsedMarkdown, YamlData, Config, Entry } from '../types.ts';
 import { AuthorDefinition, AuthorsFile, BlogFrontmatter, CategoryFile, DocFrontmatter, DocsVersion, NavbarItem, ContentConfig, DocusaurusTagDefinition, PageFrontmatter, SiteConfig, TagDefinition, knownFrontmatterKeys, navbarItemTypes } from '../model.ts';
 import { error, startOfFile, warning, type Place, type Problem, type ProblemCode } from '../problem.ts';
-import { contentTitle, fileTitle, titled } from './validate/title-from-heading.ts';
+import { contentTitle, contentTitleHeading, fileTitle, titled, wrappedTitleHeading, type TitleRule } from './validate/title-from-heading.ts';
 import { configHtmlWarning, sidebarsSpec, type SidebarsSpec } from './validate/sidebars-file.ts';
 import { safeConfigHtml } from '../safety/html.ts';
 import { keySegment } from './shared/tag-slug.ts';
 import { overlongProblems } from './validate/config-limits.ts';
 import { postDating } from './validate/blog-file.ts';
 import { docusaurusFrontmatterKeys, unknownKeyProblems } from './validate/frontmatter-keys.ts';
-import { areaOf, contentFolders, layoutOf, portalLayout } from '../layout.ts';
+import { areaOf, contentFolders, inFolder, layoutOf, outsideRoot, portalLayout } from '../layout.ts';
 import type { Layout } from '../types.ts';
 import { all, chain, collect, failed, map, ok, problemsOf, tell, valueOf, withProblems, type Result } from '../result.ts';
 
@@ -192,15 +192,18 @@ const validateMarkdown = (layout: Layout, refused: InlineRules) => (parsed: Pars
   if (refused.authors) delete clean.author;
   const area = areaOf(layout, file.path);
   const post = area?.kind === 'blog';
-  const named = titled(clean, parsed.tree, fileTitle(area?.rest ?? file.path, post), file.display, post);
+  const named = titled(clean, parsed.tree, fileTitle(area?.rest ?? file.path, post), file.display, post, titleRule(area));
   return pipe(entryOf({ ...parsed, tree: named.tree }, named.data, layout), tell([...found, ...named.problems]));
 };
+
+/** A page in a pages folder takes its title from its first heading also when an element wraps it; other files from a heading that opens the body. */
+const titleRule = (area: ReturnType<typeof areaOf>): TitleRule => (area?.kind === 'pages' ? wrappedTitleHeading : contentTitleHeading);
 
 /** The entry of a markdown file by its area (the configured folder that holds it), from its cleaned frontmatter. */
 function entryOf(parsed: ParsedMarkdown, clean: Record<string, unknown>, layout: Layout): Result<Entry> {
   const { file, frontmatter, tree } = parsed;
-  const base = { file, tree, locate: frontmatter.locate, contentTitle: contentTitle(tree) };
   const area = areaOf(layout, file.path);
+  const base = { file, tree, locate: frontmatter.locate, contentTitle: contentTitle(tree, titleRule(area)) };
   const id = area ? area.rest.replace(/\.mdx?$/i, '') : '';
   const decoded = <A>(codec: t.Type<A, unknown, unknown>) => decode(codec, clean, file.display, frontmatter.locate, 'de frontmatter');
 
@@ -354,6 +357,20 @@ function contentProblems(content: ContentConfig | undefined, at: (path: FieldPat
     ...folders.flatMap((f, i) => folders.findIndex((o) => o.folder === f.folder) < i
       ? [error('config-invalid', file, at(f.path), `De map "${f.folder}" is al de map van een ander gebied in \`content\`. Geef elk gebied een eigen map.`)]
       : []),
+    ...namedFiles(content).flatMap(({ folder, file: named, path }) => outsideRoot(inFolder(folder, named))
+      ? [error('config-invalid', file, at(path), `Het bestand ${named} ligt, vanuit de map ${folder}/, buiten de map van de site; de build leest niets buiten de site. Zet het bestand in de site en noem het vanuit ${folder}/ (bijvoorbeeld ../tags.yml voor tags.yml in de root van de site).`)]
+      : []),
+  ];
+}
+
+/** The files `content` names relative to an area's folder (tags and authors files), with the field that names them. */
+function namedFiles(content: ContentConfig): Array<{ folder: string; file: string; path: FieldPath }> {
+  const trim = (s: string) => s.replace(/^\/+|\/+$/g, '');
+  const blog = content.blog ? trim(content.blog.path ?? 'blog') : '';
+  return [
+    ...(content.docs ?? []).flatMap((d, i) => (typeof d.tags === 'string' ? [{ folder: trim(d.path), file: d.tags, path: ['docs', i, 'tags'] as FieldPath }] : [])),
+    ...(typeof content.blog?.tags === 'string' ? [{ folder: blog, file: content.blog.tags, path: ['blog', 'tags'] as FieldPath }] : []),
+    ...(typeof content.blog?.authors === 'string' ? [{ folder: blog, file: content.blog.authors, path: ['blog', 'authors'] as FieldPath }] : []),
   ];
 }
 

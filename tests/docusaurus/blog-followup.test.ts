@@ -45,7 +45,7 @@ test('front matter indented with tabs reads as Docusaurus reads it, with a warni
 
 test('tags.yml entries without a label, or without any value, take their key as label', async () => {
   const built = await builtSite();
-  assert.equal(built.problems.filter((p) => p.file === 'blog/tags.yml'), []);
+  assert.equal(built.problems.filter((p) => p.file === 'tags.yml'), []);
   assert.match(built.html('/blog/tags/ci'), /<h1>[^<]*ci[^<]*<\/h1>/);
   const zonder = built.html('/blog/tags/zonder-label');
   assert.match(zonder, /<h1>[^<]*zonder-label[^<]*<\/h1>/);

@@ -63,10 +63,10 @@ test('the fixture migrates to a site.yml that validates as SiteConfig', async ()
 test('the docs plugins, blog, pages and static folders point at the Docusaurus folders', async () => {
   const { site } = await migratedFixture();
   assert.equal(site.content.docs, [
-    { id: 'default', path: 'docs', routeBasePath: 'docs', label: 'Documentatie', sidebarPath: 'sidebars-default.yml' },
-    { id: 'community', path: 'community', routeBasePath: 'community', label: 'Community' },
+    { id: 'default', path: 'docs', routeBasePath: 'docs', label: 'Documentatie', sidebarPath: 'sidebars-default.yml', tags: '../tags.yml', editUrl: 'https://github.com/voorbeeld/portaal/edit/main/' },
+    { id: 'community', path: 'community', routeBasePath: 'community', label: 'Community', tags: '../tags.yml' },
   ]);
-  assert.equal(site.content.blog, { path: 'blog', routeBasePath: 'blog' });
+  assert.equal(site.content.blog, { path: 'blog', routeBasePath: 'blog', tags: '../tags.yml', editUrl: 'https://github.com/voorbeeld/portaal/blob/main' });
   assert.equal(site.content.pages, { path: 'src/pages' });
   assert.equal(site.content.static, ['static']);
   assert.equal(site.markdown, { format: 'detect' });
@@ -102,6 +102,8 @@ test('it lists what it could not map, one line each, and the build and start com
   assert.match(stdout, /^- src\/pages\/index\.js is een React-pagina.* Het is de beginpagina \(\/\)/m);
   assert.match(stdout, /^- Zoeken: Algolia DocSearch is vervangen door de ingebouwde zoekfunctie/m);
   assert.match(stdout, /^- Statistieken: Google gtag \(G-VOORBEELD1\) is niet overgenomen/m);
+  // editUrl strings carry over (content.docs[].editUrl, content.blog.editUrl): nothing to say about them.
+  assert.not.match(stdout, /editUrl/);
   assert.ok(stdout.includes(`npm run build -- --content ${dir} --config ${path.join(dir, 'dist-config/site.yml')}`), stdout);
   assert.ok(stdout.includes(`npm start -- --content ${dir} --config ${path.join(dir, 'dist-config/site.yml')}`), stdout);
 });
@@ -336,6 +338,23 @@ test('inline tags and authors: the policies of the plugins become those of the s
   assert.equal(site.frontmatter, { onInlineTags: 'ignore', onInlineAuthors: 'throw' });
   assert.ok(notes.includes('onInlineTags verschilt per plugin (throw, ignore); site.yml neemt "ignore" voor de hele site.'), notes.join('\n'));
   assert.is(migrateSiteConfig({ title: 'Stil' }, new Map(), [], '/site').site.frontmatter, undefined);
+});
+
+test('tags and authorsMapPath stay relative to the plugin\'s folder; an absolute path in the site becomes relative, one outside it is named', () => {
+  const { site, notes } = migrateSiteConfig({
+    presets: [['classic', {
+      docs: { tags: '/site/gedeeld/tags.yml', editUrl: { $code: 'functie editUrl' } },
+      blog: { tags: './tags.yml', authorsMapPath: '../../auteurs.yml' },
+    }]],
+    plugins: [['content-docs', { id: 'extra', path: 'extra/docs', tags: '../../tags.yml' }]],
+  }, new Map(), ['docs/a.md', 'extra/docs/b.md', 'blog/2026-01-01-a.md'], '/site');
+  const content = site.content as { docs: Array<Record<string, unknown>>; blog: Record<string, unknown> };
+  assert.equal(content.docs.map((d) => d.tags), ['../gedeeld/tags.yml', '../../tags.yml']);
+  assert.equal(content.docs.map((d) => d.editUrl), [undefined, undefined]);
+  assert.equal([content.blog.tags, content.blog.authors], ['./tags.yml', '../../auteurs.yml']);
+  assert.ok(notes.some((n) => /^Blog: authorsMapPath: het bestand \.\.\/\.\.\/auteurs\.yml ligt buiten de map van de site/.test(n)), notes.join('\n'));
+  assert.not.ok(notes.some((n) => /tags\.yml ligt buiten/.test(n)), notes.join('\n'));
+  assert.ok(notes.some((n) => /^editUrl is een functie/.test(n)), notes.join('\n'));
 });
 
 test('the fixture builds unchanged with the migrated configuration', async () => {

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { analyse } from '../../pipeline/build.ts';
 import { readSources, watchedPaths } from '../../pipeline/io/read.ts';
 import { configText, minimalAuthors, minimalTags } from '../helpers.ts';
 
@@ -99,6 +100,63 @@ read('should have the development server watch what it reads, not node_modules',
   const dir = siteRoot();
   const watched = (await watchedPaths(dir, path.join(dir, 'dist-config/site.yml'))).map((p) => path.relative(dir, p).split(path.sep).join('/')).sort();
   assert.equal(watched, ['blog', 'blog/authors.yml', 'blog/tags.yml', 'dist-config', 'dist-config/sidebars.yml', 'docs', 'docs/tags.yml', 'src/pages', 'static']);
+});
+
+/** The site root with `content` naming its tags and authors files as `extra` says (YAML lines under docs and blog). */
+function withNamedFiles(docs: string, blog: string): string {
+  const dir = siteRoot();
+  fs.writeFileSync(path.join(dir, 'dist-config/site.yml'), `${configText}
+content:
+  docs:
+    - { id: default, path: docs, routeBasePath: docs, sidebarPath: sidebars.yml, ${docs} }
+  blog: { path: blog, routeBasePath: blog, ${blog} }
+  pages: { path: src/pages }
+  static: [static]
+`);
+  return dir;
+}
+
+read('should read a tags file the configuration names outside every content folder, by its own path, as Docusaurus resolves it', async () => {
+  const dir = withNamedFiles('tags: ../tags.yml', 'tags: ../tags.yml, authors: ../gedeeld/auteurs.yml');
+  fs.writeFileSync(path.join(dir, 'tags.yml'), minimalTags);
+  fs.mkdirSync(path.join(dir, 'gedeeld'));
+  fs.writeFileSync(path.join(dir, 'gedeeld/auteurs.yml'), minimalAuthors);
+  // Beside the named file, nothing of its folder is read.
+  fs.writeFileSync(path.join(dir, 'gedeeld/los.md'), page('Los'));
+  const sources = await readSources(dir, path.join(dir, 'dist-config/site.yml'));
+  const paths = sources.files.map((f) => f.path);
+  assert.ok(paths.includes('tags.yml'), paths.join(' '));
+  assert.ok(paths.includes('gedeeld/auteurs.yml'), paths.join(' '));
+  assert.not.ok(paths.includes('gedeeld/los.md'), paths.join(' '));
+  assert.is(paths.filter((p) => p === 'tags.yml').length, 1, 'read once, though three areas name it');
+  assert.equal(sources.problems.filter((p) => p.severity === 'error'), []);
+});
+
+read('should not follow a symbolic link to a named file, nor a link to its folder', async () => {
+  const dir = withNamedFiles('tags: ../tags.yml', 'authors: ../gedeeld/auteurs.yml');
+  const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'areas-read-buiten-'));
+  fs.writeFileSync(path.join(outside, 'tags.yml'), minimalTags);
+  fs.writeFileSync(path.join(outside, 'auteurs.yml'), minimalAuthors);
+  fs.symlinkSync(path.join(outside, 'tags.yml'), path.join(dir, 'tags.yml'));
+  fs.symlinkSync(outside, path.join(dir, 'gedeeld'));
+  const sources = await readSources(dir, path.join(dir, 'dist-config/site.yml'));
+  const paths = sources.files.map((f) => f.path);
+  assert.not.ok(paths.includes('tags.yml'), paths.join(' '));
+  assert.not.ok(paths.includes('gedeeld/auteurs.yml'), paths.join(' '));
+  assert.equal(sources.problems.filter((p) => p.code === 'symlink-ignored').map((p) => path.basename(p.file)).sort(), ['gedeeld', 'tags.yml']);
+});
+
+read('should never read a named file outside the site; the configuration is an error at the field', async () => {
+  const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'areas-read-ouder-'));
+  const dir = path.join(parent, 'site');
+  fs.cpSync(withNamedFiles('tags: ../../tags.yml', ''), dir, { recursive: true, verbatimSymlinks: true });
+  fs.writeFileSync(path.join(parent, 'tags.yml'), minimalTags);
+  const sources = await readSources(dir, path.join(dir, 'dist-config/site.yml'));
+  assert.not.ok(sources.files.some((f) => f.path.includes('..') || f.path === 'tags.yml'), sources.files.map((f) => f.path).join(' '));
+  const problems = analyse(sources, 'production').problems.filter((p) => p.code === 'config-invalid');
+  assert.is(problems.length, 1, problems.map((p) => p.message).join('\n'));
+  assert.match(problems[0]?.message ?? '', /\.\.\/\.\.\/tags\.yml.*buiten de map van de site/);
+  assert.is(problems[0]?.line, fs.readFileSync(path.join(dir, 'dist-config/site.yml'), 'utf8').split('\n').findIndex((l) => l.includes('../../tags.yml')) + 1);
 });
 
 read.run();

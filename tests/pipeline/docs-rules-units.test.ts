@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { numberPrefix, withoutNumberPrefixes } from '../../pipeline/stages/shared/number-prefix.ts';
-import { contentTitle, fileTitle, titled } from '../../pipeline/stages/validate/title-from-heading.ts';
+import { contentTitle, fileTitle, titled, wrappedTitleHeading } from '../../pipeline/stages/validate/title-from-heading.ts';
 import { parseData, parseMarkdownBody } from '../../pipeline/stages/parse.ts';
 import { sidebarsSpec } from '../../pipeline/stages/validate/sidebars-file.ts';
 import { fileSidebars } from '../../pipeline/stages/resolve/sidebars-file.ts';
@@ -31,6 +31,19 @@ units('should take the content title only from a # heading that opens the body',
   assert.is(contentTitle(parseMarkdownBody('Titel\n=====\n\nTekst.\n')), 'Titel');
   assert.is(contentTitle(parseMarkdownBody('Tekst eerst.\n\n# Later\n')), null);
   assert.is(contentTitle(parseMarkdownBody('## Tweede niveau\n')), null);
+});
+
+units('should take a page\'s title from its first heading also inside a wrapping HTML or JSX element, as Docusaurus\' MDX loader finds it', () => {
+  const wrapped = (markdown: string, format?: 'md' | 'mdx') => contentTitle(parseMarkdownBody(markdown, format), wrappedTitleHeading);
+  assert.is(wrapped('<div className="markdown">\n\n# Contact\n\nMail ons.\n\n</div>\n', 'mdx'), 'Contact');
+  assert.is(wrapped('<div class="markdown">\n\n# Contact\n\nMail ons.\n\n</div>\n', 'md'), 'Contact');
+  assert.is(wrapped('<section>\n<div>\n\n# Diep {#diep}\n\n</div>\n</section>\n', 'mdx'), 'Diep');
+  assert.is(wrapped('# Gewoon\n\nTekst.\n'), 'Gewoon');
+  // The first heading decides, and a thematic break before it ends the search.
+  assert.is(wrapped('<div>\n\n## Tweede niveau\n\n# Later\n\n</div>\n', 'mdx'), null);
+  assert.is(wrapped('Tekst.\n\n---\n\n# Na de lijn\n'), null);
+  // The rule for docs and posts is unchanged: the heading must open the body.
+  assert.is(contentTitle(parseMarkdownBody('<div className="markdown">\n\n# Contact\n\n</div>\n', 'mdx')), null);
 });
 
 units('should fall back to the file name without number prefix or date, with a warning', () => {

@@ -12,7 +12,7 @@ import { siteHosts } from '../shell/site-text.ts';
 import { labels } from '../client/labels.ts';
 import { AuthorSocials, authorImage } from './author-links.tsx';
 import { dutchDate } from './dutch-date.ts';
-import { Banner, Breadcrumbs, Paginator, PostMeta, TableOfContents, TagList } from './parts.tsx';
+import { Banner, Breadcrumbs, EditPageLink, Paginator, PostMeta, TableOfContents, TagList, editUrlOf } from './parts.tsx';
 
 function PostSummary({ ctx, post }: { ctx: PageContext; post: Post }) {
   const content = ctx.contents.get(post.permalink);
@@ -151,6 +151,9 @@ export function BlogPostPage({ ctx, post, newer, older }: { ctx: PageContext; po
   const content = ctx.contents.get(post.permalink);
   const fm = post.entry.frontmatter;
   const showToc = !fm.hide_table_of_contents && (content?.toc.length ?? 0) > 0;
+  // The blog's `editUrl` (Docusaurus' option) plus the post's path from the site root; `custom_edit_url` replaces it, null or '' hides it.
+  const blogEditUrl = ctx.site.config.layout.blog?.editUrl;
+  const editHref = fm.custom_edit_url !== undefined ? fm.custom_edit_url || null : blogEditUrl ? editUrlOf(blogEditUrl, post.entry.file.path) : null;
   return (
     <Layout ctx={ctx} title={post.title} description={post.description ?? content?.firstParagraph ?? null} ogType="article" robots={post.unlisted ? 'noindex, nofollow' : undefined}
       structuredData={blogPosting(ctx, post, { description: post.description ?? content?.firstParagraph ?? null, image: socialCard(ctx).url, wordCount: content?.words ?? 0 })}>
@@ -166,6 +169,7 @@ export function BlogPostPage({ ctx, post, newer, older }: { ctx: PageContext; po
           <Markdown tree={content?.body} siteHosts={siteHosts(ctx)} bodyTheme={bodyTheme(ctx)} />
           <footer className="doc-footer">
             <TagList tags={post.tags} />
+            {editHref ? <ul className="edit-links"><li><EditPageLink href={editHref} /></li></ul> : null}
             <BlogIdea ctx={ctx} />
           </footer>
           <Paginator label={labels.blogPostNav}

@@ -8,7 +8,7 @@ import { bodyTheme } from '../shell/body-theme.tsx';
 import { Layout } from '../shell/Layout.tsx';
 import { siteHosts } from '../shell/site-text.ts';
 import { labels } from '../client/labels.ts';
-import { Banner, Breadcrumbs, CollapsibleTableOfContents, DocsSidebar, Paginator, TableOfContents, TagList, findItem, trail } from './parts.tsx';
+import { Banner, Breadcrumbs, CollapsibleTableOfContents, DocsSidebar, EditPageLink, Paginator, TableOfContents, TagList, editUrlOf, findItem, trail } from './parts.tsx';
 import { docById, docByPermalink, sidebarById, sidebarPlaces } from './docs-index.ts';
 
 /** Number of articles below a category: every doc link and every category with its own page. */
@@ -42,13 +42,18 @@ export function CategoryCards({ ctx, items }: { ctx: PageContext; items: Readonl
 function DocFooter({ ctx, doc }: { ctx: PageContext; doc: Doc }) {
   const { ideaUrl } = ctx.site.config;
   // `custom_edit_url` in the front matter replaces the site's edit link; null or '' hides it, as in Docusaurus.
+  // A docs area's own `editUrl` (Docusaurus' option) is followed by the doc's path from the site root; the
+  // site's `editUrl` is the portal's repository, whose content root is its content/ folder.
   const custom = doc.entry.frontmatter.custom_edit_url;
-  const editHref = custom !== undefined ? custom || null : ctx.site.config.editUrl ? `${ctx.site.config.editUrl}content/${doc.entry.file.path}` : null;
+  const areaEditUrl = ctx.site.config.layout.docs.find((a) => a.id === doc.plugin)?.editUrl;
+  const editHref = custom !== undefined ? custom || null
+    : areaEditUrl ? editUrlOf(areaEditUrl, doc.entry.file.path)
+      : ctx.site.config.editUrl ? `${ctx.site.config.editUrl}content/${doc.entry.file.path}` : null;
   return (
     <footer className="doc-footer">
       <TagList tags={doc.tags} />
       <ul className="edit-links">
-        {editHref ? <li><a href={editHref} target="_blank" rel="noopener noreferrer">{labels.editPage}<span className="visually-hidden"> {labels.opensInNewTab}</span></a></li> : null}
+        {editHref ? <li><EditPageLink href={editHref} /></li> : null}
         {ideaUrl ? <li><a href={ideaUrl} target="_blank" rel="noopener noreferrer">{labels.ideas}<span className="visually-hidden"> {labels.opensInNewTab}</span></a></li> : null}
       </ul>
     </footer>

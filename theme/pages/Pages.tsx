@@ -24,7 +24,8 @@ export function ContentPage({ ctx, page }: { ctx: PageContext; page: Page }) {
         <article className="content-page">
           {page.draft ? <Banner kind="draft">{labels.draftBanner}</Banner> : null}
           {page.unlisted ? <Banner kind="unlisted">{labels.unlistedBanner}</Banner> : null}
-          {page.entry.contentTitle === null && !page.entry.frontmatter.hide_title ? <h1>{page.title}</h1> : null}
+          {/* A Docusaurus site's pages draw no title of their own: a page's `# heading`, if any, is its h1. */}
+          {(ctx.site.config.layout.pages?.drawsTitle ?? true) && page.entry.contentTitle === null && !page.entry.frontmatter.hide_title ? <h1>{page.title}</h1> : null}
           <Markdown tree={content?.body} siteHosts={siteHosts(ctx)} bodyTheme={bodyTheme(ctx)} />
         </article>
         {showToc && content ? <TableOfContents toc={content.toc} /> : null}

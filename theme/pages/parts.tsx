@@ -188,6 +188,19 @@ export function TagList({ tags }: { tags: ReadonlyArray<TagRef> }) {
   );
 }
 
+/**
+ * A Docusaurus `editUrl` joined with a file's path under the site root, as
+ * Docusaurus joins them (`normalizeUrl`): one slash between, so
+ * `https://github.com/org/repo/edit/main/` and `docs/intro.md` give
+ * `https://github.com/org/repo/edit/main/docs/intro.md`.
+ */
+export const editUrlOf = (base: string, file: string): string => `${base.replace(/\/+$/, '')}/${file.replace(/^\/+/, '')}`;
+
+/** The "edit this page" link: it opens the repository in a new tab. */
+export function EditPageLink({ href }: { href: string }) {
+  return <a href={href} target="_blank" rel="noopener noreferrer">{labels.editPage}<span className="visually-hidden"> {labels.opensInNewTab}</span></a>;
+}
+
 export const readingMinutes = (ctx: PageContext, post: Post): number =>
   Math.max(1, Math.ceil((ctx.contents.get(post.permalink)?.words ?? 0) / ctx.site.config.blog.wordsPerMinute));
 

@@ -9,6 +9,8 @@
  * in which code left its mark as `{ $code: "…" }` (a function, a class, a
  * regular expression) and a package that is not installed as `{ $stub: "…" }`.
  */
+import path from 'node:path';
+import { inFolder, outsideRoot } from '../../layout.ts';
 import { safeConfigHtml } from '../../safety/html.ts';
 
 /** One docs plugin of the Docusaurus site: the preset's `docs` or an extra `@docusaurus/plugin-content-docs`. */
@@ -128,6 +130,18 @@ export function siteRelative(p: string, siteDir: string): string {
   if (rel === base) return '.';
   if (rel.startsWith(`${base}/`)) rel = rel.slice(base.length + 1);
   return rel.replace(/^(\.\/)+/, '').replace(/\/+$/, '') || '.';
+}
+
+/**
+ * A file a plugin names (`tags`, `authorsMapPath`) as Docusaurus resolves it, from the plugin's folder:
+ * relative paths stay as written, an absolute path in the site becomes relative to the folder. A path
+ * that leaves the site is written as it is, with a note: the build reads nothing outside the site.
+ */
+function fromFolder(p: string, folder: string, siteDir: string, where: string, note: (text: string) => void): string {
+  const inSite = siteRelative(p, siteDir);
+  const file = path.posix.isAbsolute(p) && !path.posix.isAbsolute(inSite) ? path.posix.relative(folder === '.' ? '' : folder, inSite) : p;
+  if (outsideRoot(inFolder(folder === '.' ? '' : folder, file))) note(`${where}: het bestand ${p} ligt buiten de map van de site; de build leest niets buiten de site en meldt dat als fout. Zet het bestand in de site en pas het pad aan in site.yml.`);
+  return file;
 }
 
 /** A route base path as our configuration writes it: no slashes around it, '' for the site root. */
@@ -264,7 +278,9 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
       note(`Docs-plugin "${id}": sidebarPath is code (${codeName(options.sidebarPath)}); de zijbalk wordt uit de mappen gemaakt.`);
     }
     // Left out, the area reads tags.yml in its folder when there is one, as Docusaurus does.
-    if (typeof options.tags === 'string' || options.tags === null) entry.tags = options.tags;
+    if (typeof options.tags === 'string') entry.tags = fromFolder(options.tags, docsPath, siteDir, `Docs-plugin "${id}": tags`, note);
+    else if (options.tags === null) entry.tags = null;
+    if (typeof options.editUrl === 'string') entry.editUrl = options.editUrl;
     if (!exists(docsPath)) note(`Docs-plugin "${id}": de map ${docsPath}/ bestaat niet.`);
     for (const key of ['lastVersion', 'versions', 'onlyIncludeVersions'] as const) {
       if (options[key] !== undefined) note(`Docs-plugin "${id}": ${key} genegeerd; de generator bouwt alleen de huidige versie van de docs.`);
@@ -283,8 +299,10 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
   };
 
   const firstDocs = docsPlugins[0];
-  const editUrls = [...docsPlugins.map((p) => p.options), ...blogPluginsOf(config)].map((o) => o.editUrl).filter((e) => e !== undefined);
-  if (editUrls.length) note('editUrl is niet overgenomen: de generator maakt de link "Bewerk deze pagina" anders dan Docusaurus. Zet editUrl zelf in site.yml als je die link wilt (zie docs/migrating.md).');
+  // An editUrl string carries over per plugin (content.docs[].editUrl, content.blog.editUrl); a function is code.
+  if ([...docsPlugins.map((p) => p.options), ...blogPluginsOf(config)].some((o) => isCode(o.editUrl))) {
+    note('editUrl is een functie en is niet overgenomen: de generator voert geen code uit de configuratie uit. Zet editUrl als adres bij het gebied in content in site.yml als je de link "Bewerk deze pagina" wilt (zie docs/migrating.md).');
+  }
 
   // --- Blog
   const blogs = blogPluginsOf(config);
@@ -318,7 +336,10 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
 
   // --- Static folders
   const staticDirs = (Array.isArray(config.staticDirectories) ? config.staticDirectories.filter((d): d is string => typeof d === 'string') : ['static']).map(rel);
-  for (const dir of staticDirs.filter((d) => !exists(d))) if (Array.isArray(config.staticDirectories)) note(`staticDirectories: de map ${dir}/ bestaat niet en is weggelaten.`);
+  for (const dir of staticDirs.filter((d) => !exists(d))) {
+    if (outsideRoot(dir)) note(`staticDirectories: de map ${dir}/ ligt buiten de map van de site en is weggelaten; de build leest niets buiten de site. Zet de bestanden in een map in de site.`);
+    else if (Array.isArray(config.staticDirectories)) note(`staticDirectories: de map ${dir}/ bestaat niet en is weggelaten.`);
+  }
 
   // --- Navbar
   const navbar = isObject(themeConfig.navbar) ? themeConfig.navbar : {};
@@ -479,8 +500,9 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
       blog: hasBlog ? {
         path: blogPath,
         routeBasePath: routeBase(str(blog.routeBasePath) ?? 'blog'),
-        ...(typeof blog.tags === 'string' || blog.tags === null ? { tags: blog.tags } : {}),
-        ...(typeof blog.authorsMapPath === 'string' ? { authors: blog.authorsMapPath } : {}),
+        ...(typeof blog.tags === 'string' ? { tags: fromFolder(blog.tags, blogPath, siteDir, 'Blog: tags', note) } : blog.tags === null ? { tags: null } : {}),
+        ...(typeof blog.authorsMapPath === 'string' ? { authors: fromFolder(blog.authorsMapPath, blogPath, siteDir, 'Blog: authorsMapPath', note) } : {}),
+        ...(typeof blog.editUrl === 'string' ? { editUrl: blog.editUrl } : {}),
       } : null,
       pages: pagesPath !== undefined ? { path: pagesPath } : null,
       static: staticDirs.filter(exists),

@@ -18,9 +18,31 @@ export function contentTitleHeading(tree: Root): Heading | null {
   return first?.type === 'heading' && first.depth === 1 ? first : null;
 }
 
+/**
+ * The title heading of a page in a pages folder, found as Docusaurus' MDX
+ * loader finds it: the first heading or thematic break in document order,
+ * inside wrapping HTML or JSX elements too (`<div className="markdown">` with
+ * `# Contact` in it), when that is a level 1 heading.
+ */
+export function wrappedTitleHeading(tree: Root): Heading | null {
+  const first = (nodes: ReadonlyArray<RootContent>): RootContent | null => {
+    for (const node of nodes) {
+      if (node.type === 'heading' || node.type === 'thematicBreak') return node;
+      const inner = 'children' in node ? first(node.children as RootContent[]) : null;
+      if (inner) return inner;
+    }
+    return null;
+  };
+  const found = first(tree.children);
+  return found?.type === 'heading' && found.depth === 1 ? found : null;
+}
+
+/** Which heading is a file's content title: the one that opens the body, or (pages) the first, also when wrapped. */
+export type TitleRule = (tree: Root) => Heading | null;
+
 /** The text of that heading: plain text, without a custom id (`{#id}`); null when there is none or it is empty. */
-export function contentTitle(tree: Root): string | null {
-  const heading = contentTitleHeading(tree);
+export function contentTitle(tree: Root, rule: TitleRule = contentTitleHeading): string | null {
+  const heading = rule(tree);
   if (!heading) return null;
   const text = toString(heading).replace(/\s*\{#[^{}]*\}\s*$/, '').replace(/\s+/g, ' ').trim();
   return text === '' ? null : text;
@@ -46,10 +68,10 @@ export interface Titled {
  * A blog post (`dropHeading`) loses its content title from the body: its
  * header shows the title.
  */
-export function titled(data: Record<string, unknown>, tree: Root, fallback: string, display: string, dropHeading: boolean): Titled {
+export function titled(data: Record<string, unknown>, tree: Root, fallback: string, display: string, dropHeading: boolean, rule: TitleRule = contentTitleHeading): Titled {
   const body = dropHeading ? withoutContentTitle(tree) : tree;
   if (data.title !== undefined) return { data, tree: body, problems: [] };
-  const heading = contentTitle(tree);
+  const heading = contentTitle(tree, rule);
   if (heading !== null) return { data: { ...data, title: heading }, tree: body, problems: [] };
   return {
     data: { ...data, title: fallback },
