@@ -249,6 +249,7 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
   const footer = footerOf(ctx, docs.route, identity.title);
   searchNotes(ctx);
   const analytics = analyticsOf(ctx);
+  const redirects = redirectsOf(ctx);
   unsupportedNotes(ctx);
 
   const { title, lang, localeConfig } = identity;
@@ -291,6 +292,7 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
       static: staticDirs.filter(ctx.exists),
     },
     markdown: { format: markdown.format === 'md' || markdown.format === 'detect' ? markdown.format : 'mdx' },
+    ...(redirects ? { redirects } : {}),
   };
   const frontmatter = frontmatterOf(ctx, docs.plugins, blog.all);
   if (Object.keys(frontmatter).length) site.frontmatter = frontmatter;
@@ -575,7 +577,7 @@ function analyticsOf({ config, note }: Context): Data {
 
 /** Everything else the generator does not do: presets, plugins and themes it does not know, theme settings, scripts, styles. */
 function unsupportedNotes({ config, themeConfig, note }: Context): void {
-  const handled = new Set(['@docusaurus/plugin-content-docs', '@docusaurus/plugin-content-blog', '@docusaurus/plugin-content-pages', '@docusaurus/theme-mermaid', '@docusaurus/plugin-sitemap']);
+  const handled = new Set(['@docusaurus/plugin-content-docs', '@docusaurus/plugin-content-blog', '@docusaurus/plugin-content-pages', '@docusaurus/theme-mermaid', '@docusaurus/plugin-sitemap', '@docusaurus/plugin-client-redirects']);
   for (const preset of presetsOf(config)) {
     if (!classicLike(preset)) { note(`Preset ${preset.name} kent de generator niet; overgeslagen.`); continue; }
     if (!isClassic(preset.name)) note(`Preset ${preset.name}: de opties docs, blog en pages zijn overgenomen zoals bij preset-classic; wat de preset verder doet, niet.`);
@@ -620,6 +622,40 @@ function frontmatterOf({ note }: Context, docsPlugins: ReadonlyArray<DocsPluginO
     if (values.length > 1) note(`${key} verschilt per plugin (${values.join(', ')}); site.yml neemt "${String(frontmatter[key])}" voor de hele site.`);
   }
   return frontmatter;
+}
+
+/** The options of every `@docusaurus/plugin-client-redirects` instance. */
+export const clientRedirectsOptions = (config: Data): Data[] =>
+  pluginsOf(config).filter((p) => p.name === '@docusaurus/plugin-client-redirects').map((p) => p.options);
+
+/**
+ * `@docusaurus/plugin-client-redirects` as `redirects` in site.yml: its `redirects` list (`from` a path or
+ * a list of paths), `fromExtensions` and `toExtensions` carry over as they are; the build checks them.
+ * `createRedirects` is code that needs the site's routes: migrate.ts runs it and adds its rules.
+ */
+function redirectsOf({ config, note }: Context): Data | null {
+  const instances = clientRedirectsOptions(config);
+  if (instances.length === 0) return null;
+  const texts = (v: unknown): string[] => (Array.isArray(v) ? v.filter((e): e is string => typeof e === 'string') : []);
+  const rules = instances.flatMap((options) => (Array.isArray(options.redirects) ? options.redirects : []).flatMap((rule: unknown, i) => {
+    const from = isObject(rule) ? (typeof rule.from === 'string' ? rule.from : Array.isArray(rule.from) && rule.from.length && rule.from.every((f) => typeof f === 'string') ? rule.from : undefined) : undefined;
+    const to = isObject(rule) ? str(rule.to) : undefined;
+    if (from === undefined || to === undefined) {
+      note(`client-redirects: redirects[${i}] heeft geen from en to als pad; overgeslagen.`);
+      return [];
+    }
+    return [{ from, to }];
+  }));
+  const fromExtensions = [...new Set(instances.flatMap((o) => texts(o.fromExtensions)))];
+  const toExtensions = [...new Set(instances.flatMap((o) => texts(o.toExtensions)))];
+  for (const options of instances) {
+    for (const key of Object.keys(options).filter((k) => !['id', 'redirects', 'fromExtensions', 'toExtensions', 'createRedirects'].includes(k))) note(`client-redirects: de optie ${key} is overgeslagen.`);
+  }
+  return {
+    ...(rules.length ? { rules } : {}),
+    ...(fromExtensions.length ? { fromExtensions } : {}),
+    ...(toExtensions.length ? { toExtensions } : {}),
+  };
 }
 
 /** A site with its own React components builds with unknown components as warnings, with a comment saying why. */
