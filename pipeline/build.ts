@@ -29,6 +29,7 @@ import { codeIndex, codeLanguages, diagramSources, type CodeIndex } from './stag
 import { componentKeys, markdownContext, markdownJobs, renderJob, type MarkdownJobs } from './stages/site-markdown.ts';
 import { oneWarningPerComponent } from './stages/markdown/mdx-unknown.ts';
 import { buildRoutes, outputFile } from './stages/routes.ts';
+import { redirectPage, redirectsOf, type Redirect } from './stages/publish/redirects.ts';
 import { checkLinks } from './stages/links.ts';
 import { searchRecords, type SearchRecord } from './stages/search-records.ts';
 import { buildSearchIndex } from './stages/search-index.ts';
@@ -221,15 +222,21 @@ export function markdownStage(analysis: Analysis, effects: Pick<Effects, 'highli
   );
 }
 
-/** The routes of the site, with every link the pages make checked against them. */
-const linkedRoutes = (site: Site, contents: Contents, assets: Assets, statics: ReadonlyArray<StaticFile> = []): Result<ReadonlyArray<Route>> => pipe(
+/** The routes of the site and its redirects, with every link the pages make checked against them. */
+const linkedRoutes = (site: Site, contents: Contents, assets: Assets, statics: ReadonlyArray<StaticFile> = []): Result<{ routes: ReadonlyArray<Route>; redirects: ReadonlyArray<Redirect> }> => pipe(
   buildRoutes(site),
-  chain((routes) => pipe(
-    checkLinks({ routes, contents, files: new Set([...[...assets.values()].map((a) => a.url), ...statics.map((f) => `/${f.path}`)]), draftPermalinks: site.draftPermalinks }),
-    tell(frontmatterImageProblems(site, assets, new Set(statics.map((f) => f.path)))),
-    tell(authorImageProblems(site, new Set(statics.map((f) => f.path)))),
-    map(() => routes),
-  )),
+  chain((routes) => {
+    const files = new Set([...[...assets.values()].map((a) => a.url), ...statics.map((f) => `/${f.path}`)]);
+    return pipe(
+      redirectsOf({ config: site.config, configFile: site.configFile, configPlace: site.configPlace, pages: routes.map((r) => r.path), files }),
+      chain((redirects) => pipe(
+        checkLinks({ routes, contents, files, draftPermalinks: site.draftPermalinks, redirects }),
+        tell(frontmatterImageProblems(site, assets, new Set(statics.map((f) => f.path)))),
+        tell(authorImageProblems(site, new Set(statics.map((f) => f.path)))),
+        map(() => ({ routes, redirects })),
+      )),
+    );
+  }),
 );
 
 /** What every page of the site renders from; each page adds its route. */
@@ -254,7 +261,8 @@ export function* generating(analysis: Analysis, effects: Effects, options: Gener
   const contents = valueOf(markdown) ?? new Map<string, Content>();
   if (!site) return { routes: [], contents, files: [], problems: sortProblems(analysis.problems) };
   const linked = linkedRoutes(site, contents, assets, analysis.staticFiles);
-  const routes = valueOf(linked) ?? [];
+  const routes = valueOf(linked)?.routes ?? [];
+  const redirects = valueOf(linked)?.redirects ?? [];
   const checked = oncePerPartial(site, [...analysis.problems, ...problemsOf(markdown), ...problemsOf(linked)]);
   if (!options.render) return { routes, contents, files: [], problems: sortProblems(checked) };
 
@@ -308,6 +316,8 @@ export function* generating(analysis: Analysis, effects: Effects, options: Gener
   yield* made(...during('sitemap', null, () => [...buildSitemap(site, routes), ...buildDiscovery(site, theme.files)]));
   if (site.config.securityTxt) yield* made({ path: securityTxtPath, data: securityTxt({ ...site.config, securityTxt: site.config.securityTxt }) });
   yield* made(...effects.themeFiles);
+  // A page at every old path, for servers without the redirect rules.
+  yield* made(...redirects.map((r) => ({ path: outputFile(r.from), data: redirectPage(r, site.config.url) })));
   // Static files last: what the build makes itself keeps its place.
   const placed = placedStaticFiles(analysis.staticFiles ?? [], new Set([...files.map((f) => f.path), ...onRequest.keys(), ...routes.map((r) => outputFile(r.path))]));
   yield* made(...(valueOf(placed) ?? []));

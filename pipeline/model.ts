@@ -552,6 +552,16 @@ export const SiteConfig = t.intersection([
      * and what inline tags and authors do, with Docusaurus' option names and values (default `warn`).
      */
     frontmatter: t.partial({ allowedKeys: t.array(t.string), onInlineTags: InlinePolicy, onInlineAuthors: InlinePolicy }),
+    /**
+     * Old URLs that move to new ones, as Docusaurus' client-redirects plugin has them: `rules` from one path
+     * (or several) to another; `fromExtensions` (`php`: /x.php → /x) and `toExtensions` over every page.
+     * The build writes a page at each old path, `npm run server-config` a 301 rule (pipeline/stages/publish/redirects.ts).
+     */
+    redirects: t.partial({
+      rules: t.array(t.type({ from: t.union([t.string, t.array(t.string)]), to: t.string })),
+      fromExtensions: t.array(t.string),
+      toExtensions: t.array(t.string),
+    }),
   }),
 ]);
 export type SiteConfig = t.TypeOf<typeof SiteConfig>;

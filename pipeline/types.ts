@@ -327,6 +327,8 @@ export interface Site {
   readonly draftFiles: ReadonlySet<string>;
   /** The configuration file as problems name it (`dist-config/site.yml`, or the file given with `--config`). */
   readonly configFile: string;
+  /** Where a field of the configuration file is, for problems about it; left out: its first line. */
+  readonly configPlace?: (path: FieldPath) => Place;
   /** Content paths of Markdown files that exist but could not be built (their problems say why), for relative `.md` links. */
   readonly unbuiltFiles: ReadonlySet<string>;
   /** The partials pages may import and place (`docs/_stap.md`), by content path; set by the graph after resolve. Left out: none. */

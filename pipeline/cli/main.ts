@@ -7,7 +7,7 @@
  *   check   validate everything, write nothing
  *   dev     development build, served with live reload on http://localhost:3000, with the security headers
  *   serve   serve an existing dist/ on 127.0.0.1, with the production security headers
- *   server-config  rewrite the security headers in dist-config/nginx.conf and Caddyfile
+ *   server-config  rewrite the security headers and redirects in dist-config/nginx.conf and Caddyfile
  *
  * It is also the only clock: today's date goes into the build as a value (for
  * the security.txt expiry check only; it never changes the output).
@@ -26,6 +26,7 @@ import { validateConfig } from '../stages/validate.ts';
 import { problemsOf, valueOf } from '../result.ts';
 import { securityHeaders } from '../stages/server-config/csp.ts';
 import { serverConfigFiles, withHeaderBlock } from '../stages/server-config/server-config.ts';
+import { withRedirectBlock } from '../stages/server-config/redirect-rules.ts';
 import { hasErrors, type Problem } from '../problem.ts';
 import { formatProblems, formatProblemsJson } from './report.ts';
 import { internalErrorMessage } from '../internal-error.ts';
@@ -164,8 +165,13 @@ async function main(): Promise<number> {
         process.stderr.write(`${file} heeft geen blok "# BEGIN security headers" … "# END security headers".\n`);
         return 1;
       }
-      if (updated !== text) fs.writeFileSync(file, updated);
-      process.stderr.write(`${file}: ${updated === text ? 'al actueel' : 'bijgewerkt'}\n`);
+      const redirected = withRedirectBlock(updated, kind, config);
+      if (redirected === null) {
+        process.stderr.write(`${file} heeft geen blok "# BEGIN redirects" … "# END redirects".\n`);
+        return 1;
+      }
+      if (redirected !== text) fs.writeFileSync(file, redirected);
+      process.stderr.write(`${file}: ${redirected === text ? 'al actueel' : 'bijgewerkt'}\n`);
     }
     return 0;
   }

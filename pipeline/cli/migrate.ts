@@ -15,7 +15,7 @@ import path from 'node:path';
 import { Document, stringify } from 'yaml';
 import { defaultTimeoutMs, evaluateSiteCode } from './migrate/evaluate-config.ts';
 import { isVariableName } from '../io/sandbox.ts';
-import { docsPluginsOf, isPluginId, migrateSiteConfig } from './migrate/site-config.ts';
+import { clientRedirectsOptions, docsPluginsOf, isPluginId, migrateSiteConfig } from './migrate/site-config.ts';
 
 /** Folders that are no part of the site's sources: dependencies, build output, caches. */
 const skipped = new Set(['node_modules', 'build', '.docusaurus', '.git', '.cache', 'dist', 'dist-config']);
@@ -47,6 +47,36 @@ export function siteYaml(site: Record<string, unknown>, comments: Readonly<Recor
     if (pair) pair.key.commentBefore = comment;
   }
   return doc.toString({ lineWidth: 0 });
+}
+
+const createdComment = [
+  ' De regels uit createRedirects (client-redirects) zijn één keer berekend, door migrate, over de pagina\'s',
+  ' die de site toen had. Nieuwe of verplaatste pagina\'s krijgen ze niet vanzelf: draai migrate opnieuw.',
+].join('\n');
+
+/**
+ * client-redirects' `createRedirects` is code that needs the site's routes: the content is analysed
+ * with the site.yml just written (as the build would), and the configuration runs once more, in the same
+ * box, to call it over those routes. Old paths that are pages themselves are left out, as Docusaurus
+ * does. The rules, or what went wrong.
+ */
+async function createdRedirects(config: Record<string, unknown>, siteDir: string, siteYml: string, args: { env: string[]; timeoutMs: number }, out: (line: string) => void): Promise<Array<{ from: string | string[]; to: string }> | string> {
+  const wanted = clientRedirectsOptions(config).some((o) => typeof o.createRedirects === 'object' && o.createRedirects !== null && '$code' in o.createRedirects);
+  if (!wanted) return [];
+  out('createRedirects uitvoeren over de pagina\'s van de site (in een apart proces)…');
+  const [{ readSources }, { analyse }, { buildRoutes }, { valueOf }] = await Promise.all([
+    import('../io/read.ts'), import('../build.ts'), import('../stages/routes.ts'), import('../result.ts'),
+  ]);
+  const analysis = analyse(await readSources(siteDir, siteYml), 'production');
+  const routes = analysis.site ? (valueOf(buildRoutes(analysis.site)) ?? []).map((r) => r.path) : [];
+  if (routes.length === 0) return 'createRedirects kon niet worden uitgevoerd: de site heeft nog geen pagina\'s die de build kan lezen. Draai npm run check met de nieuwe site.yml, herstel wat het meldt en draai migrate opnieuw.';
+  const evaluated = await evaluateSiteCode(siteDir, { env: args.env, timeoutMs: args.timeoutMs, routes });
+  if (!evaluated.ok) return evaluated.message;
+  const pages = new Set(routes);
+  return (evaluated.created ?? []).flatMap(({ from, to }) => {
+    const old = [...new Set(from)].filter((f) => !pages.has(f) && f !== to);
+    return old.length === 0 ? [] : [{ from: old.length === 1 ? old[0]! : old, to }];
+  });
 }
 
 /** How a path is best shown in a command the user copies: as given when relative, else absolute. */
@@ -131,6 +161,19 @@ export async function migrate(argv: ReadonlyArray<string>, out: (line: string) =
     written.push(path.join(given, 'dist-config', name));
   };
   write('site.yml', siteYaml(migrated.site, migrated.comments, evaluated.configFile));
+  const created = await createdRedirects(evaluated.config, siteDir, path.join(configDir, 'site.yml'), args, out);
+  if (typeof created === 'string') {
+    err(created);
+    return 1;
+  }
+  if (created.length) {
+    // The rules createRedirects gave join the list, written once more with them.
+    const redirects = (migrated.site.redirects ?? {}) as { rules?: unknown[] };
+    migrated.site.redirects = { ...redirects, rules: [...(redirects.rules ?? []), ...created] };
+    const comments = { ...migrated.comments, redirects: createdComment };
+    written.pop();
+    write('site.yml', siteYaml(migrated.site, comments, evaluated.configFile));
+  }
   for (const sidebar of migrated.sidebars) {
     const from = evaluated.sidebars[sidebar.pluginId]?.file ?? 'sidebars.js';
     write(sidebar.file, `# De zijbalken uit ${from}, als data (npm run migrate). De build leest dit bestand, niet ${from}.\n${stringify(sidebar.data, { lineWidth: 0 })}`);

@@ -17,6 +17,8 @@ export interface LinkCheckInput {
   /** Public URLs of assets and other files the build writes. */
   readonly files: ReadonlySet<string>;
   readonly draftPermalinks: ReadonlySet<string>;
+  /** Old paths that redirect (pipeline/stages/publish/redirects.ts): a link to one works, with a warning naming the new path. */
+  readonly redirects?: ReadonlyArray<{ readonly from: string; readonly to: string }>;
 }
 
 export { normalisePath };
@@ -24,11 +26,12 @@ export { normalisePath };
 /** Stage entry: the problems of every link, in page and link order. */
 export function checkLinks(input: LinkCheckInput): Result<void> {
   const paths = new Set(input.routes.map((r) => r.path));
-  return found([...input.contents.values()].flatMap((content) => content.links.flatMap((link) => linkProblems(link, paths, input))));
+  const moved = new Map((input.redirects ?? []).map((r) => [r.from, r.to] as const));
+  return found([...input.contents.values()].flatMap((content) => content.links.flatMap((link) => linkProblems(link, paths, input, moved))));
 }
 
 /** What is wrong with one link: nothing, or one problem. */
-function linkProblems(link: Content['links'][number], paths: ReadonlySet<string>, input: LinkCheckInput): Problem[] {
+function linkProblems(link: Content['links'][number], paths: ReadonlySet<string>, input: LinkCheckInput, moved: ReadonlyMap<string, string>): Problem[] {
   const hashAt = link.url.indexOf('#');
   const rawPath = (hashAt === -1 ? link.url : link.url.slice(0, hashAt)).split('?')[0] ?? '';
   const anchor = hashAt === -1 ? '' : safeDecode(link.url.slice(hashAt + 1));
@@ -38,6 +41,11 @@ function linkProblems(link: Content['links'][number], paths: ReadonlySet<string>
   const other = written.endsWith('/') ? written.slice(0, -1) : `${written}/`;
   const path = !paths.has(written) && paths.has(other) ? other : written;
   if (!paths.has(path)) {
+    // The old path still works (the redirect page and the server rule), but costs the reader a detour.
+    const to = moved.get(written.length > 1 ? written.replace(/\/+$/, '') : written);
+    if (to !== undefined) {
+      return [warning('link-redirected', link.file, link.place, `De link naar ${written} gaat via een doorverwijzing naar ${to}. Link direct naar ${to}${anchor ? `#${anchor}` : ''}.`)];
+    }
     if (input.draftPermalinks.has(path)) {
       return [error('link-to-draft', link.file, link.place, `De link naar ${path} wijst naar een conceptpagina (draft: true), die niet in de productiebuild komt. Haal de link weg of publiceer de pagina.`)];
     }

@@ -127,6 +127,7 @@ export function resolve(validated: Validated, mode: Mode): Result<Site> {
         draftPermalinks: new Set(leftOut.map((e) => permalinkOf(e, config.layout))),
         draftFiles: new Set(leftOut.map((e) => e.file.path)),
         configFile: validated.configFile,
+        configPlace: validated.configPlace,
         unbuiltFiles: unbuilt(validated, [...docs, ...posts, ...pages], leftOut),
       }, referenceProblems(docs, sidebars, config, validated.configPlace, validated.configFile))),
     )),

@@ -108,6 +108,22 @@ test('it lists what it could not map, one line each, and the build and start com
   assert.ok(stdout.includes(`npm start -- --content ${dir} --config ${path.join(dir, 'dist-config/site.yml')}`), stdout);
 });
 
+test('client-redirects: the list and fromExtensions carry over, createRedirects runs once over the routes in the box', async () => {
+  const { site, stdout, dir } = await migratedFixture();
+  assert.equal(site.redirects, {
+    rules: [
+      { from: '/handleiding', to: '/docs/koppelingen' },
+      { from: ['/gemeenschap', '/gemeenschap/welkom/'], to: '/community' },
+      { from: '/vergaderen/maandelijks', to: '/community/overleg/maandelijks' },
+      { from: '/vergaderen/jaarlijks', to: '/community/overleg/jaarlijks' },
+    ],
+    fromExtensions: ['php'],
+  });
+  assert.not.match(stdout, /client-redirects kent de generator niet/);
+  assert.match(stdout, /createRedirects uitvoeren over de pagina's van de site/);
+  assert.match(fs.readFileSync(path.join(dir, 'dist-config/site.yml'), 'utf8'), /# De regels uit createRedirects .*\n.*draai migrate opnieuw\.\nredirects:/);
+});
+
 test('no file outside dist-config/ is written, moved or edited', async () => {
   const { dir } = await migratedFixture();
   assert.equal(snapshot(dir), snapshot(siteFixture));
@@ -372,6 +388,10 @@ test('the fixture builds unchanged with the migrated configuration', async () =>
   assert.match(page, /<a href="\/docs\/intro"[^>]*>Documentatie<\/a>/);
   assert.match(page, /<a href="\/community\/"[^>]*>Community<\/a>/);
   assert.match(page, /<p class="footer-copyright">Voorbeeldportaal, CC0\. Gebouwd met Docusaurus\.<\/p>/);
+  // Every old path gets a page that moves on to the new one; links to old paths are warnings, never errors.
+  for (const [old, to] of [['/handleiding', '/docs/koppelingen'], ['/gemeenschap/welkom', '/community'], ['/vergaderen/jaarlijks', '/community/overleg/jaarlijks'], ['/docs/intro.php/', '/docs/intro']] as const) {
+    assert.match(built.html(old), new RegExp(`<meta http-equiv="refresh" content="0; url=${to}">`), old);
+  }
 });
 
 test.run();

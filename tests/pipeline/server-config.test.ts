@@ -15,6 +15,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { contentSecurityPolicy, policyOrigins, securityHeaders } from '../../pipeline/stages/server-config/csp.ts';
 import { serverConfigFiles, withHeaderBlock } from '../../pipeline/stages/server-config/server-config.ts';
+import { withRedirectBlock } from '../../pipeline/stages/server-config/redirect-rules.ts';
 import { normalisePath } from '../../pipeline/stages/links.ts';
 import { parseData } from '../../pipeline/stages/parse.ts';
 import { validateConfig } from '../../pipeline/stages/validate.ts';
@@ -37,6 +38,15 @@ test('should carry the security headers of pipeline/stages/server-config/csp.ts 
     const updated = withHeaderBlock(text, kind, securityHeaders(config, { https: true }));
     assert.ok(updated !== null, `${file} has a BEGIN/END security headers block`);
     assert.ok(updated === text, `${file} is out of date with dist-config/site.yml or pipeline/stages/server-config/csp.ts: run npm run server-config`);
+  }
+});
+
+test('should carry the redirect rules of redirects in the current site.yml (npm run server-config)', () => {
+  for (const { file, kind } of serverConfigFiles) {
+    const text = fs.readFileSync(path.join(root, file), 'utf8');
+    const updated = withRedirectBlock(text, kind, config);
+    assert.ok(updated !== null, `${file} has a BEGIN/END redirects block`);
+    assert.ok(updated === text, `${file} is out of date with the redirects in dist-config/site.yml: run npm run server-config`);
   }
 });
 

@@ -26,7 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire, isBuiltin } from 'node:module';
 import { pathToFileURL, fileURLToPath } from 'node:url';
-import { docsPluginsOf } from './site-config.ts';
+import { docsPluginsOf, packageName } from './site-config.ts';
 import { allowedEnvironment, endGroup, namespaceLauncher } from '../../io/sandbox.ts';
 import { maxConfigBytes, overlongStrings, shownLimit, shownPath } from '../../stages/validate/config-limits.ts';
 
@@ -46,6 +46,8 @@ export type Evaluation =
     readonly sidebars: Readonly<Record<string, { readonly file: string; readonly value: unknown }>>;
     /** The process id the configuration saw (1 when it ran in a PID namespace of its own). */
     readonly pid: number;
+    /** With `routes`: what client-redirects' `createRedirects` returned for them, as rules. */
+    readonly created?: ReadonlyArray<{ readonly from: ReadonlyArray<string>; readonly to: string }>;
   }
   | { readonly ok: false; readonly message: string };
 
@@ -61,6 +63,8 @@ export interface EvaluateOptions {
   readonly from?: NodeJS.ProcessEnv;
   /** Start the child without the namespace launcher even where it works (tests of the fallback). */
   readonly plain?: boolean;
+  /** The site's routes: the child then also runs client-redirects' `createRedirects` once over them. */
+  readonly routes?: ReadonlyArray<string>;
 }
 
 export const defaultTimeoutMs = 30_000;
@@ -82,11 +86,13 @@ export function evaluateSiteCode(siteDir: string, options: EvaluateOptions = {})
   const dir = path.resolve(siteDir);
   const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
   const heapMb = options.heapMb ?? defaultHeapMb;
-  const node = [process.execPath, `--max-old-space-size=${heapMb}`, '--enable-source-maps', '--import', import.meta.resolve('tsx'), fileURLToPath(import.meta.url), dir];
-  const wrap = options.plain ? null : namespaceLauncher();
-  const [command, ...args] = wrap ? [...wrap, ...node] : node;
   // A temporary folder of the run's own: the bundles, tsx's cache and whatever the configuration leaves there go with it.
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'op-migrate-run-'));
+  const routesFile = options.routes ? path.join(tmp, 'routes.json') : null;
+  if (routesFile) fs.writeFileSync(routesFile, JSON.stringify(options.routes));
+  const node = [process.execPath, `--max-old-space-size=${heapMb}`, '--enable-source-maps', '--import', import.meta.resolve('tsx'), fileURLToPath(import.meta.url), dir, ...(routesFile ? [routesFile] : [])];
+  const wrap = options.plain ? null : namespaceLauncher();
+  const [command, ...args] = wrap ? [...wrap, ...node] : node;
   return new Promise((resolve) => {
     const child = spawn(command!, args, {
       // Docusaurus runs the configuration with the site folder as working directory.
@@ -391,8 +397,39 @@ function placeOf(e: unknown, siteDir: string): string | null {
   return null;
 }
 
-/** The child's work: evaluate the configuration, then each docs plugin's sidebars file. */
-async function child(siteDir: string): Promise<void> {
+/** At most this many old paths from createRedirects: more is no list of moved pages but a mistake. */
+const maxCreated = 50_000;
+
+/**
+ * client-redirects' `createRedirects(path)` for every route, as Docusaurus calls it: it returns the old
+ * paths (a string, a list, or nothing) that lead to that route. Only strings are kept.
+ */
+async function createdRedirects(config: unknown, routes: ReadonlyArray<string>): Promise<Array<{ from: string[]; to: string }>> {
+  const plugins = config && typeof config === 'object' && Array.isArray((config as { plugins?: unknown }).plugins) ? (config as { plugins: unknown[] }).plugins : [];
+  const out: Array<{ from: string[]; to: string }> = [];
+  let count = 0;
+  for (const entry of plugins) {
+    if (!Array.isArray(entry) || typeof entry[0] !== 'string' || packageName(entry[0], 'plugin') !== '@docusaurus/plugin-client-redirects') continue;
+    const create = (entry[1] as { createRedirects?: unknown } | undefined)?.createRedirects;
+    if (typeof create !== 'function') continue;
+    for (const route of routes) {
+      let value: unknown;
+      try {
+        value = await (create as (p: string) => unknown)(route);
+      } catch (e) {
+        throw new Error(`createRedirects van @docusaurus/plugin-client-redirects gaf een fout voor ${route}: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`);
+      }
+      const from = (Array.isArray(value) ? value : [value]).filter((f): f is string => typeof f === 'string');
+      count += from.length;
+      if (count > maxCreated) throw new LimitError(`createRedirects van @docusaurus/plugin-client-redirects gaf meer dan ${maxCreated} oude paden; zoveel verhuisde pagina's zijn er niet. Kijk de functie na en draai migrate opnieuw.`);
+      if (from.length) out.push({ from, to: route });
+    }
+  }
+  return out;
+}
+
+/** The child's work: evaluate the configuration, then each docs plugin's sidebars file, then (with routes) createRedirects. */
+async function child(siteDir: string, routesFile: string | undefined): Promise<void> {
   installStub();
   const print = (result: unknown) => new Promise<void>((done) => process.stdout.write(`${marker}${JSON.stringify(result)}\n`, () => done()));
   const configName = configNames.find((name) => fs.existsSync(path.join(siteDir, name)));
@@ -403,7 +440,8 @@ async function child(siteDir: string): Promise<void> {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'op-migrate-'));
   let current = configName;
   try {
-    const config = toData(await load(path.join(siteDir, configName), outDir, siteDir));
+    const live = await load(path.join(siteDir, configName), outDir, siteDir);
+    const config = toData(live);
     if (typeof config !== 'object' || config === null || Array.isArray(config)) {
       await print({ ok: false, message: `${configName} levert geen configuratieobject op (maar ${Array.isArray(config) ? 'een lijst' : typeof config}). Exporteer het object met module.exports = config of export default config.` });
       return;
@@ -423,7 +461,10 @@ async function child(siteDir: string): Promise<void> {
           : await load(file, outDir, siteDir);
       sidebars[plugin.id] = { file: current, value: toData(value) };
     }
-    await print({ ok: true, configFile: configName, config, sidebars, pid: process.pid });
+    current = configName;
+    const routes = routesFile ? JSON.parse(fs.readFileSync(routesFile, 'utf8')) as string[] : null;
+    const created = routes ? await createdRedirects(live, routes) : undefined;
+    await print({ ok: true, configFile: configName, config, sidebars, pid: process.pid, ...(created ? { created } : {}) });
   } catch (e) {
     // The first line says what went wrong; node's "Require stack" lines after it only repeat the file.
     const message = (e instanceof Error ? e.message : String(e)).split('\n')[0]!.replace(/\.$/, '');
@@ -444,7 +485,7 @@ async function child(siteDir: string): Promise<void> {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   // The configuration may leave timers or servers running: the child ends once its result is out.
-  child(path.resolve(process.argv[2] ?? '.')).then(() => process.exit(0), (e: unknown) => {
+  child(path.resolve(process.argv[2] ?? '.'), process.argv[3]).then(() => process.exit(0), (e: unknown) => {
     process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
     process.exit(1);
   });

@@ -9,6 +9,7 @@
  * in which code left its mark as `{ $code: "…" }` (a function, a class, a
  * regular expression) and a package that is not installed as `{ $stub: "…" }`.
  */
+
 import path from 'node:path';
 import { inFolder, outsideRoot } from '../../layout.ts';
 import { safeConfigHtml } from '../../safety/html.ts';
@@ -214,24 +215,132 @@ const position = (item: Data): { position?: 'left' | 'right' } =>
   (item.position === 'left' || item.position === 'right' ? { position: item.position } : {});
 
 /**
+ * What every part of the mapping reads: the configuration, the site's files,
+ * and where its notes go. One object, so that each part is a small function of
+ * it and the parts still note in the order a reader meets them.
+ */
+interface Context {
+  readonly config: Data;
+  readonly themeConfig: Data;
+  readonly files: ReadonlyArray<string>;
+  /** The notes so far; sidebarData adds to them directly. */
+  readonly notes: string[];
+  readonly note: (text: string) => void;
+  /** Whether a file or folder (relative to the site) exists. */
+  readonly exists: (p: string) => boolean;
+  /** A path from the configuration relative to the site folder. */
+  readonly rel: (p: string) => string;
+  /** The site folder itself. */
+  readonly siteDir: string;
+}
+
+/** The route of a document, by docs plugin id and document id. */
+type DocsRoute = (pluginId: string | undefined, docId: string) => string;
+
+/**
  * Maps the evaluated configuration. `files` is every file of the site folder
  * (relative, with `/`; node_modules and build output left out), so that
  * defaults can depend on what exists, as in Docusaurus.
  */
 export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<string, unknown>, files: ReadonlyArray<string>, siteDir: string): Migrated {
   const notes: string[] = [];
-  const note = (text: string) => notes.push(text);
+  const ctx: Context = {
+    config,
+    themeConfig: isObject(config.themeConfig) ? config.themeConfig : {},
+    files,
+    notes,
+    note: (text) => { notes.push(text); },
+    exists: (p) => files.some((f) => f === p || f.startsWith(`${p}/`)),
+    rel: (p) => siteRelative(p, siteDir),
+    siteDir,
+  };
   const comments: Record<string, string> = {};
-  const exists = (p: string) => files.some((f) => f === p || f.startsWith(`${p}/`));
-  const rel = (p: string) => siteRelative(p, siteDir);
-  const themeConfig = isObject(config.themeConfig) ? config.themeConfig : {};
 
-  // --- Values that came from a package that is not installed: the stand-in is no value
-  for (const [where, name] of standInsIn(config)) {
-    note(`${where} kwam van ${name}, dat niet geïnstalleerd is; migrate kon de waarde niet bepalen. Draai npm install in de map van de site en daarna migrate opnieuw, of vul de waarde zelf in site.yml in.`);
+  // The parts run in this order, because their notes are printed in it.
+  standInNotes(ctx);
+  const identity = identityOf(ctx);
+  const docs = docsOf(ctx, sidebarsByPlugin);
+  editUrlNote(ctx, docs.plugins);
+  const blog = blogOf(ctx);
+  const pagesPath = pagesOf(ctx);
+  const staticDirs = staticDirsOf(ctx);
+  const items = navbarOf(ctx, docs.route, identity);
+  const footer = footerOf(ctx, docs.route, identity.title);
+  searchNotes(ctx);
+  const analytics = analyticsOf(ctx);
+  const redirects = redirectsOf(ctx);
+  unsupportedNotes(ctx);
+
+  const { title, lang, localeConfig } = identity;
+  const colorMode = isObject(ctx.themeConfig.colorMode) ? ctx.themeConfig.colorMode : {};
+  const announcementBar = ctx.themeConfig.announcementBar;
+  const markdown = isObject(config.markdown) ? config.markdown : {};
+  const firstDocs = docs.plugins[0];
+  const site: Data = {
+    product: identity.product,
+    siteName: title,
+    ...(title.length <= 16 ? { shortName: title } : {}),
+    tagline: str(config.tagline) ?? '',
+    url: identity.url,
+    locale: {
+      lang,
+      label: str(localeConfig.label) ?? languageNames[lang] ?? lang,
+      direction: localeConfig.direction === 'rtl' ? 'rtl' : 'ltr',
+      calendar: str(localeConfig.calendar) ?? 'gregory',
+    },
+    logo: { src: 'logo.svg', alt: title },
+    governmentLogo: { src: 'rijkslint.svg', alt: 'Logo van de Nederlandse overheid' },
+    ...(isObject(announcementBar) && typeof announcementBar.content === 'string'
+      ? { announcementBar: { id: str(announcementBar.id) ?? 'announcement-bar', content: announcementBar.content, ...(typeof announcementBar.isCloseable === 'boolean' ? { isCloseable: announcementBar.isCloseable } : {}) } }
+      : {}),
+    navbar: { items },
+    footer,
+    colorMode: {
+      defaultMode: colorMode.defaultMode === 'dark' ? 'dark' : 'light',
+      disableSwitch: colorMode.disableSwitch === true,
+      respectPrefersColorScheme: colorMode.respectPrefersColorScheme === true,
+    },
+    blog: blogSettings(blog.options),
+    docs: { versions: [{ name: 'current', label: 'Next', path: '/', mainDocId: firstDocs ? mainDocId(files, ctx.rel(str(firstDocs.options.path) ?? 'docs')) : 'index' }] },
+    search: { backend: 'embedded', page: '/zoeken' },
+    ...(Object.keys(analytics).length ? { analytics } : {}),
+    content: {
+      docs: docs.entries,
+      blog: blog.content,
+      pages: pagesPath !== undefined ? { path: pagesPath } : null,
+      static: staticDirs.filter(ctx.exists),
+    },
+    markdown: { format: markdown.format === 'md' || markdown.format === 'detect' ? markdown.format : 'mdx' },
+    ...(redirects ? { redirects } : {}),
+  };
+  const frontmatter = frontmatterOf(ctx, docs.plugins, blog.all);
+  if (Object.keys(frontmatter).length) site.frontmatter = frontmatter;
+  const mdx = mdxOf(ctx);
+  if (mdx) {
+    site.mdx = mdx.value;
+    comments.mdx = mdx.comment;
   }
+  return { site, sidebars: docs.sidebars, notes, comments };
+}
 
-  // --- Site identity
+/** Values that came from a package that is not installed: the stand-in is no value. */
+function standInNotes(ctx: Context): void {
+  for (const [where, name] of standInsIn(ctx.config)) {
+    ctx.note(`${where} kwam van ${name}, dat niet geïnstalleerd is; migrate kon de waarde niet bepalen. Draai npm install in de map van de site en daarna migrate opnieuw, of vul de waarde zelf in site.yml in.`);
+  }
+}
+
+interface Identity {
+  readonly title: string;
+  readonly url: string;
+  readonly lang: string;
+  readonly localeConfig: Data;
+  readonly locales: ReadonlyArray<string>;
+  readonly product: string;
+}
+
+/** The site's name, address and language. */
+function identityOf({ config, note }: Context): Identity {
   const title = str(config.title) ?? 'Mijn site';
   if (config.title === undefined) note('De configuratie heeft geen title; de site heet nu "Mijn site". Pas siteName aan in site.yml.');
   const baseUrl = str(config.baseUrl) ?? '/';
@@ -247,10 +356,22 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
   if (lang !== 'nl') note(`i18n: de standaardtaal is "${lang}"; de teksten van de generator zelf (navigatie, zoeken) blijven Nederlands.`);
 
   const product = title.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'site';
+  return { title, url, lang, localeConfig, locales, product };
+}
 
-  // --- Docs plugins
-  const docsPlugins = docsPluginsOf(config);
-  const navItems = isObject(themeConfig.navbar) && Array.isArray(themeConfig.navbar.items) ? themeConfig.navbar.items.filter(isObject) : [];
+/** The navbar's items as the configuration has them (objects only). */
+const navItemsOf = (themeConfig: Data): Data[] =>
+  (isObject(themeConfig.navbar) && Array.isArray(themeConfig.navbar.items) ? themeConfig.navbar.items.filter(isObject) : []);
+
+/** The docs plugins: their content entries, their sidebars files, and the route of a document. */
+function docsOf(ctx: Context, sidebarsByPlugin: ReadonlyMap<string, unknown>): {
+  plugins: DocsPluginOptions[];
+  entries: Data[];
+  sidebars: Array<{ pluginId: string; file: string; data: Data }>;
+  route: DocsRoute;
+} {
+  const plugins = docsPluginsOf(ctx.config);
+  const navItems = navItemsOf(ctx.themeConfig);
   const pluginLabel = (id: string): string => {
     const item = navItems.find((i) => (i.type === 'doc' || i.type === 'docSidebar') && (str(i.docsPluginId) ?? 'default') === id && typeof i.label === 'string');
     if (item) return String(item.label);
@@ -258,70 +379,107 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
   };
   const routeOf = new Map<string, string>();
   const sidebars: Array<{ pluginId: string; file: string; data: Data }> = [];
-  const docsEntries = docsPlugins.map(({ id, options }) => {
-    const docsPath = rel(str(options.path) ?? 'docs');
+  const entries = plugins.map(({ id, options }) => {
     const routeBasePath = routeBase(str(options.routeBasePath) ?? 'docs');
     routeOf.set(id, routeBasePath);
-    const entry: Data = { id, path: docsPath, routeBasePath, label: pluginLabel(id) };
-    if (typeof options.sidebarPath === 'string' && !sidebarsByPlugin.has(id)) {
-      note(`Docs-plugin "${id}": het zijbalkbestand ${rel(options.sidebarPath)} bestaat niet (Docusaurus toont dan geen zijbalk); de zijbalk wordt uit de mappen gemaakt.`);
-    } else if (typeof options.sidebarPath === 'string') {
-      const file = `sidebars-${id}.yml`;
-      const data = sidebarData(sidebarsByPlugin.get(id), `${rel(options.sidebarPath)}`, notes);
-      if (data) {
-        entry.sidebarPath = file;
-        sidebars.push({ pluginId: id, file, data });
-      }
-    } else if (options.sidebarPath === false) {
-      note(`Docs-plugin "${id}": sidebarPath: false (geen zijbalk) kent de generator niet; de zijbalk wordt uit de mappen gemaakt.`);
-    } else if (isCode(options.sidebarPath)) {
-      note(`Docs-plugin "${id}": sidebarPath is code (${codeName(options.sidebarPath)}); de zijbalk wordt uit de mappen gemaakt.`);
-    }
-    // Left out, the area reads tags.yml in its folder when there is one, as Docusaurus does.
-    if (typeof options.tags === 'string') entry.tags = fromFolder(options.tags, docsPath, siteDir, `Docs-plugin "${id}": tags`, note);
-    else if (options.tags === null) entry.tags = null;
-    if (typeof options.editUrl === 'string') entry.editUrl = options.editUrl;
-    if (!exists(docsPath)) note(`Docs-plugin "${id}": de map ${docsPath}/ bestaat niet.`);
-    for (const key of ['lastVersion', 'versions', 'onlyIncludeVersions'] as const) {
-      if (options[key] !== undefined) note(`Docs-plugin "${id}": ${key} genegeerd; de generator bouwt alleen de huidige versie van de docs.`);
-    }
-    if (exists(id === 'default' ? 'versions.json' : `${id}_versions.json`)) note(`Docs-plugin "${id}": er zijn oude versies (${id === 'default' ? 'versions.json' : `${id}_versions.json`}); alleen de huidige versie wordt gebouwd.`);
-    for (const key of ['remarkPlugins', 'rehypePlugins', 'beforeDefaultRemarkPlugins', 'beforeDefaultRehypePlugins'] as const) {
-      if (Array.isArray(options[key]) && options[key].length) note(`Docs-plugin "${id}": ${key} worden niet uitgevoerd; de generator draait geen code uit de configuratie.`);
-    }
-    if (options.sidebarItemsGenerator !== undefined) note(`Docs-plugin "${id}": sidebarItemsGenerator is code en wordt niet uitgevoerd; de zijbalk volgt de regels van Docusaurus zonder die functie.`);
-    for (const key of Object.keys(options).filter((k) => !docsOptionsSeen.has(k))) note(`Docs-plugin "${id}": de optie ${key} is overgeslagen.`);
-    return entry;
+    return docsEntryOf(ctx, id, options, routeBasePath, pluginLabel(id), sidebarsByPlugin, sidebars);
   });
-  const docsRoute = (pluginId: string | undefined, docId: string) => {
+  const route: DocsRoute = (pluginId, docId) => {
     const base = routeOf.get(pluginId ?? 'default') ?? 'docs';
     return `/${[base, docId].filter(Boolean).join('/')}`;
   };
+  return { plugins, entries, sidebars, route };
+}
 
-  const firstDocs = docsPlugins[0];
-  // An editUrl string carries over per plugin (content.docs[].editUrl, content.blog.editUrl); a function is code.
-  if ([...docsPlugins.map((p) => p.options), ...blogPluginsOf(config)].some((o) => isCode(o.editUrl))) {
-    note('editUrl is een functie en is niet overgenomen: de generator voert geen code uit de configuratie uit. Zet editUrl als adres bij het gebied in content in site.yml als je de link "Bewerk deze pagina" wilt (zie docs/migrating.md).');
+/** One docs plugin as a content entry; its sidebars file, when it has one, goes into `sidebars`. */
+function docsEntryOf(
+  { note, notes, exists, rel, siteDir }: Context, id: string, options: Readonly<Data>, routeBasePath: string, label: string,
+  sidebarsByPlugin: ReadonlyMap<string, unknown>, sidebars: Array<{ pluginId: string; file: string; data: Data }>,
+): Data {
+  const docsPath = rel(str(options.path) ?? 'docs');
+  const entry: Data = { id, path: docsPath, routeBasePath, label };
+  if (typeof options.sidebarPath === 'string' && !sidebarsByPlugin.has(id)) {
+    note(`Docs-plugin "${id}": het zijbalkbestand ${rel(options.sidebarPath)} bestaat niet (Docusaurus toont dan geen zijbalk); de zijbalk wordt uit de mappen gemaakt.`);
+  } else if (typeof options.sidebarPath === 'string') {
+    const file = `sidebars-${id}.yml`;
+    const data = sidebarData(sidebarsByPlugin.get(id), `${rel(options.sidebarPath)}`, notes);
+    if (data) {
+      entry.sidebarPath = file;
+      sidebars.push({ pluginId: id, file, data });
+    }
+  } else if (options.sidebarPath === false) {
+    note(`Docs-plugin "${id}": sidebarPath: false (geen zijbalk) kent de generator niet; de zijbalk wordt uit de mappen gemaakt.`);
+  } else if (isCode(options.sidebarPath)) {
+    note(`Docs-plugin "${id}": sidebarPath is code (${codeName(options.sidebarPath)}); de zijbalk wordt uit de mappen gemaakt.`);
   }
+  // Left out, the area reads tags.yml in its folder when there is one, as Docusaurus does.
+  if (typeof options.tags === 'string') entry.tags = fromFolder(options.tags, docsPath, siteDir, `Docs-plugin "${id}": tags`, note);
+  else if (options.tags === null) entry.tags = null;
+  if (typeof options.editUrl === 'string') entry.editUrl = options.editUrl;
+  if (!exists(docsPath)) note(`Docs-plugin "${id}": de map ${docsPath}/ bestaat niet.`);
+  for (const key of ['lastVersion', 'versions', 'onlyIncludeVersions'] as const) {
+    if (options[key] !== undefined) note(`Docs-plugin "${id}": ${key} genegeerd; de generator bouwt alleen de huidige versie van de docs.`);
+  }
+  if (exists(id === 'default' ? 'versions.json' : `${id}_versions.json`)) note(`Docs-plugin "${id}": er zijn oude versies (${id === 'default' ? 'versions.json' : `${id}_versions.json`}); alleen de huidige versie wordt gebouwd.`);
+  for (const key of ['remarkPlugins', 'rehypePlugins', 'beforeDefaultRemarkPlugins', 'beforeDefaultRehypePlugins'] as const) {
+    const value = options[key];
+    if (Array.isArray(value) && value.length) note(`Docs-plugin "${id}": ${key} worden niet uitgevoerd; de generator draait geen code uit de configuratie.`);
+  }
+  if (options.sidebarItemsGenerator !== undefined) note(`Docs-plugin "${id}": sidebarItemsGenerator is code en wordt niet uitgevoerd; de zijbalk volgt de regels van Docusaurus zonder die functie.`);
+  for (const key of Object.keys(options).filter((k) => !docsOptionsSeen.has(k))) note(`Docs-plugin "${id}": de optie ${key} is overgeslagen.`);
+  return entry;
+}
 
-  // --- Blog
+/** An editUrl string carries over per plugin (content.docs[].editUrl, content.blog.editUrl); a function is code, and not carried over. */
+function editUrlNote(ctx: Context, docsPlugins: ReadonlyArray<DocsPluginOptions>): void {
+  if ([...docsPlugins.map((p) => p.options), ...blogPluginsOf(ctx.config)].some((o) => isCode(o.editUrl))) {
+    ctx.note('editUrl is een functie en is niet overgenomen: de generator voert geen code uit de configuratie uit. Zet editUrl als adres bij het gebied in content in site.yml als je de link "Bewerk deze pagina" wilt (zie docs/migrating.md).');
+  }
+}
+
+/** The blog plugins (only the first is built), its options and its content entry. */
+function blogOf({ config, note, exists, rel, siteDir }: Context): { all: Data[]; options: Data | undefined; content: Data | null } {
   const blogs = blogPluginsOf(config);
   const blog = blogs[0];
   if (blogs.length > 1) note(`Er zijn ${blogs.length} blogs; alleen de eerste (${str(blog?.path) ?? 'blog'}/) wordt gebouwd.`);
-  const count = (v: unknown, fallback: number) => (v === 'ALL' ? allPosts : typeof v === 'number' ? v : fallback);
   // The classic preset has a blog and pages unless switched off; without their folder, there is nothing to build.
   const blogPath = blog ? rel(str(blog.path) ?? 'blog') : undefined;
   const hasBlog = blog !== undefined && blogPath !== undefined && exists(blogPath);
   if (blog) {
     for (const key of Object.keys(blog).filter((k) => !blogOptionsSeen.has(k))) note(`Blog: de optie ${key} is overgeslagen.`);
     for (const key of ['remarkPlugins', 'rehypePlugins', 'feedOptions'] as const) {
-      if (key === 'feedOptions' ? isObject(blog.feedOptions) && blog.feedOptions.type !== undefined && blog.feedOptions.type !== 'all' : Array.isArray(blog[key]) && blog[key].length) {
+      const value = blog[key];
+      if (key === 'feedOptions' ? isObject(blog.feedOptions) && blog.feedOptions.type !== undefined && blog.feedOptions.type !== 'all' : Array.isArray(value) && value.length) {
         note(key === 'feedOptions' ? 'Blog: feedOptions genegeerd; de generator maakt altijd RSS, Atom en JSON Feed.' : `Blog: ${key} worden niet uitgevoerd; de generator draait geen code uit de configuratie.`);
       }
     }
   }
+  const content = hasBlog ? {
+    path: blogPath,
+    routeBasePath: routeBase(str(blog.routeBasePath) ?? 'blog'),
+    ...(typeof blog.tags === 'string' ? { tags: fromFolder(blog.tags, blogPath, siteDir, 'Blog: tags', note) } : blog.tags === null ? { tags: null } : {}),
+    ...(typeof blog.authorsMapPath === 'string' ? { authors: fromFolder(blog.authorsMapPath, blogPath, siteDir, 'Blog: authorsMapPath', note) } : {}),
+    ...(typeof blog.editUrl === 'string' ? { editUrl: blog.editUrl } : {}),
+  } : null;
+  return { all: blogs, options: blog, content };
+}
 
-  // --- Pages
+/** A count option that may be `'ALL'`, else the default. */
+const count = (v: unknown, fallback: number) => (v === 'ALL' ? allPosts : typeof v === 'number' ? v : fallback);
+
+/** The site-wide blog settings, from the first blog's options or Docusaurus' defaults. */
+function blogSettings(blog: Data | undefined): Data {
+  return {
+    postsPerPage: count(blog?.postsPerPage, defaults.blogPostsPerPage),
+    wordsPerMinute: defaults.wordsPerMinute,
+    sidebarCount: count(blog?.blogSidebarCount, defaults.blogSidebarCount),
+    sidebarTitle: str(blog?.blogSidebarTitle) ?? defaults.blogSidebarTitle,
+    ...(['ignore', 'log', 'warn', 'throw'].includes(String(blog?.onUntruncatedBlogPosts)) ? { onUntruncatedBlogPosts: blog!.onUntruncatedBlogPosts } : {}),
+  };
+}
+
+/** The pages folder, when it exists; every React page in it gets a note. */
+function pagesOf({ config, files, note, exists, rel }: Context): string | undefined {
   const pages = pagesPluginsOf(config)[0];
   const pagesPath = pages && exists(rel(str(pages.path) ?? 'src/pages')) ? rel(str(pages.path) ?? 'src/pages') : undefined;
   if (pagesPath !== undefined) {
@@ -333,19 +491,25 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
       note(`${file} is een React-pagina; de generator bouwt geen React-pagina's. Maak er een Markdown-pagina van (zie docs/migrating.md).${home ? ' Het is de beginpagina (/): tot er een index.md naast staat, heeft de site geen beginpagina.' : ''}`);
     }
   }
+  return pagesPath;
+}
 
-  // --- Static folders
+/** The static folders the configuration names (or `static`), relative to the site. */
+function staticDirsOf({ config, note, exists, rel }: Context): string[] {
   const staticDirs = (Array.isArray(config.staticDirectories) ? config.staticDirectories.filter((d): d is string => typeof d === 'string') : ['static']).map(rel);
   for (const dir of staticDirs.filter((d) => !exists(d))) {
     if (outsideRoot(dir)) note(`staticDirectories: de map ${dir}/ ligt buiten de map van de site en is weggelaten; de build leest niets buiten de site. Zet de bestanden in een map in de site.`);
     else if (Array.isArray(config.staticDirectories)) note(`staticDirectories: de map ${dir}/ bestaat niet en is weggelaten.`);
   }
+  return staticDirs;
+}
 
-  // --- Navbar
+/** The navbar's items as ours; a search box on the right when it had none. */
+function navbarOf({ themeConfig, note }: Context, docsRoute: DocsRoute, { lang, locales }: Identity): Data[] {
   const navbar = isObject(themeConfig.navbar) ? themeConfig.navbar : {};
   if (isObject(navbar.logo)) note(`navbar.logo (${str(navbar.logo.src) ?? '?'}) is niet overgenomen: de kop toont het logo uit site.yml (logo en governmentLogo, zie docs/theme.md).`);
   const items: Data[] = [];
-  for (const item of navItems) {
+  for (const item of navItemsOf(themeConfig)) {
     const type = str(item.type) ?? (typeof item.html === 'string' ? 'html' : typeof item.items !== 'undefined' ? 'dropdown' : 'link');
     const where = `navbar-item "${str(item.label) ?? type}"`;
     if (type === 'link' || type === 'default') {
@@ -383,8 +547,11 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
     }
   }
   if (!items.some((i) => i.type === 'search')) items.push({ type: 'search', position: 'right' });
+  return items;
+}
 
-  // --- Footer
+/** The footer: columns when every link group has items, else one row; the copyright as text. */
+function footerOf({ themeConfig, note }: Context, docsRoute: DocsRoute, title: string): Data {
   const footer = isObject(themeConfig.footer) ? themeConfig.footer : {};
   const footerLinks = Array.isArray(footer.links) ? footer.links.filter(isObject) : [];
   const footerLink = (item: Data, where: string) => {
@@ -397,19 +564,22 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
   const copyright = htmlAsText(copyrightHtml);
   if (copyright !== copyrightHtml.trim()) note('Footer: de copyright-tekst bevatte HTML; alleen de tekst is overgenomen.');
   if (isObject(footer.logo)) note('Footer: het logo is niet overgenomen; voeg het toe als footer.logo in site.yml (zie docs/theme.md).');
-  const siteFooter: Data = columns
+  return columns
     ? { style: 'columns', copyright, columns: footerLinks.map((col) => ({ title: str(col.title) ?? '', items: (col.items as unknown[]).filter(isObject).flatMap((i) => footerLink(i, ` (kolom "${str(col.title) ?? ''}")`)) })) }
     : { style: 'row', copyright, links: footerLinks.flatMap((l) => footerLink(l, '')) };
+}
 
-  // --- Colour mode and announcement bar
-  const colorMode = isObject(themeConfig.colorMode) ? themeConfig.colorMode : {};
+/** The names of the plugins and themes the configuration lists. */
+const pluginAndThemeNames = (config: Data): string[] => [...pluginsOf(config), ...themesOf(config)].map((p) => p.name);
 
-  // --- Search
-  const pluginNames = [...pluginsOf(config), ...themesOf(config)].map((p) => p.name);
+/** Algolia and search plugins: replaced by the embedded search. */
+function searchNotes({ config, themeConfig, note }: Context): void {
   if (isObject(themeConfig.algolia)) note('Zoeken: Algolia DocSearch is vervangen door de ingebouwde zoekfunctie (search.backend: embedded); de Algolia-sleutels zijn niet overgenomen.');
-  for (const name of pluginNames.filter((n) => /search/i.test(n))) note(`Zoeken: ${name} is vervangen door de ingebouwde zoekfunctie (search.backend: embedded).`);
+  for (const name of pluginAndThemeNames(config).filter((n) => /search/i.test(n))) note(`Zoeken: ${name} is vervangen door de ingebouwde zoekfunctie (search.backend: embedded).`);
+}
 
-  // --- Analytics
+/** A Matomo plugin becomes our tracker; Google's analytics get a note. */
+function analyticsOf({ config, note }: Context): Data {
   const analytics: Data = {};
   const gtag = presetPart(config, 'gtag');
   const ga = presetPart(config, 'googleAnalytics');
@@ -432,9 +602,12 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
       }
     }
   }
+  return analytics;
+}
 
-  // --- Everything else the generator does not do
-  const handled = new Set(['@docusaurus/plugin-content-docs', '@docusaurus/plugin-content-blog', '@docusaurus/plugin-content-pages', '@docusaurus/theme-mermaid', '@docusaurus/plugin-sitemap']);
+/** Everything else the generator does not do: presets, plugins and themes it does not know, theme settings, scripts, styles. */
+function unsupportedNotes({ config, themeConfig, note }: Context): void {
+  const handled = new Set(['@docusaurus/plugin-content-docs', '@docusaurus/plugin-content-blog', '@docusaurus/plugin-content-pages', '@docusaurus/theme-mermaid', '@docusaurus/plugin-sitemap', '@docusaurus/plugin-client-redirects']);
   for (const preset of presetsOf(config)) {
     if (!classicLike(preset)) { note(`Preset ${preset.name} kent de generator niet; overgeslagen.`); continue; }
     if (!isClassic(preset.name)) note(`Preset ${preset.name}: de opties docs, blog en pages zijn overgenomen zoals bij preset-classic; wat de preset verder doet, niet.`);
@@ -443,7 +616,7 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
     if (isObject(theme) && theme.customCss !== undefined) note('Eigen CSS (theme.customCss) wordt niet geladen: de generator gebruikt zijn eigen thema (zie docs/theme.md).');
   }
   const themeNames = new Set(themesOf(config).map((t) => t.name));
-  for (const name of pluginNames) {
+  for (const name of pluginAndThemeNames(config)) {
     if (handled.has(name) || /search|matomo|google-(gtag|analytics|tag-manager)/i.test(name)) continue;
     note(`${themeNames.has(name) ? 'Thema' : 'Plugin'} ${name} kent de generator niet; overgeslagen.`);
   }
@@ -460,57 +633,13 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
   if (isObject(themeConfig.prism) && Array.isArray(themeConfig.prism.additionalLanguages) && themeConfig.prism.additionalLanguages.length) {
     note('prism.additionalLanguages is niet nodig: de generator kleurt code met Shiki, dat de meeste talen kent.');
   }
+}
 
-  const site: Data = {
-    product,
-    siteName: title,
-    ...(title.length <= 16 ? { shortName: title } : {}),
-    tagline: str(config.tagline) ?? '',
-    url,
-    locale: {
-      lang,
-      label: str(localeConfig.label) ?? languageNames[lang] ?? lang,
-      direction: localeConfig.direction === 'rtl' ? 'rtl' : 'ltr',
-      calendar: str(localeConfig.calendar) ?? 'gregory',
-    },
-    logo: { src: 'logo.svg', alt: title },
-    governmentLogo: { src: 'rijkslint.svg', alt: 'Logo van de Nederlandse overheid' },
-    ...(isObject(themeConfig.announcementBar) && typeof themeConfig.announcementBar.content === 'string'
-      ? { announcementBar: { id: str(themeConfig.announcementBar.id) ?? 'announcement-bar', content: themeConfig.announcementBar.content, ...(typeof themeConfig.announcementBar.isCloseable === 'boolean' ? { isCloseable: themeConfig.announcementBar.isCloseable } : {}) } }
-      : {}),
-    navbar: { items },
-    footer: siteFooter,
-    colorMode: {
-      defaultMode: colorMode.defaultMode === 'dark' ? 'dark' : 'light',
-      disableSwitch: colorMode.disableSwitch === true,
-      respectPrefersColorScheme: colorMode.respectPrefersColorScheme === true,
-    },
-    blog: {
-      postsPerPage: count(blog?.postsPerPage, defaults.blogPostsPerPage),
-      wordsPerMinute: defaults.wordsPerMinute,
-      sidebarCount: count(blog?.blogSidebarCount, defaults.blogSidebarCount),
-      sidebarTitle: str(blog?.blogSidebarTitle) ?? defaults.blogSidebarTitle,
-      ...(['ignore', 'log', 'warn', 'throw'].includes(String(blog?.onUntruncatedBlogPosts)) ? { onUntruncatedBlogPosts: blog!.onUntruncatedBlogPosts } : {}),
-    },
-    docs: { versions: [{ name: 'current', label: 'Next', path: '/', mainDocId: firstDocs ? mainDocId(files, rel(str(firstDocs.options.path) ?? 'docs')) : 'index' }] },
-    search: { backend: 'embedded', page: '/zoeken' },
-    ...(Object.keys(analytics).length ? { analytics } : {}),
-    content: {
-      docs: docsEntries,
-      blog: hasBlog ? {
-        path: blogPath,
-        routeBasePath: routeBase(str(blog.routeBasePath) ?? 'blog'),
-        ...(typeof blog.tags === 'string' ? { tags: fromFolder(blog.tags, blogPath, siteDir, 'Blog: tags', note) } : blog.tags === null ? { tags: null } : {}),
-        ...(typeof blog.authorsMapPath === 'string' ? { authors: fromFolder(blog.authorsMapPath, blogPath, siteDir, 'Blog: authorsMapPath', note) } : {}),
-        ...(typeof blog.editUrl === 'string' ? { editUrl: blog.editUrl } : {}),
-      } : null,
-      pages: pagesPath !== undefined ? { path: pagesPath } : null,
-      static: staticDirs.filter(exists),
-    },
-    markdown: { format: markdown.format === 'md' || markdown.format === 'detect' ? markdown.format : 'mdx' },
-  };
-  // Docusaurus sets these per plugin; ours hold for the whole site: the most lenient value, so that
-  // nothing fails here that Docusaurus let through.
+/**
+ * Docusaurus sets the front matter policies per plugin; ours hold for the whole site: the most
+ * lenient value, so that nothing fails here that Docusaurus let through.
+ */
+function frontmatterOf({ note }: Context, docsPlugins: ReadonlyArray<DocsPluginOptions>, blogs: ReadonlyArray<Data>): Data {
   const policies = ['ignore', 'log', 'warn', 'throw'];
   const frontmatter: Data = {};
   for (const [key, sources] of [
@@ -522,19 +651,55 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
     frontmatter[key] = [...values].sort((a, b) => policies.indexOf(a) - policies.indexOf(b))[0];
     if (values.length > 1) note(`${key} verschilt per plugin (${values.join(', ')}); site.yml neemt "${String(frontmatter[key])}" voor de hele site.`);
   }
-  if (Object.keys(frontmatter).length) site.frontmatter = frontmatter;
-  if (exists('src/components') || exists('src/theme')) {
-    // Site code runs only when the configuration names it: the components folder is named here, once.
-    site.mdx = { unknownComponents: 'warn', ...(exists('src/components') ? { components: 'src/components' } : {}) };
-    comments.mdx = [
-      ' De site heeft eigen React-componenten (src/components). Met unknownComponents: warn bouwt de site al,',
-      ' en noemt de build elk component dat de generator niet kan laden, met de plaatsen waar het staat.',
-      ' Zet ze over (zie docs/migrating.md) en zet deze instelling daarna op error.',
-      ' components noemt de map met de componenten: alleen code die de configuratie noemt, draait (in een afgeschermd proces).',
-    ].join('\n');
-    if (exists('src/theme')) note('src/theme (swizzled onderdelen van het Docusaurus-thema) wordt niet gebruikt: de generator heeft zijn eigen thema.');
+  return frontmatter;
+}
+
+/** The options of every `@docusaurus/plugin-client-redirects` instance. */
+export const clientRedirectsOptions = (config: Data): Data[] =>
+  pluginsOf(config).filter((p) => p.name === '@docusaurus/plugin-client-redirects').map((p) => p.options);
+
+/**
+ * `@docusaurus/plugin-client-redirects` as `redirects` in site.yml: its `redirects` list (`from` a path or
+ * a list of paths), `fromExtensions` and `toExtensions` carry over as they are; the build checks them.
+ * `createRedirects` is code that needs the site's routes: migrate.ts runs it and adds its rules.
+ */
+function redirectsOf({ config, note }: Context): Data | null {
+  const instances = clientRedirectsOptions(config);
+  if (instances.length === 0) return null;
+  const texts = (v: unknown): string[] => (Array.isArray(v) ? v.filter((e): e is string => typeof e === 'string') : []);
+  const rules = instances.flatMap((options) => (Array.isArray(options.redirects) ? options.redirects : []).flatMap((rule: unknown, i) => {
+    const from = isObject(rule) ? (typeof rule.from === 'string' ? rule.from : Array.isArray(rule.from) && rule.from.length && rule.from.every((f) => typeof f === 'string') ? rule.from : undefined) : undefined;
+    const to = isObject(rule) ? str(rule.to) : undefined;
+    if (from === undefined || to === undefined) {
+      note(`client-redirects: redirects[${i}] heeft geen from en to als pad; overgeslagen.`);
+      return [];
+    }
+    return [{ from, to }];
+  }));
+  const fromExtensions = [...new Set(instances.flatMap((o) => texts(o.fromExtensions)))];
+  const toExtensions = [...new Set(instances.flatMap((o) => texts(o.toExtensions)))];
+  for (const options of instances) {
+    for (const key of Object.keys(options).filter((k) => !['id', 'redirects', 'fromExtensions', 'toExtensions', 'createRedirects'].includes(k))) note(`client-redirects: de optie ${key} is overgeslagen.`);
   }
-  return { site, sidebars, notes, comments };
+  return {
+    ...(rules.length ? { rules } : {}),
+    ...(fromExtensions.length ? { fromExtensions } : {}),
+    ...(toExtensions.length ? { toExtensions } : {}),
+  };
+}
+
+/** A site with its own React components builds with unknown components as warnings, with a comment saying why. */
+function mdxOf({ exists, note }: Context): { value: Data; comment: string } | null {
+  if (!exists('src/components') && !exists('src/theme')) return null;
+  const comment = [
+    ' De site heeft eigen React-componenten (src/components). Met unknownComponents: warn bouwt de site al,',
+    ' en noemt de build elk component dat de generator niet kan laden, met de plaatsen waar het staat.',
+    ' Zet ze over (zie docs/migrating.md) en zet deze instelling daarna op error.',
+    ' components noemt de map met de componenten: alleen code die de configuratie noemt, draait (in een afgeschermd proces).',
+  ].join('\n');
+  if (exists('src/theme')) note('src/theme (swizzled onderdelen van het Docusaurus-thema) wordt niet gebruikt: de generator heeft zijn eigen thema.');
+  // Site code runs only when the configuration names it: the components folder is named here, once.
+  return { value: { unknownComponents: 'warn', ...(exists('src/components') ? { components: 'src/components' } : {}) }, comment };
 }
 
 /**
