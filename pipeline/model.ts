@@ -523,7 +523,17 @@ export const SiteConfig = t.intersection([
       unknownComponents: t.union([t.literal('error'), t.literal('warn')]),
       /** The folder with the site's own `.tsx`/`.jsx` components, relative to the content root; left out, no site code runs. */
       components: t.string,
+      /**
+       * The theme's component map (Docusaurus' `src/theme/MDXComponents.tsx`), relative to the content root:
+       * its own entries are components every MDX page may use without an import. Site code: left out, it does not run.
+       */
+      componentMap: t.string,
     }),
+    /**
+     * The site's own stylesheets (Docusaurus' `theme.customCss`), relative to the content root: they load
+     * after the theme's stylesheet on every page. `load: false` keeps them out (the theme's own look).
+     */
+    customCss: t.intersection([t.type({ files: t.array(t.string) }), t.partial({ load: t.boolean })]),
     /**
      * Files of the static folders: an `.html` file is published as it is (as Docusaurus does), with one
      * warning that lists them (`warn`, the default), or refused, an error per file (`error`).
