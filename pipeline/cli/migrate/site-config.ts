@@ -413,13 +413,20 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
   }
 
   // --- Everything else the generator does not do
+  const customCss: string[] = [];
   const handled = new Set(['@docusaurus/plugin-content-docs', '@docusaurus/plugin-content-blog', '@docusaurus/plugin-content-pages', '@docusaurus/theme-mermaid', '@docusaurus/plugin-sitemap']);
   for (const preset of presetsOf(config)) {
     if (!classicLike(preset)) { note(`Preset ${preset.name} kent de generator niet; overgeslagen.`); continue; }
     if (!isClassic(preset.name)) note(`Preset ${preset.name}: de opties docs, blog en pages zijn overgenomen zoals bij preset-classic; wat de preset verder doet, niet.`);
     for (const key of Object.keys(preset.options).filter((k) => !['docs', 'blog', 'pages', 'theme', 'gtag', 'googleAnalytics', 'googleTagManager', 'sitemap', 'debug', 'svgr'].includes(k))) note(`Preset ${isClassic(preset.name) ? 'classic' : preset.name}: de optie ${key} is overgeslagen.`);
     const theme = preset.options.theme;
-    if (isObject(theme) && theme.customCss !== undefined) note('Eigen CSS (theme.customCss) wordt niet geladen: de generator gebruikt zijn eigen thema (zie docs/theme.md).');
+    customCss.push(...(isObject(theme) ? [theme.customCss].flat().filter((f): f is string => typeof f === 'string').map(rel) : []));
+    if (customCss.length > 0) {
+      comments.customCss = [
+        ' De eigen CSS van de site (theme.customCss) laadt na het thema; --ifm-kleuren en -lettertypen gaan naar de tokens van het thema.',
+        ' Met load: false bouwt de site in het eigen thema van de generator (zie docs/theme.md).',
+      ].join('\n');
+    }
   }
   const themeNames = new Set(themesOf(config).map((t) => t.name));
   for (const name of pluginNames) {
@@ -501,16 +508,21 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
     if (values.length > 1) note(`${key} verschilt per plugin (${values.join(', ')}); site.yml neemt "${String(frontmatter[key])}" voor de hele site.`);
   }
   if (Object.keys(frontmatter).length) site.frontmatter = frontmatter;
+  if (customCss.length > 0) site.customCss = { files: customCss };
   if (exists('src/components') || exists('src/theme')) {
-    // Site code runs only when the configuration names it: the components folder is named here, once.
-    site.mdx = { unknownComponents: 'warn', ...(exists('src/components') ? { components: 'src/components' } : {}) };
+    // Site code runs only when the configuration names it: the components folder and the theme's component map are named here, once.
+    const componentMap = files.find((f) => /^src\/theme\/MDXComponents(\/index)?\.(js|jsx|ts|tsx)$/.test(f));
+    site.mdx = { unknownComponents: 'warn', ...(exists('src/components') ? { components: 'src/components' } : {}), ...(componentMap ? { componentMap } : {}) };
     comments.mdx = [
       ' De site heeft eigen React-componenten (src/components). Met unknownComponents: warn bouwt de site al,',
       ' en noemt de build elk component dat de generator niet kan laden, met de plaatsen waar het staat.',
       ' Zet ze over (zie docs/migrating.md) en zet deze instelling daarna op error.',
       ' components noemt de map met de componenten: alleen code die de configuratie noemt, draait (in een afgeschermd proces).',
+      ...(componentMap ? [' componentMap noemt src/theme/MDXComponents: de componenten die het toevoegt, werken in elke MDX-pagina zonder import.'] : []),
     ].join('\n');
-    if (exists('src/theme')) note('src/theme (swizzled onderdelen van het Docusaurus-thema) wordt niet gebruikt: de generator heeft zijn eigen thema.');
+    if (files.some((f) => f.startsWith('src/theme/') && f !== componentMap && !(componentMap && f.startsWith(`${componentMap.replace(/\/index\.\w+$/, '')}/`)))) {
+      note('src/theme (swizzled onderdelen van het Docusaurus-thema) wordt niet gebruikt: de generator heeft zijn eigen thema.');
+    }
   }
   return { site, sidebars, notes, comments };
 }
