@@ -59,7 +59,7 @@ const docusaurusClass = /^(navbar|footer|menu|hero|main-wrapper|theme-|docusauru
 export function selectorClasses(css: string): Set<string> {
   const classes = new Set<string>();
   mapPreludes(css.replace(/\/\*[\s\S]*?\*\//g, ''), (prelude) => {
-    if (!/^\s*@/.test(prelude)) for (const m of prelude.matchAll(/(?:^|[^\w\-\\])\.(-?[_a-zA-Z][\w-]*)/g)) classes.add(m[1]!);
+    if (!/^\s*@/.test(prelude)) for (const m of prelude.matchAll(/(?<!\\)\.(-?[_a-zA-Z][\w-]*)/g)) classes.add(m[1]!);
     return prelude;
   });
   return classes;
@@ -71,7 +71,7 @@ export function foreignSelectors(css: string, ours: ReadonlySet<string>): string
   mapPreludes(css.replace(/\/\*[\s\S]*?\*\//g, ''), (prelude) => {
     if (/^\s*@/.test(prelude)) return prelude;
     for (const selector of prelude.split(',').map((s) => s.trim().replace(/\s+/g, ' '))) {
-      const classes = [...selector.matchAll(/(?:^|[^\w\-\\])\.(-?[_a-zA-Z][\w-]*)/g)].map((m) => m[1]!);
+      const classes = [...selector.matchAll(/(?<!\\)\.(-?[_a-zA-Z][\w-]*)/g)].map((m) => m[1]!);
       if (classes.some((c) => docusaurusClass.test(c) && !ours.has(c)) && !found.includes(selector)) found.push(selector);
     }
     return prelude;

@@ -52,9 +52,11 @@ export function scopeCssModule(css: string, id: string): { css: string; classes:
     // An at-rule's prelude (`@media (min-width: 37.5em)`, `@keyframes x`) names no class.
     if (/^\s*@/.test(prelude)) return prelude;
     // `:global(.x)` stays `.x`; `:local(.x)` is `.x` scoped.
+    // Comments and strings (`[data-x="a.b"]`) in a prelude are kept as they are, like `:global`'s selector.
     const globals: string[] = [];
-    const marked = prelude.replace(/:global\(([^)]*)\)/g, (_, inner: string) => `\u0000${globals.push(inner) - 1}\u0000`).replace(/:local\(([^)]*)\)/g, '$1');
-    const renamed = marked.replace(/(^|[^\w\-\\])\.(-?[_a-zA-Z][\w-]*)/g, (_, before: string, name: string) => `${before}.${scoped(name)}`);
+    const keep = (text: string): string => `\u0000${globals.push(text) - 1}\u0000`;
+    const marked = prelude.replace(/\/\*[\s\S]*?\*\/|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, keep).replace(/:global\(([^)]*)\)/g, (_, inner: string) => keep(inner)).replace(/:local\(([^)]*)\)/g, '$1');
+    const renamed = marked.replace(/(?<!\\)\.(-?[_a-zA-Z][\w-]*)/g, (_, name: string) => `.${scoped(name)}`);
     return renamed.replace(/\u0000(\d+)\u0000/g, (_, i: string) => globals[Number(i)] ?? '');
   };
   return { css: mapPreludes(css, renamePrelude), classes };
