@@ -47,6 +47,7 @@ import { renderRoute } from '../renderer/render.tsx';
 import { feedBodyHtml } from '../renderer/markdown.tsx';
 import { bodyTheme } from '../theme/shell/body-theme.tsx';
 import { absolute } from './published.ts';
+import { pageStylesheet, type ComponentStyles } from './stages/site-styles.ts';
 import { renderMemo, type Components, type PageContext, type ThemeAssets } from '../renderer/context.ts';
 import { routePages } from '../theme/pages/route-pages.tsx';
 import { indexOptions } from '../theme/client/search-options.ts';
@@ -160,6 +161,11 @@ export interface Effects {
   readonly feedStylesheet?: string;
   /** The site's own components, compiled and made safe at the io edge (pipeline/io/site-components.ts). */
   readonly siteComponents?: Components;
+  /**
+   * The site's own CSS: what its components import (linked on the pages that use them), and its
+   * `customCss` made into one file at the io edge (pipeline/io/custom-css.ts), linked on every page.
+   */
+  readonly siteStyles?: { readonly components: ComponentStyles; readonly custom: OutputFile | null };
 }
 
 export interface Generated {
@@ -289,16 +295,29 @@ export function* generating(analysis: Analysis, effects: Effects, options: Gener
     ...(effects.siteComponents ? { siteComponents: effects.siteComponents } : {}),
   };
   const pageProblems = new Map<string, Problem>();
+  const siteStyles = effects.siteStyles;
+  const customCss = siteStyles?.custom ?? null;
+  if (customCss) yield* made(customCss);
+  const sheets = new Set<string>();
   for (const route of routes) {
+    // The site's own CSS for this page: its components' (one file per set of components), then customCss.
+    const sheet = siteStyles ? pageStylesheet(route, contents, siteStyles.components) : null;
+    if (sheet && !sheets.has(sheet.path)) {
+      sheets.add(sheet.path);
+      if (lazy) onRequest.set(sheet.path, () => sheet.css);
+      else yield* made({ path: sheet.path, data: sheet.css });
+    }
+    const own = [...(sheet ? [`/${sheet.path}`] : []), ...(customCss ? [`/${customCss.path}`] : [])];
+    const pageCtx = own.length > 0 ? { ...ctx, stylesheets: own } : ctx;
     if (lazy) {
       // In the dev server a page that cannot be rendered shows the problem instead.
       onRequest.set(outputFile(route.path), once(() => {
-        const page = renderPage(ctx, route);
+        const page = renderPage(pageCtx, route);
         return typeof page === 'string' ? page : `${page.file}: ${page.message}`;
       }));
       continue;
     }
-    const page = renderPage(ctx, route);
+    const page = renderPage(pageCtx, route);
     if (typeof page === 'string') yield* made({ path: outputFile(route.path), data: page });
     // A broken navbar item breaks every page: reported once.
     else pageProblems.set(JSON.stringify([page.code, page.file, page.message]), page);

@@ -537,7 +537,17 @@ export const SiteConfig = t.intersection([
       components: t.string,
       /** What a page's templates and partials may make (pipeline/stages/markdown/expansion-budget.ts): nodes (default 100 000) and depth (default 32). */
       expansionLimit: t.partial({ nodes: Count, depth: Count }),
+      /**
+       * The theme's component map (Docusaurus' `src/theme/MDXComponents.tsx`), relative to the content root:
+       * its own entries are components every MDX page may use without an import. Site code: left out, it does not run.
+       */
+      componentMap: t.string,
     }),
+    /**
+     * The site's own stylesheets (Docusaurus' `theme.customCss`), relative to the content root: they load
+     * after the theme's stylesheet on every page. `load: false` keeps them out (the theme's own look).
+     */
+    customCss: t.intersection([t.type({ files: t.array(t.string) }), t.partial({ load: t.boolean })]),
     /**
      * Files of the static folders: an `.html` file is published as it is (as Docusaurus does), with one
      * warning that lists them (`warn`, the default), or refused, an error per file (`error`).

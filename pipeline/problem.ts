@@ -57,6 +57,8 @@ export type ProblemCode =
   | 'site-component-invalid'
   | 'site-component-failed'
   | 'site-code-ignored'
+  | 'custom-css'
+  | 'custom-css-unmatched'
   | 'unsafe-file-name'
   | 'symlink-ignored'
   | 'invalid-encoding'

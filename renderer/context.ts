@@ -30,6 +30,8 @@ export interface PageContext {
   readonly memo: RenderMemo;
   /** The site's own components (pipeline/io/site-components.ts), made safe, by `Site$Key`; left out: none. */
   readonly siteComponents?: Components;
+  /** Public URLs of the site's own stylesheets for this page, linked after the theme's: its components' CSS, then `customCss`. */
+  readonly stylesheets?: ReadonlyArray<string>;
 }
 
 export const themeFile = (ctx: PageContext, name: string): string => ctx.theme.files.get(name) ?? `/${name}`;

@@ -9,13 +9,20 @@ import type { SiteComponentsOptions } from './site-component-bundle.ts';
 /** Stands for the children in a component's output, until they are put back; private-use characters no text has. */
 export const childrenMark = '\uE000op-children\uE001';
 
+/** A component the box loaded: its key, its file as messages show it, and the ids of the stylesheets it imports. */
+export interface LoadedComponent {
+  readonly key: string;
+  readonly shown: string;
+  readonly styles: ReadonlyArray<string>;
+}
+
 export type BoxRequest =
   | { readonly type: 'load'; readonly options: SiteComponentsOptions; readonly skip: ReadonlyArray<string> }
   | { readonly type: 'render'; readonly id: number; readonly key: string; readonly props: Readonly<Record<string, unknown>>; readonly children: boolean };
 
 export type BoxAnswer =
   | { readonly type: 'loading'; readonly rel: string }
-  | { readonly type: 'ready'; readonly components: ReadonlyArray<{ readonly key: string; readonly shown: string }>; readonly problems: ReadonlyArray<Problem> }
+  | { readonly type: 'ready'; readonly components: ReadonlyArray<LoadedComponent>; readonly sheets: ReadonlyArray<readonly [string, string]>; readonly problems: ReadonlyArray<Problem> }
   | { readonly type: 'broken'; readonly message: string }
   | { readonly type: 'rendered'; readonly id: number; readonly html: string }
   | { readonly type: 'failed'; readonly id: number; readonly message: string };

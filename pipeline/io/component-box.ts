@@ -22,8 +22,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { error, startOfFile, type Problem } from '../problem.ts';
-import type { SiteComponentsOptions } from './site-component-bundle.ts';
-import type { BoxAnswer, BoxRequest } from './component-box-protocol.ts';
+import { componentMapMark, type SiteComponentsOptions } from './site-component-bundle.ts';
+import type { BoxAnswer, BoxRequest, LoadedComponent } from './component-box-protocol.ts';
 import { allowedEnvironment, endGroup } from './sandbox.ts';
 
 /** The compiled worker's file URL, set by bin/ontwikkelaarsportaal.mjs; absent when the TypeScript runs (tests). */
@@ -191,19 +191,19 @@ export class ComponentBox {
    * loading them. A module that loops or runs out of memory while it loads
    * is a problem of its file; the box starts again without it.
    */
-  static async open(options: SiteComponentsOptions, limits: BoxLimits): Promise<{ box: ComponentBox; components: ReadonlyArray<{ key: string; shown: string }>; problems: ReadonlyArray<Problem> }> {
+  static async open(options: SiteComponentsOptions, limits: BoxLimits): Promise<{ box: ComponentBox; components: ReadonlyArray<LoadedComponent>; sheets: ReadonlyMap<string, string>; problems: ReadonlyArray<Problem> }> {
     const box = new ComponentBox(options, limits, []);
-    const { components, problems } = await box.start();
-    return { box, components, problems };
+    const { components, sheets, problems } = await box.start();
+    return { box, components, sheets, problems };
   }
 
-  /** How a file of the components folder is named in messages. */
+  /** How a file of the components folder (or the component map) is named in messages. */
   private shown(rel: string): string {
     const display = this.options.display ?? path.basename(path.resolve(this.options.content));
-    return path.posix.join(display, this.options.folder, rel);
+    return rel === componentMapMark ? path.posix.join(display, this.options.componentMap ?? '') : path.posix.join(display, this.options.folder ?? '', rel);
   }
 
-  private async start(): Promise<{ components: ReadonlyArray<{ key: string; shown: string }>; problems: Problem[] }> {
+  private async start(): Promise<{ components: ReadonlyArray<LoadedComponent>; sheets: ReadonlyMap<string, string>; problems: Problem[] }> {
     const problems: Problem[] = [];
     for (;;) {
       const box = spawnBox(this.limits);
@@ -217,14 +217,14 @@ export class ComponentBox {
         }
         if (event.kind === 'answer' && event.answer.type === 'ready') {
           this.box = box;
-          return { components: event.answer.components, problems: [...problems, ...event.answer.problems] };
+          return { components: event.answer.components, sheets: new Map(event.answer.sheets), problems: [...problems, ...event.answer.problems] };
         }
         box.kill();
         const why = event.kind === 'answer' ? (event.answer.type === 'broken' ? event.answer.message : 'onverwacht antwoord') : null;
         if (loading === null || why !== null) {
           problems.push(error('site-component-invalid', this.shown(''), startOfFile,
             `De componenten in ${this.shown('')} konden niet worden geladen: ${why ?? endedWhy(event as Exclude<Event, { kind: 'answer' }>, 'laadt', this.limits)}. Herstel de code, of haal mdx.components uit de siteconfiguratie.`));
-          return { components: [], problems };
+          return { components: [], sheets: new Map(), problems };
         }
         const shown = this.shown(loading);
         problems.push(error('site-component-invalid', shown, startOfFile,

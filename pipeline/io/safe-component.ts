@@ -120,7 +120,7 @@ export function safeComponent(key: string, file: string, rendered: (renderKey: s
         `Het component <${key.replaceAll('$', '/')}> (${file}) ${why}. Pas het component of de props die je het geeft aan.`);
     }
     const inner = children === undefined ? '' : renderToStaticMarkup(createElement(Fragment, null, children));
-    return createElement(inText ? 'span' : 'div', { className: 'site-component', 'data-component': key, dangerouslySetInnerHTML: { __html: sanitizedHtml(result.html, inner) } });
+    return createElement(inText ? 'span' : 'div', { className: 'site-component', 'data-component': key.replace(/^\$/, ''), dangerouslySetInnerHTML: { __html: sanitizedHtml(result.html, inner) } });
   }
   SiteComponent.displayName = `Site$${key}`;
   return SiteComponent;

@@ -16,6 +16,8 @@ import { startOfFile, warning, type Problem } from '../problem.ts';
 export interface NamedSiteCode {
   /** `mdx.components`, relative to the content root. */
   readonly components?: string | undefined;
+  /** `mdx.componentMap` (the theme's `MDXComponents` file), relative to the content root. */
+  readonly componentMap?: string | undefined;
   readonly static: ReadonlyArray<string>;
   /** The folder of loose pages, relative to the content root. */
   readonly pages?: string | undefined;
@@ -29,7 +31,8 @@ export async function unnamedSiteCode(content: string, display: string, named: N
   const folder = (rel: string): string => `${path.posix.normalize(rel).replace(/^\.\/|\/+$/g, '')}/**`;
   const files = (await fg('*/**/*.{tsx,jsx,js,ts,mjs,cjs,mts,cts}', {
     cwd: path.resolve(content), onlyFiles: true, followSymbolicLinks: false, dot: false,
-    ignore: ['**/node_modules/**', 'build/**', ...named.static.map(folder), ...[named.components, named.pages].filter((f): f is string => f !== undefined).map(folder)],
+    ignore: ['**/node_modules/**', 'build/**', ...named.static.map(folder), ...[named.components, named.pages].filter((f): f is string => f !== undefined).map(folder),
+      ...(named.componentMap === undefined ? [] : [path.posix.normalize(named.componentMap).replace(/^\.\//, '')])],
   })).filter((f) => !f.endsWith('.d.ts')).sort();
   if (files.length === 0) return [];
   const shown = files.map((f) => path.posix.join(display, f));

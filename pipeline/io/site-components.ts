@@ -1,7 +1,8 @@
 /**
  * Effect edge: the site's own components, when the site configuration names
- * their folder (`mdx.components`; there is no default: site code runs only
- * when the configuration names it). They are bundled, imported and rendered
+ * their folder (`mdx.components`) or the theme's component map
+ * (`mdx.componentMap`); there is no default: site code runs only when the
+ * configuration names it. They are bundled, imported and rendered
  * in the component box (pipeline/io/component-box.ts), never in the build's
  * process; what they import is told in pipeline/io/site-component-bundle.ts.
  *
@@ -19,6 +20,7 @@ import { startOfFile, warning, type Problem } from '../problem.ts';
 import { siteComponentName } from '../stages/site-component-keys.ts';
 import { componentFiles, type SiteComponentsOptions as BundleOptions } from './site-component-bundle.ts';
 import { ComponentBox, defaultLimits, type BoxLimits, type Rendered } from './component-box.ts';
+import type { ComponentStyles } from '../stages/site-styles.ts';
 import { renderKey, safeComponent } from './safe-component.ts';
 
 /** One use of a component in a page, as renderer/body/site-component-uses.ts finds it. */
@@ -33,6 +35,8 @@ export interface SiteComponents {
   /** By the name the markdown stage gives them: `Site$Kaart`. */
   readonly components: Readonly<Record<string, ComponentType<any>>>;
   readonly problems: ReadonlyArray<Problem>;
+  /** The stylesheets the components import, and which component imports which. */
+  readonly styles: ComponentStyles;
   /** Has the box render every use, once per component and props; then the components can render. */
   prerender(uses: Iterable<ComponentUse>): Promise<void>;
   /** Ends the box; what was rendered stays. */
@@ -46,28 +50,35 @@ export interface SiteComponentsOptions extends Omit<BundleOptions, 'folder'> {
   readonly limits?: Partial<BoxLimits> | undefined;
 }
 
-const none: SiteComponents = { components: {}, problems: [], prerender: async () => {}, close: () => {} };
+const none: SiteComponents = { components: {}, problems: [], styles: { byComponent: {}, sheets: {} }, prerender: async () => {}, close: () => {} };
 
-/** Loads the site's components in a box (see the module's comment); without `folder`, no box starts. */
+/** Loads the site's components in a box (see the module's comment); without `folder` or `componentMap`, no box starts. */
 export async function loadSiteComponents(options: SiteComponentsOptions): Promise<SiteComponents> {
-  const { folder } = options;
-  if (folder === undefined) return none;
   const content = path.resolve(options.content);
   const display = options.display ?? path.basename(content);
-  const dir = path.resolve(content, folder);
-  if (!fs.existsSync(dir)) {
-    return { ...none, problems: [warning('site-component-invalid', 'dist-config/site.yml', startOfFile,
-      `De componentenmap ${folder} (mdx.components) bestaat niet in ${display}. Maak de map, of haal mdx.components uit de siteconfiguratie.`)] };
-  }
-  if ((await componentFiles(dir)).length === 0) return none;
+  const missing: Problem[] = [];
+  const named = (rel: string | undefined, setting: string, what: string): string | undefined => {
+    if (rel === undefined || fs.existsSync(path.resolve(content, rel))) return rel;
+    missing.push(warning('site-component-invalid', 'dist-config/site.yml', startOfFile,
+      `${what} ${rel} (${setting}) bestaat niet in ${display}. Maak ${what === 'De componentenmap' ? 'de map' : 'het bestand'}, of haal ${setting} uit de siteconfiguratie.`));
+    return undefined;
+  };
+  const folder = named(options.folder, 'mdx.components', 'De componentenmap');
+  const componentMap = named(options.componentMap, 'mdx.componentMap', 'De componentmap van het thema');
+  if ((folder === undefined || (await componentFiles(path.resolve(content, folder))).length === 0) && componentMap === undefined) return { ...none, problems: missing };
   const limits: BoxLimits = { ...defaultLimits, ...Object.fromEntries(Object.entries(options.limits ?? {}).filter(([, v]) => v !== undefined)) };
-  const { box, components: loaded, problems } = await ComponentBox.open({ ...options, content, folder, display }, limits);
+  const { box, components: loaded, sheets, problems: found } = await ComponentBox.open({ ...options, content, folder, componentMap, display }, limits);
+  const problems = [...missing, ...found];
   const rendered = new Map<string, Rendered>();
   const keys = new Set(loaded.map((c) => c.key));
   const components = Object.fromEntries(loaded.map(({ key, shown }) => [siteComponentName(key), safeComponent(key, shown, (k) => (k === null ? undefined : rendered.get(k)))]));
   return {
     components,
     problems,
+    styles: {
+      byComponent: Object.fromEntries(loaded.filter((c) => c.styles.length > 0).map(({ key, styles }) => [siteComponentName(key), styles])),
+      sheets: Object.fromEntries(sheets),
+    },
     async prerender(uses) {
       for (const use of uses) {
         const key = use.name.slice('Site$'.length);

@@ -47,6 +47,7 @@ import type { SearchRecord } from '../stages/search-records.ts';
 import type { Mode } from '../types.ts';
 import { sortProblems } from '../problem.ts';
 import type { BuildCache, BuildMemo } from '../memo.ts';
+import { loadCustomCss } from '../io/custom-css.ts';
 
 export interface BuildOptions {
   readonly content: string;
@@ -92,11 +93,11 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
     // The site's own components, compiled while the diagrams are drawn; their problems join the build's.
     // The site's own components, when the configuration names them, loaded in their box while the diagrams are drawn.
     const siteComponents = handled(loadSiteComponents({
-      content: options.content, folder: site.config.mdx?.components, cacheDir: options.cacheDir, display: path.relative(process.cwd(), options.content) || '.',
+      content: options.content, folder: site.config.mdx?.components, componentMap: site.config.mdx?.componentMap, cacheDir: options.cacheDir, display: path.relative(process.cwd(), options.content) || '.',
       staticFolders: site.config.layout.static, limits: boxLimits(site.config.siteCode),
     }).then((made) => (box = made)));
     const unnamedCode = handled(unnamedSiteCode(options.content, path.relative(process.cwd(), options.content) || '.', {
-      components: site.config.mdx?.components, static: site.config.layout.static, pages: site.config.layout.pages?.path,
+      components: site.config.mdx?.components, componentMap: site.config.mdx?.componentMap, static: site.config.layout.static, pages: site.config.layout.pages?.path,
     }));
     // The highlight threads start once Chromium is done (their memory and its never add up) and
     // highlight what the cache lacks, on both cores, while the main thread mostly waits for them.
@@ -122,7 +123,16 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
       : mermaidInBrowser ? await loadTheme({ mermaidInBrowser, cacheDir: options.cacheDir })
         : themeNow;
     const components = await siteComponents;
-    const effects: Effects = { highlighter, diagrams, theme, themeFiles: files, feedStylesheet: feedStylesheetTemplate(), ...(Object.keys(components.components).length ? { siteComponents: components.components } : {}) };
+    // The site's own CSS: its components' stylesheets and its customCss, after the theme's.
+    const customCss = loadCustomCss({
+      content: options.content, display: path.relative(process.cwd(), options.content) || '.', config: site.config.customCss,
+      themeCss: String(files.find((f) => `/${f.path}` === theme.css)?.data ?? ''),
+    });
+    const hasStyles = customCss.file !== null || Object.keys(components.styles.byComponent).length > 0;
+    const effects: Effects = {
+      highlighter, diagrams, theme, themeFiles: files, feedStylesheet: feedStylesheetTemplate(), ...(Object.keys(components.components).length ? { siteComponents: components.components } : {}),
+      ...(hasStyles ? { siteStyles: { components: components.styles, custom: customCss.file } } : {}),
+    };
     const jobs = await madeJobs;
     // Pages as their code comes back from the highlight threads; the stage then finds them in the cache.
     const workers = threads.workers;
@@ -154,7 +164,7 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
     let step = pages.next();
     for (; !step.done; step = pages.next()) options.writer?.add(step.value);
     let generated = step.value;
-    const siteCodeProblems = [...components.problems, ...await unnamedCode];
+    const siteCodeProblems = [...components.problems, ...customCss.problems, ...await unnamedCode];
     if (siteCodeProblems.length > 0) generated = { ...generated, problems: sortProblems([...generated.problems, ...siteCodeProblems]) };
     if (index && 'building' in index && generated.files.length > 0) {
       const file = { path: index.path, data: await index.building };

@@ -70,7 +70,8 @@ test('the docs plugins, blog, pages and static folders point at the Docusaurus f
   assert.equal(site.content.pages, { path: 'src/pages' });
   assert.equal(site.content.static, ['static']);
   assert.equal(site.markdown, { format: 'detect' });
-  assert.equal(site.mdx, { unknownComponents: 'warn', components: 'src/components' });
+  assert.equal(site.mdx, { unknownComponents: 'warn', components: 'src/components', componentMap: 'src/theme/MDXComponents.tsx' });
+  assert.equal(site.customCss, { files: ['src/css/custom.css'] });
   assert.equal(site.blog, { postsPerPage: 5, wordsPerMinute: 200, sidebarCount: 1000, sidebarTitle: 'Alle berichten' });
   assert.equal(site.search, { backend: 'embedded', page: '/zoeken' });
 });

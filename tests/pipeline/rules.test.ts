@@ -97,6 +97,8 @@ const coverage: Record<ProblemCode, 'fixture' | { readonly skip: string }> = {
   'site-component-invalid': { skip: 'made by the io edge that compiles the site\'s components (pipeline/io/site-components.ts); tests/renderer/components-site.test.tsx compiles some' },
   'site-component-failed': { skip: 'needs the site\'s components, compiled at the io edge; tests/renderer/components-site.test.tsx renders one that throws' },
   'site-code-ignored': { skip: 'made by the io edge from the code files under the content root (pipeline/io/site-code.ts); tests/build/site-code.test.ts writes some' },
+  'custom-css': { skip: 'made by the io edge that reads the site\'s customCss (pipeline/io/custom-css.ts); tests/docusaurus/site-css.test.ts' },
+  'custom-css-unmatched': { skip: 'made by the io edge that reads the site\'s customCss (pipeline/io/custom-css.ts); tests/docusaurus/site-css.test.ts and the Docusaurus fixture' },
 };
 
 type Expected = Pick<Problem, 'severity' | 'code' | 'file' | 'line' | 'column'>;

@@ -57,6 +57,8 @@ export function Layout({ ctx, title, description, children, sidebar, robots, ogT
         {/* The regular face, before the stylesheet: the browser fetches it at once instead of after the CSS. */}
         {regularFont ? <link rel="preload" href={regularFont} as="font" type="font/woff2" crossOrigin="" /> : null}
         <link rel="stylesheet" href={ctx.theme.css} />
+        {/* The site's own CSS after ours: its components', then its customCss, so the site keeps its brand. */}
+        {ctx.stylesheets?.map((href) => <link key={href} rel="stylesheet" href={href} />)}
         {/* Without JavaScript there is no mobile menu: the navbar shows its items instead. */}
         <noscript><style>{noScriptCss}</style></noscript>
         {ctx.theme.js ? <script type="module" src={ctx.theme.js} /> : null}

@@ -315,6 +315,11 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
   };
   const frontmatter = frontmatterOf(ctx, docs.plugins, blog.all);
   if (Object.keys(frontmatter).length) site.frontmatter = frontmatter;
+  const customCss = customCssOf(ctx);
+  if (customCss) {
+    site.customCss = customCss.value;
+    comments.customCss = customCss.comment;
+  }
   const mdx = mdxOf(ctx);
   if (mdx) {
     site.mdx = mdx.value;
@@ -612,8 +617,6 @@ function unsupportedNotes({ config, themeConfig, note }: Context): void {
     if (!classicLike(preset)) { note(`Preset ${preset.name} kent de generator niet; overgeslagen.`); continue; }
     if (!isClassic(preset.name)) note(`Preset ${preset.name}: de opties docs, blog en pages zijn overgenomen zoals bij preset-classic; wat de preset verder doet, niet.`);
     for (const key of Object.keys(preset.options).filter((k) => !['docs', 'blog', 'pages', 'theme', 'gtag', 'googleAnalytics', 'googleTagManager', 'sitemap', 'debug', 'svgr'].includes(k))) note(`Preset ${isClassic(preset.name) ? 'classic' : preset.name}: de optie ${key} is overgeslagen.`);
-    const theme = preset.options.theme;
-    if (isObject(theme) && theme.customCss !== undefined) note('Eigen CSS (theme.customCss) wordt niet geladen: de generator gebruikt zijn eigen thema (zie docs/theme.md).');
   }
   const themeNames = new Set(themesOf(config).map((t) => t.name));
   for (const name of pluginAndThemeNames(config)) {
@@ -688,18 +691,40 @@ function redirectsOf({ config, note }: Context): Data | null {
   };
 }
 
-/** A site with its own React components builds with unknown components as warnings, with a comment saying why. */
-function mdxOf({ exists, note }: Context): { value: Data; comment: string } | null {
+/**
+ * A site with its own React components builds with unknown components as warnings, with a comment saying why.
+ * Site code runs only when the configuration names it: the components folder and the theme's component map
+ * (`src/theme/MDXComponents`) are named here, once.
+ */
+function mdxOf({ exists, files, note }: Context): { value: Data; comment: string } | null {
   if (!exists('src/components') && !exists('src/theme')) return null;
+  const componentMap = files.find((f) => /^src\/theme\/MDXComponents(\/index)?\.(js|jsx|ts|tsx)$/.test(f));
   const comment = [
     ' De site heeft eigen React-componenten (src/components). Met unknownComponents: warn bouwt de site al,',
     ' en noemt de build elk component dat de generator niet kan laden, met de plaatsen waar het staat.',
     ' Zet ze over (zie docs/migrating.md) en zet deze instelling daarna op error.',
     ' components noemt de map met de componenten: alleen code die de configuratie noemt, draait (in een afgeschermd proces).',
+    ...(componentMap ? [' componentMap noemt src/theme/MDXComponents: de componenten die het toevoegt, werken in elke MDX-pagina zonder import.'] : []),
   ].join('\n');
-  if (exists('src/theme')) note('src/theme (swizzled onderdelen van het Docusaurus-thema) wordt niet gebruikt: de generator heeft zijn eigen thema.');
-  // Site code runs only when the configuration names it: the components folder is named here, once.
-  return { value: { unknownComponents: 'warn', ...(exists('src/components') ? { components: 'src/components' } : {}) }, comment };
+  const mapFolder = componentMap?.replace(/\/index\.\w+$/, '');
+  if (files.some((f) => f.startsWith('src/theme/') && f !== componentMap && !(mapFolder && componentMap !== mapFolder && f.startsWith(`${mapFolder}/`)))) {
+    note('src/theme (swizzled onderdelen van het Docusaurus-thema) wordt niet gebruikt: de generator heeft zijn eigen thema.');
+  }
+  return { value: { unknownComponents: 'warn', ...(exists('src/components') ? { components: 'src/components' } : {}), ...(componentMap ? { componentMap } : {}) }, comment };
+}
+
+/** The site's own CSS (theme.customCss of the presets): it loads after the theme's, with a comment on how to switch it off. */
+function customCssOf({ config, rel }: Context): { value: Data; comment: string } | null {
+  const files = presetsOf(config).filter(classicLike).flatMap((preset) => {
+    const theme = preset.options.theme;
+    return isObject(theme) ? [theme.customCss].flat().filter((f): f is string => typeof f === 'string').map(rel) : [];
+  });
+  if (files.length === 0) return null;
+  const comment = [
+    ' De eigen CSS van de site (theme.customCss) laadt na het thema; --ifm-kleuren en -lettertypen gaan naar de tokens van het thema.',
+    ' Met load: false bouwt de site in het eigen thema van de generator (zie docs/theme.md).',
+  ].join('\n');
+  return { value: { files }, comment };
 }
 
 /**

@@ -43,7 +43,7 @@ async function load(options: SiteComponentsOptions, skip: ReadonlyArray<string>)
   createElement = react.createElement;
   const bundled = await bundleComponents(options, new Set(skip), (rel) => send({ type: 'loading', rel }));
   components = new Map([...bundled.components].map(([key, { component }]) => [key, component as ComponentType<any>]));
-  send({ type: 'ready', components: [...bundled.components].map(([key, { shown }]) => ({ key, shown })), problems: [...bundled.problems] });
+  send({ type: 'ready', components: [...bundled.components].map(([key, { shown, styles }]) => ({ key, shown, styles })), sheets: [...bundled.sheets], problems: [...bundled.problems] });
 }
 
 function renderOne(request: Extract<BoxRequest, { type: 'render' }>): void {

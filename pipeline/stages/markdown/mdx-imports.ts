@@ -49,7 +49,7 @@ export type Binding =
 export interface PageModules {
   /** The components folder (`mdx.components`), relative to the content root. */
   readonly componentsFolder: string;
-  /** The keys of the site's components (pipeline/stages/site-component-keys.ts). */
+  /** The keys of the site's components (pipeline/stages/site-component-keys.ts); those of the theme's component map start with `$`. */
   readonly siteComponents: ReadonlySet<string>;
   /** The URL of a content file (an image beside the page), by its content path. */
   readonly assetUrl: (contentPath: string) => string | null;
@@ -118,6 +118,8 @@ const exportProblem = (file: string, node: MdxjsEsm, statement: Node, what: stri
 export function pageBindings(tree: Root, page: { readonly path: string; readonly display: string }, modules: PageModules): PageBindings {
   const bindings = new Map<string, Binding>();
   for (const name of providedComponents) bindings.set(name, { kind: 'component', name });
+  // The theme's component map gives its entries (keys `$<name>`) to every page, as Docusaurus' MDXComponents does.
+  for (const key of modules.siteComponents) if (key.startsWith('$')) bindings.set(key.slice(1), { kind: 'component', name: siteComponentName(key) });
   const problems = new Map<MdxjsEsm, Problem[]>();
   const report = (node: MdxjsEsm, problem: Problem) => problems.set(node, [...(problems.get(node) ?? []), problem]);
   const scope: StaticScope = {
