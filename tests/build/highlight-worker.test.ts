@@ -6,6 +6,7 @@
  * that were not, and for every language rule (unknown, plain, written in
  * capitals).
  */
+import { InternalError } from '../../pipeline/internal-error.ts';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -158,7 +159,8 @@ test('a highlighter that fails stops the stage and caches nothing; an error for 
   const shiki = await createHighlighter(analysis.languages);
   const throwing = (error: Error): Highlighter => ({ getLoadedLanguages: () => shiki.getLoadedLanguages(), codeToHast: () => { throw error; } });
   const cache = emptyBuildCache();
-  assert.throws(() => markdownOf(analysis, { highlighter: throwing(new HighlighterFailure('de highlight-worker antwoordt niet')), diagrams: null }, { cache }), (e: unknown) => e instanceof HighlighterFailure);
+  // An internal error of the build, marked with its stage and page (pipeline/internal-error.ts), that the command line ends the run on.
+  assert.throws(() => markdownOf(analysis, { highlighter: throwing(new HighlighterFailure('de highlight-worker antwoordt niet')), diagrams: null }, { cache }), (e: unknown) => e instanceof InternalError && e.original instanceof HighlighterFailure);
   // The next build with the same cache and a working highlighter is exactly a build without a cache.
   const again = analyse(site, 'production');
   const next = markdownOf(again, { highlighter: shiki, diagrams: null }, { cache });
