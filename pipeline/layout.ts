@@ -52,7 +52,8 @@ export function layoutOf(content: ContentConfig | undefined): Layout {
   return {
     docs: content?.docs ? content.docs.map(docsArea) : portalDocs,
     blog,
-    pages: content?.pages === undefined ? portalPages : content.pages === null ? null : { path: trimSlashes(content.pages.path ?? 'src/pages') },
+    pages: content?.pages === undefined ? portalPages : content.pages === null ? null
+      : { path: trimSlashes(content.pages.path ?? 'src/pages'), react: true, exclude: content.pages.exclude ?? [] },
     static: (content?.static ?? ['static']).map(trimSlashes),
   };
 }

@@ -23,7 +23,8 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { error, startOfFile, type Problem } from '../problem.ts';
 import type { SiteComponentsOptions } from './site-component-bundle.ts';
-import type { BoxAnswer, BoxRequest } from './component-box-protocol.ts';
+import type { BoxAnswer, BoxRequest, PageFacts, SiteFacts } from './component-box-protocol.ts';
+import type { SiteAsset } from './site-code-resolve.ts';
 
 /** The compiled worker's file URL, set by bin/ontwikkelaarsportaal.mjs; absent when the TypeScript runs (tests). */
 declare const COMPONENT_BOX_WORKER: string | undefined;
@@ -54,7 +55,18 @@ export function boxEnv(named: ReadonlyArray<string>, from: NodeJS.ProcessEnv = p
 }
 
 /** What the box made of one render: the component's HTML, or why there is none (a Dutch clause). */
-export type Rendered = { readonly html: string } | { readonly error: string };
+export type Rendered = { readonly html: string; readonly pluginData?: boolean } | { readonly error: string };
+
+/** What the box made of one React page: its HTML and what it said of itself, or why there is none. */
+export type RenderedPage = { readonly html: string; readonly page: PageFacts; readonly pluginData: boolean } | { readonly error: string };
+
+/** What loading the site's code gave. */
+export interface Loaded {
+  readonly components: ReadonlyArray<{ readonly key: string; readonly shown: string }>;
+  readonly pages: ReadonlyArray<{ readonly rel: string; readonly shown: string }>;
+  readonly assets: ReadonlyArray<SiteAsset>;
+  readonly problems: ReadonlyArray<Problem>;
+}
 
 type Event =
   | { readonly kind: 'answer'; readonly answer: BoxAnswer }
@@ -199,30 +211,30 @@ export class ComponentBox {
   /** Components that looped or ran out of memory: their other uses fail at once, with the same reason. */
   private readonly broken = new Map<string, string>();
 
-  private constructor(private readonly options: SiteComponentsOptions, private readonly limits: BoxLimits, private readonly skip: string[]) {}
+  private constructor(private readonly options: SiteComponentsOptions, private readonly limits: BoxLimits, private readonly site: SiteFacts, private readonly skip: string[]) {}
 
   /**
    * Starts a box and loads the components: their keys and the problems of
    * loading them. A module that loops or runs out of memory while it loads
    * is a problem of its file; the box starts again without it.
    */
-  static async open(options: SiteComponentsOptions, limits: BoxLimits): Promise<{ box: ComponentBox; components: ReadonlyArray<{ key: string; shown: string }>; problems: ReadonlyArray<Problem> }> {
-    const box = new ComponentBox(options, limits, []);
-    const { components, problems } = await box.start();
-    return { box, components, problems };
+  static async open(options: SiteComponentsOptions, limits: BoxLimits, site: SiteFacts): Promise<{ box: ComponentBox } & Loaded> {
+    const box = new ComponentBox(options, limits, site, []);
+    return { box, ...await box.start() };
   }
 
-  /** How a file of the components folder is named in messages. */
+  /** How a file of the components folder (or `pages:` and a file of the pages folder) is named in messages. */
   private shown(rel: string): string {
     const display = this.options.display ?? path.basename(path.resolve(this.options.content));
-    return path.posix.join(display, this.options.folder, rel);
+    return rel.startsWith('pages:') ? path.posix.join(display, this.options.pages?.folder ?? '', rel.slice('pages:'.length))
+      : path.posix.join(display, this.options.folder ?? '', rel);
   }
 
-  private async start(): Promise<{ components: ReadonlyArray<{ key: string; shown: string }>; problems: Problem[] }> {
+  private async start(): Promise<Loaded & { problems: Problem[] }> {
     const problems: Problem[] = [];
     for (;;) {
       const box = spawnBox(this.limits);
-      box.send({ type: 'load', options: this.options, skip: this.skip });
+      box.send({ type: 'load', options: this.options, skip: this.skip, site: this.site });
       let loading: string | null = null;
       for (;;) {
         const event = await box.next(loading === null ? startLimit : this.limits.timeLimit);
@@ -232,18 +244,19 @@ export class ComponentBox {
         }
         if (event.kind === 'answer' && event.answer.type === 'ready') {
           this.box = box;
-          return { components: event.answer.components, problems: [...problems, ...event.answer.problems] };
+          const { components, pages, assets } = event.answer;
+          return { components, pages, assets, problems: [...problems, ...event.answer.problems] };
         }
         box.kill();
         const why = event.kind === 'answer' ? (event.answer.type === 'broken' ? event.answer.message : 'onverwacht antwoord') : null;
         if (loading === null || why !== null) {
           problems.push(error('site-component-invalid', this.shown(''), startOfFile,
-            `De componenten in ${this.shown('')} konden niet worden geladen: ${why ?? endedWhy(event as Exclude<Event, { kind: 'answer' }>, 'laadt', this.limits)}. Herstel de code, of haal mdx.components uit de siteconfiguratie.`));
-          return { components: [], problems };
+            `De code van de site (${this.shown('')}) kon niet worden geladen: ${why ?? endedWhy(event as Exclude<Event, { kind: 'answer' }>, 'laadt', this.limits)}. Herstel de code, of haal mdx.components en de map met pagina's uit de siteconfiguratie.`));
+          return { components: [], pages: [], assets: [], problems };
         }
         const shown = this.shown(loading);
         problems.push(error('site-component-invalid', shown, startOfFile,
-          `Het component in ${shown} ${endedWhy(event as Exclude<Event, { kind: 'answer' }>, 'laadt', this.limits)}. Herstel de code, of zet het component uit de componentenmap.`));
+          `De code in ${shown} ${endedWhy(event as Exclude<Event, { kind: 'answer' }>, 'laadt', this.limits)}. Herstel de code, of zet het component uit de componentenmap.`));
         this.skip.push(loading);
         break;
       }
@@ -262,7 +275,7 @@ export class ComponentBox {
     for (;;) {
       const event = await box.next(this.limits.timeLimit);
       if (event.kind === 'answer') {
-        if (event.answer.type === 'rendered' && event.answer.id === id) return { html: event.answer.html };
+        if (event.answer.type === 'rendered' && event.answer.id === id) return { html: event.answer.html, pluginData: event.answer.pluginData };
         if (event.answer.type === 'failed' && event.answer.id === id) return { error: `faalde bij het renderen: ${event.answer.message}` };
         continue;
       }
@@ -271,6 +284,26 @@ export class ComponentBox {
       const why = endedWhy(event, 'rendert', this.limits);
       this.broken.set(key, why);
       return { error: why };
+    }
+  }
+
+  /** A React page (`rel` in the pages folder) rendered at `pathname`, or why it could not be. */
+  async renderPage(rel: string, pathname: string): Promise<RenderedPage> {
+    if (!this.box) await this.start();
+    const box = this.box;
+    if (!box) return { error: 'kon niet worden geladen' };
+    const id = this.nextId++;
+    box.send({ type: 'render-page', id, rel, pathname });
+    for (;;) {
+      const event = await box.next(this.limits.timeLimit);
+      if (event.kind === 'answer') {
+        if (event.answer.type === 'page-rendered' && event.answer.id === id) return { html: event.answer.html, page: event.answer.page, pluginData: event.answer.pluginData };
+        if (event.answer.type === 'failed' && event.answer.id === id) return { error: `faalde bij het renderen: ${event.answer.message}` };
+        continue;
+      }
+      box.kill();
+      this.box = null;
+      return { error: endedWhy(event, 'rendert', this.limits) };
     }
   }
 

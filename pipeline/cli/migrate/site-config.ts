@@ -306,15 +306,8 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
   // --- Pages
   const pages = pagesPluginsOf(config)[0];
   const pagesPath = pages && exists(rel(str(pages.path) ?? 'src/pages')) ? rel(str(pages.path) ?? 'src/pages') : undefined;
-  if (pagesPath !== undefined) {
-    const prefix = `${pagesPath}/`;
-    for (const file of files.filter((f) => f.startsWith(prefix) && /\.(jsx?|tsx?)$/i.test(f))) {
-      const inner = file.slice(prefix.length);
-      if (inner.split('/').some((s) => s.startsWith('_')) || /\.test\.|__tests__/.test(inner)) continue;
-      const home = /^index\.(jsx?|tsx?)$/i.test(inner) && !['index.md', 'index.mdx'].some((n) => files.includes(`${prefix}${n}`));
-      note(`${file} is een React-pagina; de generator bouwt geen React-pagina's. Maak er een Markdown-pagina van (zie docs/migrating.md).${home ? ' Het is de beginpagina (/): tot er een index.md naast staat, heeft de site geen beginpagina.' : ''}`);
-    }
-  }
+  // React pages are built (in the component box), as the folder is named below; `exclude` carries over.
+  const pagesExclude = Array.isArray(pages?.exclude) ? pages.exclude.filter((g): g is string => typeof g === 'string') : [];
 
   // --- Static folders
   const staticDirs = (Array.isArray(config.staticDirectories) ? config.staticDirectories.filter((d): d is string => typeof d === 'string') : ['static']).map(rel);
@@ -482,7 +475,7 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
         ...(typeof blog.tags === 'string' || blog.tags === null ? { tags: blog.tags } : {}),
         ...(typeof blog.authorsMapPath === 'string' ? { authors: blog.authorsMapPath } : {}),
       } : null,
-      pages: pagesPath !== undefined ? { path: pagesPath } : null,
+      pages: pagesPath !== undefined ? { path: pagesPath, ...(pagesExclude.length > 0 ? { exclude: pagesExclude } : {}) } : null,
       static: staticDirs.filter(exists),
     },
     markdown: { format: markdown.format === 'md' || markdown.format === 'detect' ? markdown.format : 'mdx' },
@@ -501,6 +494,8 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
     if (values.length > 1) note(`${key} verschilt per plugin (${values.join(', ')}); site.yml neemt "${String(frontmatter[key])}" voor de hele site.`);
   }
   if (Object.keys(frontmatter).length) site.frontmatter = frontmatter;
+  // Free data for site code (`useDocusaurusContext().siteConfig.customFields`), as the configuration gives it.
+  if (isObject(config.customFields) && Object.keys(config.customFields).length > 0) site.customFields = config.customFields;
   if (exists('src/components') || exists('src/theme')) {
     // Site code runs only when the configuration names it: the components folder is named here, once.
     site.mdx = { unknownComponents: 'warn', ...(exists('src/components') ? { components: 'src/components' } : {}) };
