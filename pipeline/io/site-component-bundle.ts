@@ -77,10 +77,10 @@ function sitePlugins(content: string, found: (asset: SiteAsset) => void): Plugin
 }
 
 /** What a message of esbuild means for the one who reads it: a package to install, an API we lack, or the code. */
-function compileMessage(m: Message, file: string, display: string): { code: Problem['code']; text: string } {
+function compileMessage(m: Message, file: string): { code: Problem['code']; text: string } {
   const detail = m.detail as ResolveDetail | undefined;
   if (detail?.kind === 'package-missing') {
-    return { code: 'site-package-missing', text: `${file} importeert het pakket ${detail.name}, maar dat staat niet in node_modules van de site (${display}/node_modules). Installeer eerst de pakketten van de site zelf: npm install (of pnpm install) in ${display}.` };
+    return { code: 'site-package-missing', text: `${file} importeert het pakket ${detail.name}, maar dat staat niet in de node_modules van de site. Installeer eerst de pakketten van de site zelf: draai npm install (of pnpm install) in de map van de site.` };
   }
   if (detail?.kind === 'api-unsupported') {
     return { code: 'site-api-unsupported', text: `${file} importeert ${detail.name}: die module van Docusaurus biedt de generator niet aan. Gebruik een module die docs/theme.md noemt, of schrijf het deel zonder.` };
@@ -94,7 +94,7 @@ function compileProblems(messages: ReadonlyArray<Message>, file: string, content
     const at = m.location;
     const where = at?.file ? path.relative(content, path.resolve(content, at.file)).split(path.sep).join('/') : null;
     const shown = where && !where.startsWith('..') ? path.posix.join(display, where) : file;
-    const { code, text } = compileMessage(m, file, display);
+    const { code, text } = compileMessage(m, file);
     return error(code, shown, at ? { line: at.line, column: at.column + 1 } : startOfFile, text);
   });
 }

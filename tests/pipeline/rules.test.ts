@@ -89,9 +89,9 @@ const coverage: Record<ProblemCode, 'fixture' | { readonly skip: string }> = {
   'mdx-partial-cycle': 'fixture',
   'site-component-invalid': { skip: 'made by the io edge that compiles the site\'s components (pipeline/io/site-components.ts); tests/renderer/components-site.test.tsx compiles some' },
   'site-component-failed': { skip: 'needs the site\'s components, compiled at the io edge; tests/renderer/components-site.test.tsx renders one that throws' },
-  'site-package-missing': { skip: 'made by the component box when a package is not in the site\'s node_modules; tests/docusaurus/site-code-resolve.test.ts bundles one' },
-  'site-api-unsupported': { skip: 'made by the component box for a Docusaurus module it does not offer; tests/docusaurus/site-code-resolve.test.ts and the mistakes fixture import one' },
-  'site-plugin-data-missing': { skip: 'made by the component box when site code asks for plugin data; tests/docusaurus/site-code-resolve.test.ts renders one' },
+  'site-package-missing': { skip: 'made by the component box when a package is not in the site\'s node_modules; the mistakes fixture imports one (tests/docusaurus/react-pages-mistakes.test.ts)' },
+  'site-api-unsupported': { skip: 'made by the component box for a Docusaurus module it does not offer; the mistakes fixture imports one (tests/docusaurus/react-pages-mistakes.test.ts)' },
+  'site-plugin-data-missing': { skip: 'made by the component box when site code asks for plugin data; tests/build/react-pages.test.ts renders one' },
   'site-code-ignored': { skip: 'made by the io edge from the code files under the content root (pipeline/io/site-code.ts); tests/build/site-code.test.ts writes some' },
 };
 
