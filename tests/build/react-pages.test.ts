@@ -69,7 +69,7 @@ test('Head gives the title and description; Layout\'s noFooter and wrapperClassN
   const out = html(await named, 'apis/index.html');
   assert.match(out, '<title>Alle API&#x27;s | ');
   assert.match(out, '<meta name="description" content="Een overzicht van de API&#x27;s"/>');
-  assert.match(out, '<div class="react-page api-overzicht"><h1>API's</h1>');
+  assert.match(out, '<div class="react-page api-overzicht"><h1>API\'s</h1>');
   assert.not.match(out, '<footer');
 });
 
