@@ -77,7 +77,8 @@ export function layoutOf(content: ContentConfig | undefined): Layout {
     docs: content?.docs ? content.docs.map(docsArea) : portalDocs,
     blog,
     // Docusaurus draws no title above a Markdown page: the page's own `# heading` is its h1, if it has one.
-    pages: content?.pages === undefined ? portalPages : content.pages === null ? null : { path: trimSlashes(content.pages.path ?? 'src/pages'), drawsTitle: false },
+    pages: content?.pages === undefined ? portalPages : content.pages === null ? null
+      : { path: trimSlashes(content.pages.path ?? 'src/pages'), drawsTitle: false, react: true, exclude: content.pages.exclude ?? [] },
     static: (content?.static ?? ['static']).map(trimSlashes),
   };
 }

@@ -472,7 +472,8 @@ export type DocsPluginConfig = t.TypeOf<typeof DocsPluginConfig>;
 export const ContentConfig = t.partial({
   docs: t.array(DocsPluginConfig),
   blog: t.union([t.null, t.partial({ path: Folder, routeBasePath: RouteBasePath, tags: t.union([t.string, t.null]), authors: t.string, editUrl: Href })]),
-  pages: t.union([t.null, t.partial({ path: Folder })]),
+  /** `exclude`: globs inside the folder of files that are no page, as the pages plugin's option (its defaults always apply). */
+  pages: t.union([t.null, t.partial({ path: Folder, exclude: t.array(t.string) })]),
   static: t.array(Folder),
 });
 export type ContentConfig = t.TypeOf<typeof ContentConfig>;
@@ -555,6 +556,8 @@ export const SiteConfig = t.intersection([
     static: t.partial({ html: t.union([t.literal('warn'), t.literal('error')]) }),
     /** The limits of the box site code runs in (pipeline/io/component-box.ts): seconds per module load and render, MB of heap, and variables of the environment it may see. */
     siteCode: t.partial({ timeLimit: t.number, memoryLimit: t.number, env: t.array(t.string) }),
+    /** Docusaurus' `customFields`: free data for site code (`useDocusaurusContext().siteConfig.customFields`). */
+    customFields: t.record(t.string, t.unknown),
     /** Which parser reads a page, as Docusaurus' `markdown.format`: `mdx` (the default, for `.md` too), `md` (CommonMark), or `detect` (by extension). */
     markdown: t.partial({ format: t.union([t.literal('mdx'), t.literal('md'), t.literal('detect')]) }),
     /**

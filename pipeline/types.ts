@@ -49,6 +49,12 @@ export interface SourceTree {
    * as a component. Left out: none.
    */
   readonly partials?: ReadonlyArray<SourceFile>;
+  /**
+   * The React pages of a pages folder the configuration names, by their path
+   * inside that folder (`team/index.tsx`): site code, which the read edge
+   * never reads as text. Left out: none.
+   */
+  readonly reactPages?: ReadonlyArray<string>;
   readonly problems: ReadonlyArray<Problem>;
 }
 
@@ -99,6 +105,14 @@ export interface PagesArea {
   readonly path: string;
   /** Whether the theme draws a page's title as h1 when the page has no `# heading` of its own (the portal) or never (Docusaurus). */
   readonly drawsTitle: boolean;
+  /**
+   * The configuration names this folder (`content.pages`): its React pages
+   * are site code that runs (in the component box). The portal's default
+   * folder names none, so its code never runs.
+   */
+  readonly react?: boolean;
+  /** Globs inside the folder of files that are no page, beside Docusaurus' defaults (`_`-files, tests). */
+  readonly exclude?: ReadonlyArray<string>;
 }
 
 /** Every content area of the site: which folder holds what, and where it is published. */
@@ -251,6 +265,13 @@ export interface PageEntry extends EntryBase {
   /** Path inside the pages folder without extension: `index`, `contact`, `contributing/index`. */
   readonly id: string;
   readonly frontmatter: PageFrontmatter;
+  /**
+   * A React page (pipeline/stages/react-pages.ts): its body is what the
+   * site's code rendered (`html`, held to the schema of site-code output),
+   * not Markdown; `noFooter` from its `Layout`.
+   */
+  /** A React page of the site: its rendered HTML, whether it hides the footer, and the ids of the stylesheets its code imports. */
+  readonly react?: { readonly noFooter: boolean; readonly html: string; readonly styles?: ReadonlyArray<string> };
 }
 
 export type Entry = DocEntry | PostEntry | PageEntry;

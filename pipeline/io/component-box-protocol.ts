@@ -5,6 +5,14 @@
  */
 import type { Problem } from '../problem.ts';
 import type { SiteComponentsOptions } from './site-component-bundle.ts';
+import type { SiteAsset } from './site-code-resolve.ts';
+import type { SiteCodeContext } from '../../theme/mdx/docusaurus.tsx';
+
+/** What the box tells site code of the site (theme/mdx/docusaurus.tsx reads it). */
+export type SiteFacts = Pick<SiteCodeContext, 'siteConfig' | 'locale' | 'messages'>;
+
+/** What a React page's `Layout` and `Head` said about it. */
+export type PageFacts = SiteCodeContext['page'];
 
 /** Stands for the children in a component's output, until they are put back; private-use characters no text has. */
 export const childrenMark = '\uE000op-children\uE001';
@@ -17,12 +25,22 @@ export interface LoadedComponent {
 }
 
 export type BoxRequest =
-  | { readonly type: 'load'; readonly options: SiteComponentsOptions; readonly skip: ReadonlyArray<string> }
+  | { readonly type: 'load'; readonly options: SiteComponentsOptions; readonly skip: ReadonlyArray<string>; readonly site: SiteFacts }
+  | { readonly type: 'render-page'; readonly id: number; readonly rel: string; readonly pathname: string }
   | { readonly type: 'render'; readonly id: number; readonly key: string; readonly props: Readonly<Record<string, unknown>>; readonly children: boolean };
 
 export type BoxAnswer =
   | { readonly type: 'loading'; readonly rel: string }
-  | { readonly type: 'ready'; readonly components: ReadonlyArray<LoadedComponent>; readonly sheets: ReadonlyArray<readonly [string, string]>; readonly problems: ReadonlyArray<Problem> }
+  | {
+    readonly type: 'ready';
+    readonly components: ReadonlyArray<LoadedComponent>;
+    readonly pages: ReadonlyArray<{ readonly rel: string; readonly shown: string; readonly styles: ReadonlyArray<string> }>;
+    /** The stylesheets the components and pages import, as [id, css]. */
+    readonly sheets: ReadonlyArray<readonly [string, string]>;
+    readonly assets: ReadonlyArray<SiteAsset>;
+    readonly problems: ReadonlyArray<Problem>;
+  }
+  | { readonly type: 'page-rendered'; readonly id: number; readonly html: string; readonly page: PageFacts; readonly pluginData: boolean }
   | { readonly type: 'broken'; readonly message: string }
-  | { readonly type: 'rendered'; readonly id: number; readonly html: string }
+  | { readonly type: 'rendered'; readonly id: number; readonly html: string; readonly pluginData: boolean }
   | { readonly type: 'failed'; readonly id: number; readonly message: string };

@@ -23,7 +23,8 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { error, startOfFile, type Problem } from '../problem.ts';
 import { componentMapMark, type SiteComponentsOptions } from './site-component-bundle.ts';
-import type { BoxAnswer, BoxRequest, LoadedComponent } from './component-box-protocol.ts';
+import type { BoxAnswer, BoxRequest, LoadedComponent, PageFacts, SiteFacts } from './component-box-protocol.ts';
+import type { SiteAsset } from './site-code-resolve.ts';
 import { allowedEnvironment, endGroup } from './sandbox.ts';
 
 /** The compiled worker's file URL, set by bin/ontwikkelaarsportaal.mjs; absent when the TypeScript runs (tests). */
@@ -47,7 +48,20 @@ const startLimit = 60_000;
 export const boxEnv = (named: ReadonlyArray<string>, from: NodeJS.ProcessEnv = process.env): Record<string, string> => allowedEnvironment(from, named);
 
 /** What the box made of one render: the component's HTML, or why there is none (a Dutch clause). */
-export type Rendered = { readonly html: string } | { readonly error: string };
+export type Rendered = { readonly html: string; readonly pluginData?: boolean } | { readonly error: string };
+
+/** What the box made of one React page: its HTML and what it said of itself, or why there is none. */
+export type RenderedPage = { readonly html: string; readonly page: PageFacts; readonly pluginData: boolean } | { readonly error: string };
+
+/** What loading the site's code gave. */
+export interface Loaded {
+  readonly components: ReadonlyArray<LoadedComponent>;
+  readonly pages: ReadonlyArray<{ readonly rel: string; readonly shown: string; readonly styles: ReadonlyArray<string> }>;
+  /** The stylesheets the components and pages import, by id. */
+  readonly sheets: ReadonlyMap<string, string>;
+  readonly assets: ReadonlyArray<SiteAsset>;
+  readonly problems: ReadonlyArray<Problem>;
+}
 
 type Event =
   | { readonly kind: 'answer'; readonly answer: BoxAnswer }
@@ -184,30 +198,31 @@ export class ComponentBox {
   /** Components that looped or ran out of memory: their other uses fail at once, with the same reason. */
   private readonly broken = new Map<string, string>();
 
-  private constructor(private readonly options: SiteComponentsOptions, private readonly limits: BoxLimits, private readonly skip: string[]) {}
+  private constructor(private readonly options: SiteComponentsOptions, private readonly limits: BoxLimits, private readonly site: SiteFacts, private readonly skip: string[]) {}
 
   /**
    * Starts a box and loads the components: their keys and the problems of
    * loading them. A module that loops or runs out of memory while it loads
    * is a problem of its file; the box starts again without it.
    */
-  static async open(options: SiteComponentsOptions, limits: BoxLimits): Promise<{ box: ComponentBox; components: ReadonlyArray<LoadedComponent>; sheets: ReadonlyMap<string, string>; problems: ReadonlyArray<Problem> }> {
-    const box = new ComponentBox(options, limits, []);
-    const { components, sheets, problems } = await box.start();
-    return { box, components, sheets, problems };
+  static async open(options: SiteComponentsOptions, limits: BoxLimits, site: SiteFacts): Promise<{ box: ComponentBox } & Loaded> {
+    const box = new ComponentBox(options, limits, site, []);
+    return { box, ...await box.start() };
   }
 
-  /** How a file of the components folder (or the component map) is named in messages. */
+  /** How a file of the components folder (`pages:` and a file of the pages folder, or the component map) is named in messages. */
   private shown(rel: string): string {
     const display = this.options.display ?? path.basename(path.resolve(this.options.content));
-    return rel === componentMapMark ? path.posix.join(display, this.options.componentMap ?? '') : path.posix.join(display, this.options.folder ?? '', rel);
+    if (rel === componentMapMark) return path.posix.join(display, this.options.componentMap ?? '');
+    return rel.startsWith('pages:') ? path.posix.join(display, this.options.pages?.folder ?? '', rel.slice('pages:'.length))
+      : path.posix.join(display, this.options.folder ?? '', rel);
   }
 
-  private async start(): Promise<{ components: ReadonlyArray<LoadedComponent>; sheets: ReadonlyMap<string, string>; problems: Problem[] }> {
+  private async start(): Promise<Loaded & { problems: Problem[] }> {
     const problems: Problem[] = [];
     for (;;) {
       const box = spawnBox(this.limits);
-      box.send({ type: 'load', options: this.options, skip: this.skip });
+      box.send({ type: 'load', options: this.options, skip: this.skip, site: this.site });
       let loading: string | null = null;
       for (;;) {
         const event = await box.next(loading === null ? startLimit : this.limits.timeLimit);
@@ -217,18 +232,19 @@ export class ComponentBox {
         }
         if (event.kind === 'answer' && event.answer.type === 'ready') {
           this.box = box;
-          return { components: event.answer.components, sheets: new Map(event.answer.sheets), problems: [...problems, ...event.answer.problems] };
+          const { components, pages, sheets, assets } = event.answer;
+          return { components, pages, sheets: new Map(sheets), assets, problems: [...problems, ...event.answer.problems] };
         }
         box.kill();
         const why = event.kind === 'answer' ? (event.answer.type === 'broken' ? event.answer.message : 'onverwacht antwoord') : null;
         if (loading === null || why !== null) {
           problems.push(error('site-component-invalid', this.shown(''), startOfFile,
-            `De componenten in ${this.shown('')} konden niet worden geladen: ${why ?? endedWhy(event as Exclude<Event, { kind: 'answer' }>, 'laadt', this.limits)}. Herstel de code, of haal mdx.components uit de siteconfiguratie.`));
-          return { components: [], sheets: new Map(), problems };
+            `De code van de site (${this.shown('')}) kon niet worden geladen: ${why ?? endedWhy(event as Exclude<Event, { kind: 'answer' }>, 'laadt', this.limits)}. Herstel de code, of haal mdx.components en de map met pagina's uit de siteconfiguratie.`));
+          return { components: [], pages: [], sheets: new Map(), assets: [], problems };
         }
         const shown = this.shown(loading);
         problems.push(error('site-component-invalid', shown, startOfFile,
-          `Het component in ${shown} ${endedWhy(event as Exclude<Event, { kind: 'answer' }>, 'laadt', this.limits)}. Herstel de code, of zet het component uit de componentenmap.`));
+          `De code in ${shown} ${endedWhy(event as Exclude<Event, { kind: 'answer' }>, 'laadt', this.limits)}. Herstel de code, of zet het component uit de componentenmap.`));
         this.skip.push(loading);
         break;
       }
@@ -247,7 +263,7 @@ export class ComponentBox {
     for (;;) {
       const event = await box.next(this.limits.timeLimit);
       if (event.kind === 'answer') {
-        if (event.answer.type === 'rendered' && event.answer.id === id) return { html: event.answer.html };
+        if (event.answer.type === 'rendered' && event.answer.id === id) return { html: event.answer.html, pluginData: event.answer.pluginData };
         if (event.answer.type === 'failed' && event.answer.id === id) return { error: `faalde bij het renderen: ${event.answer.message}` };
         continue;
       }
@@ -256,6 +272,26 @@ export class ComponentBox {
       const why = endedWhy(event, 'rendert', this.limits);
       this.broken.set(key, why);
       return { error: why };
+    }
+  }
+
+  /** A React page (`rel` in the pages folder) rendered at `pathname`, or why it could not be. */
+  async renderPage(rel: string, pathname: string): Promise<RenderedPage> {
+    if (!this.box) await this.start();
+    const box = this.box;
+    if (!box) return { error: 'kon niet worden geladen' };
+    const id = this.nextId++;
+    box.send({ type: 'render-page', id, rel, pathname });
+    for (;;) {
+      const event = await box.next(this.limits.timeLimit);
+      if (event.kind === 'answer') {
+        if (event.answer.type === 'page-rendered' && event.answer.id === id) return { html: event.answer.html, page: event.answer.page, pluginData: event.answer.pluginData };
+        if (event.answer.type === 'failed' && event.answer.id === id) return { error: `faalde bij het renderen: ${event.answer.message}` };
+        continue;
+      }
+      box.kill();
+      this.box = null;
+      return { error: endedWhy(event, 'rendert', this.limits) };
     }
   }
 

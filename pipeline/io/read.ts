@@ -141,6 +141,17 @@ function layoutFromConfig(config: SourceFile | null): Layout {
   }
 }
 
+/**
+ * The React pages among code files of the pages folder (paths inside it), as
+ * the Docusaurus pages plugin takes them: `.tsx/.jsx/.ts/.js`, not a test
+ * (`*.test.*`, `__tests__/`), not a type declaration, and not matched by an
+ * `exclude` glob. (`_`-files were left out before.)
+ */
+export function reactPagesIn(files: ReadonlyArray<string>, excluded: ReadonlySet<string>): string[] {
+  return files.filter((rel) => /\.(tsx|jsx|ts|js)$/.test(rel) && !rel.endsWith('.d.ts') && !/\.(test|spec)\.[jt]sx?$/.test(rel)
+    && !rel.split('/').includes('__tests__') && !excluded.has(rel)).sort();
+}
+
 /** The one warning for React pages: they are code, which the build never runs. */
 function reactPages(root: string, pages: ReadonlyArray<string>): Problem[] {
   const [first] = pages;
@@ -250,6 +261,12 @@ export async function readSources(contentRoot: string, configFile: string): Prom
   const partials = files.filter((rel) => !atRoot(rel) && /\.mdx?$/i.test(rel) && !registries.has(rel) && underscored(rel.split('/').slice(1).join('/')));
   const pagesFolder = layout.pages?.path;
   const reactPageFiles = pagesFolder ? files.filter((rel) => rel.startsWith(`${pagesFolder}/`) && codeFile.test(rel) && !underscored(rel.slice(pagesFolder.length + 1))) : [];
+  // A folder the configuration names runs its React pages (site code); any other only says they are not built.
+  const runsPages = layout.pages?.react === true;
+  const exclude = layout.pages?.exclude ?? [];
+  const excluded = new Set(runsPages && pagesFolder && exclude.length > 0
+    ? await fg([...exclude], { cwd: path.join(root, pagesFolder), onlyFiles: true, followSymbolicLinks: false }).catch(() => []) : []);
+  const reactPageList = runsPages && pagesFolder ? reactPagesIn(reactPageFiles.map((rel) => rel.slice(pagesFolder.length + 1)), excluded) : [];
   // At the root only a link in the place of something the layout names is reported; a site root has other business.
   const named = (rel: string) => strayPages || areaFolders.includes(rel) || layout.static.includes(rel);
   const links = walked.filter((e) => e.dirent.isSymbolicLink() && !registries.has(e.path) && (!atRoot(e.path) || named(e.path))).map((e) => e.path).sort()
@@ -276,11 +293,11 @@ export async function readSources(contentRoot: string, configFile: string): Prom
       configData: await readConfigData(configFile, layout),
       config,
     }),
-    tell([...missing, ...links, ...hidden, ...reactPages(root, reactPageFiles)]),
+    tell([...missing, ...links, ...hidden, ...(runsPages ? [] : reactPages(root, reactPageFiles))]),
   );
   // Every part above keeps a value, so `read` has one; `empty` only satisfies the type.
   const empty = { files: [], assets: [], partials: [], staticFiles: [], configData: [], config: null };
-  return { ...(valueOf(read) ?? empty), problems: problemsOf(read) };
+  return { ...(valueOf(read) ?? empty), ...(reactPageList.length > 0 ? { reactPages: reactPageList } : {}), problems: problemsOf(read) };
 }
 
 /**

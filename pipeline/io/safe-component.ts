@@ -23,6 +23,7 @@ import type { ElementContent, Properties, Root } from 'hast';
 import { safeHtmlSchema } from '../safety/html.ts';
 import { refusedUrl } from '../safety/urls.ts';
 import { placeOf, startOfFile, type Place } from '../problem.ts';
+import { sanitizeSvgTree, svgMarkup, svgSchema } from '../stages/svg-sanitize.ts';
 import { childrenMark } from './component-box-protocol.ts';
 import type { Rendered } from './component-box.ts';
 
@@ -40,6 +41,9 @@ export const siteComponentSchema: Schema = {
   strip: ['script', 'style', 'template', 'noscript'],
   allowComments: false,
 };
+
+/** What a React page may write: what a component may, and its own `h1` (the shell draws none above it). */
+export const reactPageSchema: Schema = { ...siteComponentSchema, tagNames: [...(siteComponentSchema.tagNames ?? []), 'h1'] };
 
 /** A component that failed while rendering, at the place its element stands in the page's source. */
 export class SiteComponentFailure extends Error {
@@ -64,19 +68,54 @@ function safeProperties(properties: Properties): Properties {
   return out;
 }
 
-/** The nodes with unsafe URLs dropped and each children's mark in text replaced by `children`. */
-function placed(nodes: ReadonlyArray<ElementContent>, children: string): ElementContent[] {
+/** The nodes with unsafe URLs dropped, each children's mark in text replaced by `children`, and each drawing's mark by its drawing. */
+function placed(nodes: ReadonlyArray<ElementContent>, children: string, drawings: ReadonlyArray<string>): ElementContent[] {
   return nodes.flatMap((node): ElementContent[] => {
-    if (node.type === 'element') return [{ ...node, properties: safeProperties(node.properties), children: placed(node.children, children) }];
-    if (node.type !== 'text' || !node.value.includes(childrenMark)) return [node];
-    return node.value.split(childrenMark).flatMap((part, i): ElementContent[] => [...(i > 0 ? [raw(children)] : []), ...(part ? [{ type: 'text', value: part } as const] : [])]);
+    if (node.type === 'element') return [{ ...node, properties: safeProperties(node.properties), children: placed(node.children, children, drawings) }];
+    if (node.type !== 'text' || !marks.test(node.value)) return [node];
+    // split() with a group keeps each mark's number (or the children's mark) at the odd places.
+    return node.value.split(marks).flatMap((part, i): ElementContent[] =>
+      (i % 2 === 0 ? (part ? [{ type: 'text', value: part } as const] : []) : [raw(part === 'children' ? children : drawings[Number(part.slice('svg-'.length))] ?? '')]));
   });
 }
 
-/** A component's HTML held to `siteComponentSchema`, with `children` (trusted HTML) where it put them. */
-export function sanitizedHtml(html: string, children: string): string {
-  const tree = sanitize(fromParse5(parseFragment(html)) as Root, siteComponentSchema) as Root;
-  return toHtml({ type: 'root', children: placed(tree.children as ElementContent[], children) }, { allowDangerousHtml: true });
+/** Stands for an inline drawing while the HTML schema runs; private-use characters no text has, as the children's mark. */
+const drawingMark = (n: number): string => `\uE000op-svg-${n}\uE001`;
+
+/** The children's mark (`childrenMark`) or a drawing's: `split` keeps `children` or `svg-N` at the odd places. */
+const marks = /\uE000op-(children|svg-\d+)\uE001/u;
+
+/** Ids an inline drawing keeps: with a `-` or `_` no script can read them as a global name. */
+const inlineIds = /^[A-Za-z][\w.:]*[-_][\w.:-]*$/;
+
+/**
+ * Each `<svg>` in `tree` held to the SVG schema (pipeline/stages/svg-sanitize.ts),
+ * the schema every drawing on the site keeps, and set aside: the HTML schema
+ * knows no drawing elements. A text mark keeps its place.
+ */
+function drawingsApart(tree: Root): string[] {
+  const drawings: string[] = [];
+  const walk = (nodes: Root['children'] | ElementContent[]): void => {
+    nodes.forEach((node, i) => {
+      if (node.type !== 'element') return;
+      if (node.tagName === 'svg') {
+        drawings.push(svgMarkup(sanitizeSvgTree({ type: 'root', children: [node] }, svgSchema({ ids: inlineIds }))));
+        nodes[i] = { type: 'text', value: drawingMark(drawings.length - 1) };
+        return;
+      }
+      walk(node.children);
+    });
+  };
+  walk(tree.children);
+  return drawings;
+}
+
+/** A component's HTML held to `siteComponentSchema` (its drawings to the SVG schema), with `children` (trusted HTML) where it put them. */
+export function sanitizedHtml(html: string, children: string, schema: Schema = siteComponentSchema): string {
+  const parsed = fromParse5(parseFragment(html)) as Root;
+  const drawings = drawingsApart(parsed);
+  const tree = sanitize(parsed, schema) as Root;
+  return toHtml({ type: 'root', children: placed(tree.children as ElementContent[], children, drawings) }, { allowDangerousHtml: true });
 }
 
 /** Where the element stands, as the theme's adapter (theme/mdx/body.ts) tells it; never passed on to the component. */

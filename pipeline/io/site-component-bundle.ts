@@ -1,31 +1,24 @@
 /**
  * Runs inside the component box only (pipeline/io/workers/component-box-worker.ts),
- * never in the build's own process: the site's own components. The folder
- * `mdx.components` names holds `.tsx`/`.jsx` files (and `.js`/`.ts`, read as
- * JSX as Docusaurus does); each is bundled on its own with esbuild into
+ * never in the build's own process: the site's own code. The folder
+ * `mdx.components` names holds components, `.tsx`/`.jsx` files (and
+ * `.js`/`.ts`, read as JSX as Docusaurus does); the pages folder holds React
+ * pages. Each file is bundled on its own with esbuild into
  * `<cacheDir>/site-components/` and imported. They render at build time
- * only: no site component reaches the browser.
+ * only: no site code reaches the browser.
  *
- * What a component imports:
- * - `react` (and `react/jsx-runtime`, `react-dom`): the generator's own copy,
- *   so hooks run in the React that renders the page;
- * - `@docusaurus/Link`, `@theme/Tabs`, `clsx`, … : our plain versions
- *   (theme/mdx/docusaurus.tsx);
- * - `@site/…`: files under the content root;
- * - `*.css` and `*.module.css`: pipeline/io/site-css.ts (a CSS module's
- *   classes get scoped names; the stylesheets ship with the pages that use
- *   the component);
- * - `*.svg` in a static folder: a component that shows it as an image, where
- *   Docusaurus makes the drawing a component of its own;
- * - other packages: from the site's own node_modules, when it has them.
+ * What site code imports resolves as in Docusaurus: see
+ * pipeline/io/site-code-resolve.ts; its CSS: pipeline/io/site-css.ts (a CSS
+ * module's classes get scoped names; the stylesheets ship with the pages
+ * that use the component or page).
  *
- * A file that does not compile, or exports no component, is an error at its
- * line; the other components still load. The theme's component map
- * (`mdx.componentMap`) is bundled the same way (pipeline/io/site-component-map.ts).
+ * A file that does not compile, imports what is not there, or exports no
+ * component, is an error at its line; the other files still load. The
+ * theme's component map (`mdx.componentMap`) is bundled the same way
+ * (pipeline/io/site-component-map.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import fg from 'fast-glob';
 import type { Message, Plugin } from 'esbuild';
@@ -34,28 +27,35 @@ import { error, startOfFile, warning, type Problem } from '../problem.ts';
 import { isComponentFile, mayBeHelper, siteComponentKey } from '../stages/site-component-keys.ts';
 import { siteCss, type SiteStylesheet } from './site-css.ts';
 import { mapComponentKey, mapEntries } from './site-component-map.ts';
+import {
+  docusaurusApi, require, resolveExtensions, sharedReact, siteAlias, siteImages, sitePackages, siteSvg, type ResolveDetail, type SiteAsset,
+} from './site-code-resolve.ts';
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-const builtins = path.join(repoRoot, 'theme/mdx/docusaurus.tsx');
-const originalMap = path.join(repoRoot, 'theme/mdx/mdx-components.tsx');
+export { require };
+
 /** What the box says it is loading while it imports the component map (no file of the components folder is named so). */
 export const componentMapMark = '@componentMap';
-/** Resolves the generator's own packages (its React renders the components). */
-export const require = createRequire(path.join(repoRoot, 'package.json'));
 
-/** The loaded components by key (`Kaart`), each with its file as messages show it and the ids of the stylesheets it imports. */
+/** A loaded component or page: its file as messages show it, and the ids of the stylesheets it imports. */
+interface Loaded { readonly shown: string; readonly component: unknown; readonly styles: ReadonlyArray<string> }
+
+/** What one load of the site's code gives: components by key (`Kaart`) and React pages by file. */
 export interface BundledComponents {
-  readonly components: ReadonlyMap<string, { readonly shown: string; readonly component: unknown; readonly styles: ReadonlyArray<string> }>;
-  /** The stylesheets the components import, by id (pipeline/io/site-css.ts). */
+  readonly components: ReadonlyMap<string, Loaded>;
+  /** By the page's path inside the pages folder (`team/index.tsx`). */
+  readonly pages: ReadonlyMap<string, Loaded>;
+  /** The stylesheets the components and pages import, by id (pipeline/io/site-css.ts). */
   readonly sheets: ReadonlyMap<string, string>;
+  /** The images the code imports, for the build to publish. */
+  readonly assets: ReadonlyArray<SiteAsset>;
   readonly problems: ReadonlyArray<Problem>;
 }
 
 export interface SiteComponentsOptions {
   /** The content root (`--content`). */
   readonly content: string;
-  /** `mdx.components` from the configuration, relative to the content root; left out: no components folder. */
-  readonly folder?: string | undefined;
+  /** `mdx.components` from the configuration, relative to the content root; null: no components. */
+  readonly folder: string | null;
   /** `mdx.componentMap` from the configuration, relative to the content root; left out: no map. */
   readonly componentMap?: string | undefined;
   readonly cacheDir: string;
@@ -63,80 +63,47 @@ export interface SiteComponentsOptions {
   readonly display?: string;
   /** The static folders (published at the site root), relative to the content root; left out: `static`. */
   readonly staticFolders?: ReadonlyArray<string>;
+  /** The React pages to load: the pages folder (relative to the content root) and the files in it. Left out: none. */
+  readonly pages?: { readonly folder: string; readonly files: ReadonlyArray<string> } | undefined;
 }
 
-/**
- * An SVG file a component imports: Docusaurus makes it a React component
- * (SVGR). Here it is an image of the file where the site publishes it, so a
- * file in a static folder; `title` is its text alternative, else it is
- * decoration (a `role` is dropped: an image without a name may not claim one).
- */
-function svgModule(file: string, content: string, staticFolders: ReadonlyArray<string>): { contents: string; loader: 'js'; resolveDir: string } | { errors: { text: string }[] } {
-  const rel = path.relative(content, file).split(path.sep).join('/');
-  const folder = staticFolders.map((f) => f.replace(/\/+$/, '')).find((f) => rel.startsWith(`${f}/`));
-  if (folder === undefined) return { errors: [{ text: `${rel} staat niet in een statische map (${staticFolders.join(', ')}); een SVG die een component importeert, toont de site als afbeelding uit die map` }] };
-  const src = `/${rel.slice(folder.length + 1)}`;
-  return {
-    contents: `import { createElement } from 'react';\nexport default function Svg({ title, role, children, ...rest }) { return createElement('img', { ...rest, src: ${JSON.stringify(src)}, alt: typeof title === 'string' ? title : '' }); }\n`,
-    loader: 'js', resolveDir: repoRoot,
-  };
+/** Every plugin a bundle of site code gets: how its imports resolve (pipeline/io/site-code-resolve.ts) and its CSS (pipeline/io/site-css.ts). */
+function sitePlugins(content: string, found: (asset: SiteAsset) => void, styles: SiteStylesheet[]): Plugin[] {
+  return [sharedReact(), docusaurusApi(), siteAlias(content), siteCss(content, styles), siteImages(found), siteSvg(), sitePackages()];
 }
 
-/** Docusaurus' imports and the export of theme/mdx/docusaurus.tsx that stands for each. */
-const docusaurusImports: Readonly<Record<string, string>> = {
-  '@docusaurus/Link': 'Link',
-  '@docusaurus/BrowserOnly': 'BrowserOnly',
-  '@docusaurus/Head': 'Head',
-  '@docusaurus/Translate': 'Translate',
-  '@docusaurus/useBaseUrl': 'useBaseUrl',
-  '@docusaurus/useIsBrowser': 'useIsBrowser',
-  '@docusaurus/useDocusaurusContext': 'useDocusaurusContext',
-  '@theme/Tabs': 'Tabs',
-  '@theme/TabItem': 'TabItem',
-  '@theme/DocCard': 'DocCard',
-  '@theme/Admonition': 'Admonition',
-  '@theme/Details': 'Details',
-  '@theme/CodeBlock': 'CodeBlock',
-  '@theme/Heading': 'Heading',
-  '@theme-original/MDXComponents': 'default',
-  '@theme/MDXComponents': 'default',
-  clsx: 'clsx',
-};
-
-/** The packages a component shares with the renderer: one React for the page and its components. */
-const sharedPackages = ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-dom', 'react-dom/server'];
-
-/** The resolver of a component's imports (see the module's comment). */
-function imports(content: string, staticFolders: ReadonlyArray<string>): Plugin {
-  return {
-    name: 'site-component-imports',
-    setup(build) {
-      build.onResolve({ filter: /^(react|react-dom)(\/.*)?$/ }, (args) =>
-        (sharedPackages.includes(args.path) ? { path: pathToFileURL(require.resolve(args.path)).href, external: true } : undefined));
-      build.onResolve({ filter: /^(@docusaurus|@theme|@theme-original)\/|^clsx$/ }, (args) => {
-        const name = docusaurusImports[args.path];
-        return name ? { path: args.path, namespace: 'docusaurus' } : undefined;
-      });
-      build.onLoad({ filter: /.*/, namespace: 'docusaurus' }, (args) => {
-        const name = docusaurusImports[args.path] ?? '';
-        if (name === 'default') return { contents: `export { default } from ${JSON.stringify(originalMap)};`, loader: 'js', resolveDir: repoRoot };
-        const named = args.path === 'clsx' || args.path === '@docusaurus/Translate' ? `export { clsx${args.path === 'clsx' ? '' : ', translate'} } from ${JSON.stringify(builtins)};` : '';
-        return { contents: `export { ${name} as default } from ${JSON.stringify(builtins)};\n${named}`, loader: 'js', resolveDir: repoRoot };
-      });
-      build.onResolve({ filter: /^@site\// }, (args) => ({ path: path.join(content, args.path.slice('@site/'.length)) }));
-      build.onLoad({ filter: /\.svg$/ }, (args) => svgModule(args.path, content, staticFolders));
-    },
-  };
+/** What a message of esbuild means for the one who reads it: a package to install, an API we lack, or the code. */
+function compileMessage(m: Message, file: string): { code: Problem['code']; text: string } {
+  const detail = m.detail as ResolveDetail | undefined;
+  if (detail?.kind === 'package-missing') {
+    return { code: 'site-package-missing', text: `${file} importeert het pakket ${detail.name}, maar dat staat niet in de node_modules van de site. Installeer eerst de pakketten van de site zelf: draai npm install (of pnpm install) in de map van de site.` };
+  }
+  if (detail?.kind === 'api-unsupported') {
+    return { code: 'site-api-unsupported', text: `${file} importeert ${detail.name}: die module van Docusaurus biedt de generator niet aan. Gebruik een module die docs/theme.md noemt, of schrijf het deel zonder.` };
+  }
+  return { code: 'site-component-invalid', text: `De code in ${file} kan niet worden gecompileerd: ${m.text}. Herstel de code, of haal het bestand uit de componentenmap of de map met pagina's.` };
 }
 
 /** esbuild's messages as problems at their file and line. */
 function compileProblems(messages: ReadonlyArray<Message>, file: string, content: string, display: string): Problem[] {
   return messages.map((m) => {
     const at = m.location;
-    const where = at?.file ? path.relative(content, path.resolve(at.file)).split(path.sep).join('/') : null;
+    const where = at?.file ? path.relative(content, path.resolve(content, at.file)).split(path.sep).join('/') : null;
     const shown = where && !where.startsWith('..') ? path.posix.join(display, where) : file;
-    return error('site-component-invalid', shown, at ? { line: at.line, column: at.column + 1 } : startOfFile,
-      `Het component in ${file} kan niet worden gecompileerd: ${m.text}. Herstel de code, of zet het component uit de componentenmap.`);
+    const { code, text } = compileMessage(m, file);
+    return error(code, shown, at ? { line: at.line, column: at.column + 1 } : startOfFile, text);
+  });
+}
+
+/** One problem per missing package: the first import that names it. */
+function onePerPackage(problems: ReadonlyArray<Problem>): Problem[] {
+  const seen = new Set<string>();
+  return problems.filter((p) => {
+    if (p.code !== 'site-package-missing') return true;
+    const name = /het pakket (\S+),/.exec(p.message)?.[1] ?? p.message;
+    if (seen.has(name)) return false;
+    seen.add(name);
+    return true;
   });
 }
 
@@ -146,15 +113,16 @@ export async function componentFiles(dir: string): Promise<string[]> {
   return (await fg('**/*.{tsx,jsx,js,ts}', { cwd: dir, onlyFiles: true, followSymbolicLinks: false, ignore: ['**/node_modules/**'] })).filter(isComponentFile).sort();
 }
 
-/** One entry bundled into `outDir` under `name`: the file to import and the stylesheets it imports, or its problems. */
-async function bundleEntry(entry: string, name: string, shown: string, content: string, display: string, outDir: string, staticFolders: ReadonlyArray<string>):
-  Promise<{ out: string | null; styles: SiteStylesheet[]; problems: Problem[] }> {
+/** One file of site code bundled into the cache folder: the module to import and the stylesheets it imports, or the problems why not. */
+async function bundleFile(entry: string, shown: string, name: string, content: string, display: string, outDir: string, found: (asset: SiteAsset) => void):
+  Promise<{ problems: Problem[]; out: string | null; styles: SiteStylesheet[] }> {
   const { build } = await import('esbuild');
   const styles: SiteStylesheet[] = [];
   try {
     const result = await build({
       entryPoints: [entry], bundle: true, write: false, format: 'esm', platform: 'node', target: 'node20',
-      jsx: 'automatic', loader: { '.js': 'jsx' }, logLevel: 'silent', plugins: [imports(content, staticFolders), siteCss(content, styles)], absWorkingDir: content,
+      jsx: 'automatic', loader: { '.js': 'jsx' }, logLevel: 'silent', plugins: sitePlugins(content, found, styles), absWorkingDir: content,
+      resolveExtensions,
       // A component's own packages come from the site's node_modules, never from the generator's.
       nodePaths: [],
     });
@@ -162,42 +130,55 @@ async function bundleEntry(entry: string, name: string, shown: string, content: 
     // Named for its code: the dev server imports a changed component anew, an unchanged one from the module cache.
     const out = path.join(outDir, `${name}-${contentHash(code, 16)}.mjs`);
     if (!fs.existsSync(out)) fs.writeFileSync(out, code);
-    return { out, styles, problems: [] };
+    return { problems: [], out, styles };
   } catch (err) {
     const messages = (err as { errors?: Message[] }).errors;
-    return { out: null, styles, problems: messages?.length ? compileProblems(messages, shown, content, display) : [loadProblem(shown, err)] };
+    return { problems: messages?.length ? compileProblems(messages, shown, content, display) : [loadProblem(shown, err)], out: null, styles };
   }
 }
 
+const isComponent = (value: unknown): boolean =>
+  typeof value === 'function' || (typeof value === 'object' && value !== null && '$$typeof' in value);
+
 /**
- * Bundles and imports the components (see the module's comment), leaving out
- * `skip` (files that did not load in time before). `loading` is told each
- * file before it is imported (`componentMapMark` for the map): the box's
- * keeper times every module load.
+ * Bundles and imports the components and pages (see the module's comment),
+ * leaving out `skip` (files that did not load in time before, by their key
+ * in `loading`). `loading` is told each file before it is imported: the
+ * box's keeper times every module load. A component is named by its path in
+ * the components folder, a page by `pages:` and its path in the pages folder,
+ * the component map by `componentMapMark`.
  */
 export async function bundleComponents(options: SiteComponentsOptions, skip: ReadonlySet<string>, loading: (rel: string) => void): Promise<BundledComponents> {
   const { folder, componentMap } = options;
   // esbuild takes absolute paths only (its working directory, the files a resolver returns): `--content .` is one too.
   const content = path.resolve(options.content);
   const display = options.display ?? path.basename(content);
-  const dir = folder === undefined ? null : path.resolve(content, folder);
-  const files = dir === null ? [] : (await componentFiles(dir)).filter((rel) => !skip.has(rel));
+  const dir = folder === null ? null : path.resolve(content, folder);
+  const files = (dir === null ? [] : await componentFiles(dir)).filter((rel) => !skip.has(rel));
+  const pageFiles = (options.pages?.files ?? []).filter((rel) => !skip.has(`pages:${rel}`));
   const withMap = componentMap !== undefined && !skip.has(componentMapMark) && fs.existsSync(path.resolve(content, componentMap));
-  if (files.length === 0 && !withMap) return { components: new Map(), sheets: new Map(), problems: [] };
+  const none = { components: new Map(), pages: new Map(), sheets: new Map(), assets: [], problems: [] };
+  if (files.length === 0 && pageFiles.length === 0 && !withMap) return none;
   const outDir = path.join(options.cacheDir, 'site-components');
   fs.mkdirSync(outDir, { recursive: true });
-  const staticFolders = options.staticFolders ?? ['static'];
   const problems: Problem[] = [];
+  const assets = new Map<string, SiteAsset>();
+  const found = (asset: SiteAsset): void => void assets.set(asset.url, asset);
+  const components = new Map<string, Loaded>();
   const sheets = new Map<string, string>();
-  const components = new Map<string, { shown: string; component: unknown; styles: string[] }>();
+  const stylesOf = (made: ReadonlyArray<SiteStylesheet>): string[] => made.map((sheet) => (sheets.set(sheet.id, sheet.css), sheet.id));
   const seen = new Map<string, string>();
-  const stylesOf = (found: ReadonlyArray<SiteStylesheet>): string[] => found.map((sheet) => (sheets.set(sheet.id, sheet.css), sheet.id));
   // Bundled together (esbuild runs no site code), imported one by one, in order: each import is timed.
   const bundled = await Promise.all(files.map(async (rel) => {
     const key = siteComponentKey(rel);
     const shown = path.posix.join(display, folder ?? '', rel);
     if (key === null || dir === null) return { rel, shown, key, problems: [] as Problem[], out: null, styles: [] as SiteStylesheet[] };
-    return { rel, shown, key, ...await bundleEntry(path.join(dir, rel), key, shown, content, display, outDir, staticFolders) };
+    return { rel, shown, key, ...await bundleFile(path.join(dir, rel), shown, key, content, display, outDir, found) };
+  }));
+  const pagesFolder = options.pages?.folder ?? '';
+  const bundledPages = await Promise.all(pageFiles.map(async (rel) => {
+    const shown = path.posix.join(display, pagesFolder, rel);
+    return { rel, shown, ...await bundleFile(path.join(content, pagesFolder, rel), shown, `page-${rel.replace(/[^\w-]/g, '_')}`, content, display, outDir, found) };
   }));
   const loaded: Array<{ rel: string; shown: string; key: string | null; problems: Problem[]; styles: SiteStylesheet[]; module: { default?: unknown } | null }> = [];
   for (const { out, ...entry } of bundled) {
@@ -217,7 +198,7 @@ export async function bundleComponents(options: SiteComponentsOptions, skip: Rea
     if (!(mayBeHelper(rel) && !module)) problems.push(...found);
     if (key === null || !module) continue;
     const Component = module.default;
-    if (typeof Component !== 'function' && !(typeof Component === 'object' && Component !== null && '$$typeof' in Component)) {
+    if (!isComponent(Component)) {
       if (mayBeHelper(rel)) continue;
       problems.push(error('site-component-invalid', shown, startOfFile, `${shown} exporteert geen component als default export. Zet export default voor het component dat MDX-pagina's gebruiken.`));
       continue;
@@ -232,7 +213,7 @@ export async function bundleComponents(options: SiteComponentsOptions, skip: Rea
   }
   if (withMap) {
     const shown = path.posix.join(display, componentMap);
-    const made = await bundleEntry(path.resolve(content, componentMap), 'MDXComponents', shown, content, display, outDir, staticFolders);
+    const made = await bundleFile(path.resolve(content, componentMap), shown, 'MDXComponents', content, display, outDir, found);
     problems.push(...made.problems);
     if (made.out !== null) {
       loading(componentMapMark);
@@ -248,8 +229,21 @@ export async function bundleComponents(options: SiteComponentsOptions, skip: Rea
       }
     }
   }
-  return { components, sheets, problems };
+  const pages = new Map<string, Loaded>();
+  for (const { rel, shown, problems: found, out, styles } of bundledPages) {
+    problems.push(...found);
+    if (out === null) continue;
+    loading(`pages:${rel}`);
+    try {
+      const Page = ((await import(pathToFileURL(out).href)) as { default?: unknown }).default;
+      if (isComponent(Page)) pages.set(rel, { shown, component: Page, styles: stylesOf(styles) });
+      else problems.push(error('site-component-invalid', shown, startOfFile, `${shown} exporteert geen component als default export. Een React-pagina is de component die ze als default exporteert, zoals in Docusaurus.`));
+    } catch (err) {
+      problems.push(loadProblem(shown, err));
+    }
+  }
+  return { components, pages, sheets, assets: [...assets.values()], problems: onePerPackage(problems) };
 }
 
 const loadProblem = (shown: string, err: unknown): Problem =>
-  error('site-component-invalid', shown, startOfFile, `Het component in ${shown} kan niet worden geladen: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}. Herstel de code, of zet het component uit de componentenmap.`);
+  error('site-component-invalid', shown, startOfFile, `De code in ${shown} kan niet worden geladen: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}. Herstel de code, of haal het bestand uit de componentenmap of de map met pagina's.`);

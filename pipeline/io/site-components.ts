@@ -6,6 +6,10 @@
  * in the component box (pipeline/io/component-box.ts), never in the build's
  * process; what they import is told in pipeline/io/site-component-bundle.ts.
  *
+ * React pages (a pages folder the configuration names) load and render in
+ * the same box: `renderPages` gives their HTML, held to the same schema, and
+ * what their `Layout` said (pipeline/stages/react-pages.ts makes pages of it).
+ *
  * The renderer renders synchronously, the box answers asynchronously: so
  * `prerender` has the box render every use of a component the pages make
  * (renderer/body/site-component-uses.ts) before the pages render, and the
@@ -16,12 +20,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ComponentType } from 'react';
-import { startOfFile, warning, type Problem } from '../problem.ts';
+import { error, startOfFile, warning, type Problem } from '../problem.ts';
 import { siteComponentName } from '../stages/site-component-keys.ts';
+import type { RenderedReactPage } from '../stages/react-pages.ts';
+import type { Config, OutputFile } from '../types.ts';
 import { componentFiles, type SiteComponentsOptions as BundleOptions } from './site-component-bundle.ts';
 import { ComponentBox, defaultLimits, type BoxLimits, type Rendered } from './component-box.ts';
 import type { ComponentStyles } from '../stages/site-styles.ts';
-import { renderKey, safeComponent } from './safe-component.ts';
+import type { SiteFacts } from './component-box-protocol.ts';
+import type { SiteAsset } from './site-code-resolve.ts';
+import { reactPageSchema, renderKey, safeComponent, sanitizedHtml } from './safe-component.ts';
 
 /** One use of a component in a page, as renderer/body/site-component-uses.ts finds it. */
 export interface ComponentUse {
@@ -39,6 +47,10 @@ export interface SiteComponents {
   readonly styles: ComponentStyles;
   /** Has the box render every use, once per component and props; then the components can render. */
   prerender(uses: Iterable<ComponentUse>): Promise<void>;
+  /** The React pages that loaded, rendered at their paths (`pathOf`), with the problems of those that failed. */
+  renderPages(pathOf: (rel: string) => string): Promise<{ pages: RenderedReactPage[]; problems: Problem[] }>;
+  /** The images site code imports: the build publishes them. */
+  readonly assets: ReadonlyArray<SiteAsset>;
   /** Ends the box; what was rendered stays. */
   close(): void;
 }
@@ -48,12 +60,20 @@ export interface SiteComponentsOptions extends Omit<BundleOptions, 'folder'> {
   readonly folder?: string | undefined;
   /** `siteCode` from the configuration. */
   readonly limits?: Partial<BoxLimits> | undefined;
+  /** What site code may know of the site (`useDocusaurusContext`, translations). */
+  readonly site?: SiteFacts;
 }
 
-const none: SiteComponents = { components: {}, problems: [], styles: { byComponent: {}, sheets: {} }, prerender: async () => {}, close: () => {} };
+const none: SiteComponents = { components: {}, problems: [], styles: { byComponent: {}, sheets: {} }, prerender: async () => {}, renderPages: async () => ({ pages: [], problems: [] }), assets: [], close: () => {} };
+
+/** The one warning when site code asked for plugin data, which the build does not have yet. */
+const pluginDataWarning = (file: string): Problem => warning('site-plugin-data-missing', file, startOfFile,
+  `${file} vraagt data van plugins op (useGlobalData of usePluginData). Die data heeft de generator niet; de code krijgt een leeg object.`);
 
 /** Loads the site's components in a box (see the module's comment); without `folder` or `componentMap`, no box starts. */
 export async function loadSiteComponents(options: SiteComponentsOptions): Promise<SiteComponents> {
+  const pageFiles = options.pages?.files ?? [];
+  if (options.folder === undefined && options.componentMap === undefined && pageFiles.length === 0) return none;
   const content = path.resolve(options.content);
   const display = options.display ?? path.basename(content);
   const missing: Problem[] = [];
@@ -65,13 +85,23 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
   };
   const folder = named(options.folder, 'mdx.components', 'De componentenmap');
   const componentMap = named(options.componentMap, 'mdx.componentMap', 'De componentmap van het thema');
-  if ((folder === undefined || (await componentFiles(path.resolve(content, folder))).length === 0) && componentMap === undefined) return { ...none, problems: missing };
+  const hasComponents = folder !== undefined && (await componentFiles(path.resolve(content, folder))).length > 0;
+  if (!hasComponents && componentMap === undefined && pageFiles.length === 0) return { ...none, problems: missing };
   const limits: BoxLimits = { ...defaultLimits, ...Object.fromEntries(Object.entries(options.limits ?? {}).filter(([, v]) => v !== undefined)) };
-  const { box, components: loaded, sheets, problems: found } = await ComponentBox.open({ ...options, content, folder, componentMap, display }, limits);
-  const problems = [...missing, ...found];
+  const site: SiteFacts = options.site ?? { siteConfig: { baseUrl: '/', customFields: {} }, locale: 'nl', messages: {} };
+  const opened = await ComponentBox.open({ ...options, content, folder: hasComponents ? folder ?? null : null, componentMap, display }, limits, site);
+  const { box, components: loaded, pages: loadedPages, sheets, assets } = opened;
+  const problems: Problem[] = [...missing, ...opened.problems];
   const rendered = new Map<string, Rendered>();
   const keys = new Set(loaded.map((c) => c.key));
+  const shownOf = new Map(loaded.map(({ key, shown }) => [key, shown]));
   const components = Object.fromEntries(loaded.map(({ key, shown }) => [siteComponentName(key), safeComponent(key, shown, (k) => (k === null ? undefined : rendered.get(k)))]));
+  let toldPluginData = false;
+  const tellPluginData = (file: string): void => {
+    if (toldPluginData) return;
+    toldPluginData = true;
+    problems.push(pluginDataWarning(file));
+  };
   return {
     components,
     problems,
@@ -79,14 +109,64 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
       byComponent: Object.fromEntries(loaded.filter((c) => c.styles.length > 0).map(({ key, styles }) => [siteComponentName(key), styles])),
       sheets: Object.fromEntries(sheets),
     },
+    assets,
     async prerender(uses) {
       for (const use of uses) {
         const key = use.name.slice('Site$'.length);
         const k = renderKey(key, use.props, use.children);
         if (k === null || rendered.has(k) || !keys.has(key)) continue;
-        rendered.set(k, await box.render(key, use.props, use.children));
+        const result = await box.render(key, use.props, use.children);
+        if ('html' in result && result.pluginData) tellPluginData(shownOf.get(key) ?? key);
+        rendered.set(k, result);
       }
+    },
+    async renderPages(pathOf) {
+      const pages: RenderedReactPage[] = [];
+      const failed: Problem[] = [];
+      for (const { rel, shown, styles } of loadedPages) {
+        const result = await box.renderPage(rel, pathOf(rel));
+        if ('error' in result) {
+          failed.push(error('site-component-failed', shown, startOfFile, `De React-pagina ${shown} ${result.error}. Herstel de code van de pagina.`));
+          continue;
+        }
+        if (result.pluginData) tellPluginData(shown);
+        const { title, description, wrapperClassName, noFooter } = result.page;
+        pages.push({ rel, display: shown, html: sanitizedHtml(result.html, '', reactPageSchema), title, description, wrapperClassName, noFooter, styles });
+      }
+      return { pages, problems: failed };
     },
     close: () => box.close(),
   };
+}
+
+/**
+ * What site code may know of the site: Docusaurus' `siteConfig` (title,
+ * tagline, url, baseUrl and `customFields` from site.yml) and the strings of
+ * `i18n/<locale>/code.json` for `translate()`.
+ */
+export function siteFacts(config: Config, content: string): SiteFacts {
+  const locale = config.locale.lang;
+  let messages: Record<string, string> = {};
+  try {
+    const data = JSON.parse(fs.readFileSync(path.join(path.resolve(content), 'i18n', locale, 'code.json'), 'utf8')) as unknown;
+    if (typeof data === 'object' && data !== null) {
+      messages = Object.fromEntries(Object.entries(data as Record<string, unknown>).flatMap(([id, entry]) => {
+        const message = typeof entry === 'string' ? entry : typeof entry === 'object' && entry !== null ? (entry as { message?: unknown }).message : undefined;
+        return typeof message === 'string' ? [[id, message]] : [];
+      }));
+    }
+  } catch { /* no translations: every message as written */ }
+  return {
+    siteConfig: { title: config.siteName, tagline: config.tagline, url: config.url, baseUrl: '/', customFields: config.customFields ?? {} },
+    locale,
+    messages,
+  };
+}
+
+/** The images site code imports, as files of the built site; a path the build already has is left alone. */
+export function siteAssetFiles(assets: ReadonlyArray<SiteAsset>, taken: ReadonlySet<string>): OutputFile[] {
+  return assets.flatMap(({ file, url }) => {
+    const out = url.replace(/^\//, '');
+    return taken.has(out) ? [] : [{ path: out, data: new Uint8Array(fs.readFileSync(file)) }];
+  });
 }

@@ -88,6 +88,14 @@ export const sitePathPattern = /^\/(?!\/)[^\\\t\n\r]*$/;
  */
 export const scriptSchemeInText = new RegExp(runningSchemes.map((word) => [...`${word}:`].join('[\\t\\n\\r]*')).join('|'), 'i');
 
+/**
+ * A script or document scheme (`javascript:`, `vbscript:`, `data:`) at the
+ * start of a value, read as a browser reads an address: leading spaces and
+ * control characters skipped, tabs and line breaks inside the word ignored.
+ * The pattern of `unsafeUrl`, for hast-util-sanitize schemas.
+ */
+export const scriptSchemeAtStart = new RegExp(`^[\\u0000-\\u0020]*(?:${[...scriptSchemes].map((word) => [...`${word}:`].join('[\\t\\n\\r]*')).join('|')})`, 'i');
+
 /** The message of a disguised address (Dutch), for every place that refuses one. */
 export const disguisedMessage = (url: string): string =>
   `Het adres "${url}" ziet eruit als een pad op de site, maar een browser leest het als een andere site (een \\ telt als /, en tabs en regeleinden vallen weg). Schrijf een gewoon pad (/pagina) of een volledige https://-link.`;

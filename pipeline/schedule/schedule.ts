@@ -25,7 +25,10 @@ import { createHighlighter } from '../io/highlight/shiki.ts';
 import { DiagramDrawer, diagramCacheDir } from '../io/mermaid.ts';
 import { HighlightWorkers } from '../io/highlight/workers.ts';
 import { feedStylesheetTemplate, loadTheme } from '../io/theme.ts';
-import { loadSiteComponents, type SiteComponents } from '../io/site-components.ts';
+import { loadSiteComponents, siteAssetFiles, siteFacts, type SiteComponents } from '../io/site-components.ts';
+import { reactPagePermalink, withReactPages } from '../stages/react-pages.ts';
+import { map as mapResult } from '../result.ts';
+import { pipe } from 'fp-ts/function';
 import { unnamedSiteCode } from '../io/site-code.ts';
 import { defaultLimits, type BoxLimits } from '../io/component-box.ts';
 import { siteComponentUses } from '../../renderer/body/site-component-uses.ts';
@@ -81,20 +84,22 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
   const threads: { workers: HighlightWorkers | null; stopping?: Promise<void> } = { workers: null };
   let box: SiteComponents | null = null;
   try {
-    const analysis = await analyseWhileDrawing(sources, drawer, options, cache);
+    const analysed = await analyseWhileDrawing(sources, drawer, options, cache);
     lap('parsen en valideren');
-    const { site } = analysis;
+    const { site } = analysed;
     if (!site) {
       await drawer.finish(new Map());
-      return { routes: [], contents: new Map(), files: [], problems: sortProblems(analysis.problems) };
+      return { routes: [], contents: new Map(), files: [], problems: sortProblems(analysed.problems) };
     }
-    const drawing = drawer.finish(analysis.diagrams);
+    const drawing = drawer.finish(analysed.diagrams);
     const early = options.render ? handled(loadTheme({ mermaidInBrowser: false, cacheDir: options.cacheDir })) : null;
     // The site's own components, compiled while the diagrams are drawn; their problems join the build's.
     // The site's own components, when the configuration names them, loaded in their box while the diagrams are drawn.
     const siteComponents = handled(loadSiteComponents({
       content: options.content, folder: site.config.mdx?.components, componentMap: site.config.mdx?.componentMap, cacheDir: options.cacheDir, display: path.relative(process.cwd(), options.content) || '.',
       staticFolders: site.config.layout.static, limits: boxLimits(site.config.siteCode),
+      pages: site.config.layout.pages && sources.reactPages ? { folder: site.config.layout.pages.path, files: sources.reactPages } : undefined,
+      site: siteFacts(site.config, options.content),
     }).then((made) => (box = made)));
     const unnamedCode = handled(unnamedSiteCode(options.content, path.relative(process.cwd(), options.content) || '.', {
       components: site.config.mdx?.components, componentMap: site.config.mdx?.componentMap, static: site.config.layout.static, pages: site.config.layout.pages?.path,
@@ -103,21 +108,21 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
     // highlight what the cache lacks, on both cores, while the main thread mostly waits for them.
     // The site's markdown jobs (and their cache keys), made once the diagrams are drawn.
     // They wait for the site's components too: an MDX page's result depends on which exist.
-    const madeJobs = handled(Promise.all([drawing, siteComponents]).then(([drawn, made]) => siteJobs(analysis, drawn, componentKeys(made.components))));
-    const highlighting = !cache ? handled(createHighlighter(analysis.languages))
+    const madeJobs = handled(Promise.all([drawing, siteComponents]).then(([drawn, made]) => siteJobs(analysed, drawn, componentKeys(made.components))));
+    const highlighting = !cache ? handled(createHighlighter(analysed.languages))
       : handled(madeJobs.then((made) => {
         // Every page in the cache: no highlighter to load (its grammars and WebAssembly cost 0.1 to 0.2 s).
         const ahead = highlightAhead(made, cache);
-        return ahead.length > 0 ? (threads.workers = new HighlightWorkers()).start(analysis.languages, ahead) : null;
+        return ahead.length > 0 ? (threads.workers = new HighlightWorkers()).start(analysed.languages, ahead) : null;
       }));
     const themeNow = early && await early;
     lap('thema');
     // Should Chromium still be drawing, the main thread renders the pages that need neither it nor shiki.
-    if (cache) await whileWaiting(drawing, markdownAhead(analysis, cache));
+    if (cache) await whileWaiting(drawing, markdownAhead(analysed, cache));
     const diagrams = await drawing;
     const highlighter: Highlighter | null = await highlighting;
     lap('diagrammen');
-    const mermaidInBrowser = diagrams === null && analysis.diagrams.size > 0;
+    const mermaidInBrowser = diagrams === null && analysed.diagrams.size > 0;
     const { theme, files } = !themeNow ? { theme: { css: '', js: null, files: new Map() }, files: [] }
       // Without Chromium the pages draw their diagrams themselves: the theme then carries mermaid.
       : mermaidInBrowser ? await loadTheme({ mermaidInBrowser, cacheDir: options.cacheDir })
@@ -137,20 +142,29 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
     // Pages as their code comes back from the highlight threads; the stage then finds them in the cache.
     const workers = threads.workers;
     if (cache && workers) {
-      for (const progressed of markdownAsReady(analysis, effects, cache, (request) => workers.ready(request), jobs)) {
+      for (const progressed of markdownAsReady(analysed, effects, cache, (request) => workers.ready(request), jobs)) {
         if (!progressed && !workers.nextAnswer()) break;
       }
     }
     const stores = { ...(options.memo ? { memo: options.memo } : {}), ...(cache ? { cache } : {}) };
-    const markdown = markdownStage(analysis, effects, { ...stores, jobs });
+    const markdownOnly = markdownStage(analysed, effects, { ...stores, jobs });
     lap('markdown');
     if (effects.siteComponents && options.render) {
       // The box renders every use of a component now: the pages render synchronously, and find them done.
-      const contents = [...(valueOf(markdown)?.values() ?? [])];
+      const contents = [...(valueOf(markdownOnly)?.values() ?? [])];
       await components.prerender(siteComponentUses(contents.flatMap((c) => (c.excerpt ? [c.body, c.excerpt] : [c.body])), new Set(Object.keys(effects.siteComponents))));
       lap('componenten');
     }
+    // React pages render in the box too, also for `check`: links to them are checked against their routes.
+    const reactPages = await components.renderPages(reactPagePermalink);
     components.close();
+    let analysis = analysed;
+    let markdown = markdownOnly;
+    if (reactPages.pages.length > 0) {
+      const { site: withPages, contents } = withReactPages(site, valueOf(markdownOnly) ?? new Map(), reactPages.pages);
+      analysis = { ...analysed, site: withPages };
+      markdown = pipe(markdownOnly, mapResult(() => contents));
+    }
     // Done with shiki: its threads stop while the first pages render. Waiting for them would leave
     // the other core idle; the build's memory peak (Chromium's) is long past.
     threads.stopping = threads.workers?.close();
@@ -164,7 +178,13 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
     let step = pages.next();
     for (; !step.done; step = pages.next()) options.writer?.add(step.value);
     let generated = step.value;
-    const siteCodeProblems = [...components.problems, ...customCss.problems, ...await unnamedCode];
+    const siteCodeProblems = [...components.problems, ...customCss.problems, ...reactPages.problems, ...await unnamedCode];
+    if (options.render && generated.files.length > 0 && components.assets.length > 0) {
+      // The images site code imports, at the URLs its HTML names.
+      const assets = siteAssetFiles(components.assets, new Set(generated.files.map((f) => f.path)));
+      for (const file of assets) options.writer?.add(file);
+      generated = { ...generated, files: [...generated.files, ...assets].sort(byPath) };
+    }
     if (siteCodeProblems.length > 0) generated = { ...generated, problems: sortProblems([...generated.problems, ...siteCodeProblems]) };
     if (index && 'building' in index && generated.files.length > 0) {
       const file = { path: index.path, data: await index.building };

@@ -63,6 +63,8 @@ export function pageStylesheet(route: Route, contents: ReadonlyMap<string, Conte
   const names = new Set<string>();
   for (const tree of routeBodies(route, contents)) elementNames(tree, names);
   const ids = new Set([...names].flatMap((name) => styles.byComponent[name] ?? []));
+  // A React page's own imports (its CSS modules) go with it, after its components'.
+  if (route.type === 'content-page') for (const id of route.page.entry.react?.styles ?? []) ids.add(id);
   if (ids.size === 0) return null;
   const css = [...ids].map((id) => `/* ${id.replaceAll('*/', '* /')} */\n${styles.sheets[id] ?? ''}`).join('\n');
   return { path: `assets/componenten-${contentHash(css, 10)}.css`, css };

@@ -19,7 +19,7 @@ import { sanitize, type Schema } from 'hast-util-sanitize';
 import { toHtml } from 'hast-util-to-html';
 import { svg as svgInfo } from 'property-information';
 import type { Element, ElementContent, Nodes, Root, RootContent } from 'hast';
-import { scriptSchemeInText, sitePathPattern } from '../safety/urls.ts';
+import { scriptSchemeAtStart, scriptSchemeInText, sitePathPattern } from '../safety/urls.ts';
 
 const filterPrimitives = [
   'feBlend', 'feColorMatrix', 'feComponentTransfer', 'feComposite', 'feConvolveMatrix', 'feDiffuseLighting', 'feDisplacementMap',
@@ -43,6 +43,9 @@ const safeValue = new RegExp(
   `^(?![\\s\\S]*(?:\\\\|@import|image-set|\\bsrc\\s*\\(|expression\\s*\\(|behavior\\s*:|-moz-binding|url\\s*\\(\\s*(?!\\s)(?!['"]?#)|${scriptSchemeInText.source}))`,
   'i',
 );
+
+/** A `data-*` value: a safe value that is no script or document address either (the one URL rule's `unsafeUrl`). */
+const safeDataValue = new RegExp(`^(?!${scriptSchemeAtStart.source.slice(1)})${safeValue.source.slice(1)}`, 'i');
 
 /** A style sheet as `<style>` text: a safe value without `<` or `&` too (the serialiser writes style text unescaped). */
 const safeStyleSheet = (css: string): boolean => safeValue.test(css) && !/[<&]/.test(css);
@@ -90,7 +93,7 @@ export function svgSchema({ ids }: SvgSchemaOptions): Schema {
         ['id', ids ?? safeValue],
         ['xmlns', 'http://www.w3.org/2000/svg'],
         ['xmlnsXLink', 'http://www.w3.org/1999/xlink'],
-        ['data*', safeValue],
+        ['data*', safeDataValue],
       ],
       a: [['href', fragment, sitePath], ['xLinkHref', fragment, sitePath]],
       image: [['href', fragment, rasterImage], ['xLinkHref', fragment, rasterImage]],

@@ -100,7 +100,7 @@ test('the sidebars data file holds what sidebars.js exports', async () => {
 
 test('it lists what it could not map, one line each, and the build and start commands', async () => {
   const { stdout, dir } = await migratedFixture();
-  assert.match(stdout, /^- src\/pages\/index\.js is een React-pagina.* Het is de beginpagina \(\/\)/m);
+  assert.not.match(stdout, /React-pagina/);
   assert.match(stdout, /^- Zoeken: Algolia DocSearch is vervangen door de ingebouwde zoekfunctie/m);
   assert.match(stdout, /^- Statistieken: Google gtag \(G-VOORBEELD1\) is niet overgenomen/m);
   // editUrl strings carry over (content.docs[].editUrl, content.blog.editUrl): nothing to say about them.

@@ -3,9 +3,10 @@
  * (docs/praktijk/: a button without its handler, page-defined components,
  * an inline TOC, a .md read as MDX with tabs, details and a table, rich
  * summaries, links as buttons, a site component with its drawing, the
- * components of the theme's component map with a CSS module), in the
- * browser under the production CSP, with the site's own CSS: axe finds
- * nothing on each, and the site's stylesheets apply with no CSP violation.
+ * components of the theme's component map with a CSS module), and its
+ * React pages (the home page and /team/), in the browser under the
+ * production CSP, with the site's own CSS: axe finds nothing on each, the
+ * site's stylesheets apply, and the policy is never broken.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -32,6 +33,44 @@ for (const name of pages) {
     await page.close();
   });
 }
+
+/** A tab that records CSP violations from before the first script, and console errors. */
+async function watched(route: string): Promise<{ page: Page; problems: () => Promise<string[]> }> {
+  const site = await docusaurusSite();
+  const page = await site.page();
+  const errors: string[] = [];
+  await page.evaluateOnNewDocument(() => {
+    (window as { __violations?: string[] }).__violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as { __violations?: string[] }).__violations?.push(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'}`);
+    });
+  });
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(`page error: ${String(e)}`));
+  await page.goto(`${site.origin}${route}`, { waitUntil: 'load' });
+  return { page, problems: async () => [...errors, ...await page.evaluate(() => (window as { __violations?: string[] }).__violations ?? [])] };
+}
+
+for (const route of ['/', '/team/']) {
+  test(`the React page ${route}: axe finds nothing, and nothing breaks the CSP`, async () => {
+    const { page, problems } = await watched(route);
+    assert.ok(await page.$('.react-page h1'), 'the page draws its own heading');
+    assert.equal(await axeViolations(page), []);
+    assert.equal(await problems(), []);
+    await page.close();
+  });
+}
+
+test('the image a React page imports loads from its hashed URL, and its inline drawing is drawn', async () => {
+  const { page, problems } = await watched('/team/');
+  const image = await page.$eval('.react-page img', (img) => ({ src: img.getAttribute('src'), loaded: img.complete && img.naturalWidth > 0 }));
+  assert.match(image.src ?? '', /^\/assets\/voorvertoning-[0-9a-f]{10}\.png$/);
+  assert.ok(image.loaded, 'the image loaded');
+  const drawn = await page.$eval('.react-page svg.kenmerk-tekening', (svg) => svg.getBoundingClientRect().width);
+  assert.ok(drawn > 0, 'the drawing has a size');
+  assert.equal(await problems(), []);
+  await page.close();
+});
 
 test('the button is a button a keyboard reaches, and pressing it changes nothing', async () => {
   const page = await open('/docs/praktijk/knop');

@@ -20,7 +20,7 @@ content:
   docs:
     - { id: default, path: docs, routeBasePath: docs, sidebarPath: sidebars.yml }
   blog: { path: blog, routeBasePath: blog }
-  pages: { path: src/pages }
+  pages: { path: src/pages, exclude: ['concept/**'] }
   static: [static]
 `;
 
@@ -45,6 +45,9 @@ function siteRoot(): string {
     'src/pages/index.js': 'export default function Home() { return null; }\n',
     'src/pages/speel.tsx': 'export default function Speel() { return null; }\n',
     'src/pages/_helper.js': 'export const x = 1;\n',
+    'src/pages/speel.test.tsx': 'throw new Error();\n',
+    'src/pages/__tests__/x.js': 'throw new Error();\n',
+    'src/pages/concept/wip.tsx': 'export default function Wip() { return null; }\n',
     'src/pages/over.md': page('Over'),
     'src/components/Kaart.tsx': 'export default function Kaart() { return null; }\n',
     'static/img/logo.png': 'png',
@@ -76,12 +79,26 @@ read('should read only the configured folders, the files they name, the static f
   assert.equal(sources.problems.filter((p) => p.code === 'symlink-ignored'), []);
 });
 
-read('should warn once of the React pages it does not build, and not of _-files', async () => {
+read('should list the React pages of a folder the configuration names, without _-files, tests and what exclude names', async () => {
   const dir = siteRoot();
   const sources = await readSources(dir, path.join(dir, 'dist-config/site.yml'));
+  assert.equal(sources.reactPages, ['index.js', 'speel.tsx']);
+  assert.equal(sources.problems.filter((p) => p.code === 'page-not-built'), []);
+});
+
+read('should warn once of the React pages in a folder the configuration does not name, and not of _-files', async () => {
+  const dir = siteRoot();
+  // The portal's own layout: its pages folder (pages/) is not named, so its code never runs.
+  fs.writeFileSync(path.join(dir, 'dist-config/site.yml'), config.replace(/content:[\s\S]*$/, ''));
+  fs.mkdirSync(path.join(dir, 'pages'));
+  fs.writeFileSync(path.join(dir, 'pages/index.js'), 'export default function Home() { return null; }\n');
+  fs.writeFileSync(path.join(dir, 'pages/speel.tsx'), 'export default function Speel() { return null; }\n');
+  fs.writeFileSync(path.join(dir, 'pages/_helper.js'), 'export const x = 1;\n');
+  const sources = await readSources(dir, path.join(dir, 'dist-config/site.yml'));
+  assert.is(sources.reactPages, undefined);
   const warnings = sources.problems.filter((p) => p.code === 'page-not-built');
   assert.is(warnings.length, 1);
-  assert.ok(warnings[0]?.file.endsWith('src/pages/index.js'));
+  assert.ok(warnings[0]?.file.endsWith('pages/index.js'));
   assert.match(warnings[0]?.message ?? '', /speel\.tsx/);
   assert.not.match(warnings[0]?.message ?? '', /_helper/);
   assert.is(warnings[0]?.severity, 'warning');

@@ -178,9 +178,11 @@ site('should report a file that does not compile at its line, and load the other
   assert.equal(summary, [
     ['site-component-invalid', 'error', 'site/src/components/Fout.tsx', 2],
     ['site-component-invalid', 'error', 'site/src/components/Leeg.tsx', 1],
-    ['site-component-invalid', 'error', 'site/src/components/Onbekend.tsx', 1],
+    // A package the site has not installed says what to run first.
+    ['site-package-missing', 'error', 'site/src/components/Onbekend.tsx', 1],
   ]);
   assert.match(problems[1]!.message, 'export default');
+  assert.match(problems[2]!.message, 'het pakket bestaat-niet');
 });
 
 site('should make a component that throws a problem at the place of its element, not a crash', async () => {

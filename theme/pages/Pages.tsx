@@ -35,6 +35,22 @@ export function ContentPage({ ctx, page }: { ctx: PageContext; page: Page }) {
 }
 
 /**
+ * A React page of the site (pipeline/stages/react-pages.ts): what its code
+ * rendered, as it rendered it (already held to the schema of site-code
+ * output), in the shell, with the title and description its `Layout` gave.
+ * Docusaurus draws no title above it, and neither does this page.
+ */
+export function ReactPage({ ctx, page }: { ctx: PageContext; page: Page }) {
+  const content = ctx.contents.get(page.permalink);
+  const wrapper = page.entry.frontmatter.wrapperClassName;
+  return (
+    <Layout ctx={ctx} title={page.title} description={page.description ?? content?.firstParagraph ?? null} noFooter={page.entry.react?.noFooter === true}>
+      <div className={wrapper ? `react-page ${wrapper}` : 'react-page'} dangerouslySetInnerHTML={{ __html: page.entry.react?.html ?? '' }} />
+    </Layout>
+  );
+}
+
+/**
  * The search form of the home, search and not-found pages. A plain GET to the
  * search page, so it works without JavaScript; the search page reads `q`.
  */

@@ -5,7 +5,7 @@ import { GeneratedIndexPage } from './GeneratedIndexPage.tsx';
 import {
   BlogArchivePage, BlogAuthorPostsPage, BlogAuthorsPage, BlogListPage, BlogPostPage, BlogTagPostsPage, BlogTagsPage,
 } from './BlogPages.tsx';
-import { ContentPage, HomePage, NotFoundPage, SearchPage } from './Pages.tsx';
+import { ContentPage, HomePage, NotFoundPage, ReactPage, SearchPage } from './Pages.tsx';
 
 export const routePages: RoutePages = {
   'docs-item': (ctx, route) => <DocPage ctx={ctx} doc={route.doc} variant="item" />,
@@ -22,6 +22,7 @@ export const routePages: RoutePages = {
   'blog-authors': (ctx, route) => <BlogAuthorsPage ctx={ctx} authors={route.authors} />,
   'blog-author-posts': (ctx, route) => <BlogAuthorPostsPage ctx={ctx} author={route.author} pagination={route.pagination} />,
   'search': (ctx, route) => <SearchPage ctx={ctx} page={route.page} />,
-  'content-page': (ctx, route) => (route.path === '/' ? <HomePage ctx={ctx} page={route.page} /> : <ContentPage ctx={ctx} page={route.page} />),
+  'content-page': (ctx, route) => (route.page.entry.react ? <ReactPage ctx={ctx} page={route.page} />
+    : route.path === '/' ? <HomePage ctx={ctx} page={route.page} /> : <ContentPage ctx={ctx} page={route.page} />),
   'not-found': (ctx) => <NotFoundPage ctx={ctx} />,
 };

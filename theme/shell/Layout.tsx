@@ -21,11 +21,13 @@ export interface LayoutProps {
   readonly ogType?: 'website' | 'article';
   /** JSON-LD for this page (BreadcrumbList on docs, BlogPosting on posts). */
   readonly structuredData?: StructuredData;
+  /** No footer: a React page whose `Layout` asked for none (`noFooter`). */
+  readonly noFooter?: boolean;
 }
 
 const noScriptCss = '@media (max-width: 996px) { .navbar-items { display: block; } .navbar-toggle { display: none !important; } }';
 
-export function Layout({ ctx, title, description, children, sidebar, robots, ogType = 'website', structuredData }: LayoutProps) {
+export function Layout({ ctx, title, description, children, sidebar, robots, ogType = 'website', structuredData, noFooter = false }: LayoutProps) {
   const { site, route } = ctx;
   const { config } = site;
   const isHome = route.path === '/';
@@ -72,7 +74,7 @@ export function Layout({ ctx, title, description, children, sidebar, robots, ogT
           {sidebar}
           <main id="hoofdinhoud" tabIndex={-1}>{children}</main>
         </div>
-        <Footer ctx={ctx} />
+        {noFooter ? null : <Footer ctx={ctx} />}
       </body>
     </html>
   );

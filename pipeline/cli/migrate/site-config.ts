@@ -262,7 +262,7 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
   const docs = docsOf(ctx, sidebarsByPlugin);
   editUrlNote(ctx, docs.plugins);
   const blog = blogOf(ctx);
-  const pagesPath = pagesOf(ctx);
+  const pages = pagesOf(ctx);
   const staticDirs = staticDirsOf(ctx);
   const items = navbarOf(ctx, docs.route, identity);
   const footer = footerOf(ctx, docs.route, identity.title);
@@ -307,7 +307,7 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
     content: {
       docs: docs.entries,
       blog: blog.content,
-      pages: pagesPath !== undefined ? { path: pagesPath } : null,
+      pages: pages ?? null,
       static: staticDirs.filter(ctx.exists),
     },
     markdown: { format: markdown.format === 'md' || markdown.format === 'detect' ? markdown.format : 'mdx' },
@@ -315,6 +315,8 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
   };
   const frontmatter = frontmatterOf(ctx, docs.plugins, blog.all);
   if (Object.keys(frontmatter).length) site.frontmatter = frontmatter;
+  // Free data for site code (`useDocusaurusContext().siteConfig.customFields`), as the configuration gives it.
+  if (isObject(config.customFields) && Object.keys(config.customFields).length > 0) site.customFields = config.customFields;
   const customCss = customCssOf(ctx);
   if (customCss) {
     site.customCss = customCss.value;
@@ -483,20 +485,14 @@ function blogSettings(blog: Data | undefined): Data {
   };
 }
 
-/** The pages folder, when it exists; every React page in it gets a note. */
-function pagesOf({ config, files, note, exists, rel }: Context): string | undefined {
+/** The pages folder, when it exists, with the globs of files in it that are no page. */
+function pagesOf({ config, exists, rel }: Context): { path: string; exclude?: string[] } | undefined {
   const pages = pagesPluginsOf(config)[0];
   const pagesPath = pages && exists(rel(str(pages.path) ?? 'src/pages')) ? rel(str(pages.path) ?? 'src/pages') : undefined;
-  if (pagesPath !== undefined) {
-    const prefix = `${pagesPath}/`;
-    for (const file of files.filter((f) => f.startsWith(prefix) && /\.(jsx?|tsx?)$/i.test(f))) {
-      const inner = file.slice(prefix.length);
-      if (inner.split('/').some((s) => s.startsWith('_')) || /\.test\.|__tests__/.test(inner)) continue;
-      const home = /^index\.(jsx?|tsx?)$/i.test(inner) && !['index.md', 'index.mdx'].some((n) => files.includes(`${prefix}${n}`));
-      note(`${file} is een React-pagina; de generator bouwt geen React-pagina's. Maak er een Markdown-pagina van (zie docs/migrating.md).${home ? ' Het is de beginpagina (/): tot er een index.md naast staat, heeft de site geen beginpagina.' : ''}`);
-    }
-  }
-  return pagesPath;
+  if (pagesPath === undefined) return undefined;
+  // React pages are built (in the component box), as the folder is named in site.yml; `exclude` carries over.
+  const exclude = Array.isArray(pages?.exclude) ? pages.exclude.filter((g): g is string => typeof g === 'string') : [];
+  return { path: pagesPath, ...(exclude.length > 0 ? { exclude } : {}) };
 }
 
 /** The static folders the configuration names (or `static`), relative to the site. */

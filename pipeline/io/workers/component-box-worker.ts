@@ -13,7 +13,8 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ComponentType, ReactElement } from 'react';
 import { bundleComponents, require, type SiteComponentsOptions } from '../site-component-bundle.ts';
-import { childrenMark, type BoxAnswer, type BoxRequest } from '../component-box-protocol.ts';
+import { childrenMark, type BoxAnswer, type BoxRequest, type SiteFacts } from '../component-box-protocol.ts';
+import { siteCodeContextKey, type SiteCodeContext } from '../../../theme/mdx/docusaurus.tsx';
 
 /**
  * Should the build die without killing this process (SIGKILL), this process
@@ -32,10 +33,21 @@ const send = (answer: BoxAnswer): void => {
 };
 
 let components = new Map<string, ComponentType<any>>();
+let pages = new Map<string, ComponentType<any>>();
+/** What site code reads of the site and tells of its page (theme/mdx/docusaurus.tsx); set anew before each render. */
+let context: SiteCodeContext = { siteConfig: {}, locale: 'nl', messages: {}, pathname: '/', page: {}, pluginData: false };
+
+function freshContext(pathname: string): SiteCodeContext {
+  context = { ...context, pathname, page: {}, pluginData: false };
+  (globalThis as Record<string, unknown>)[siteCodeContextKey] = context;
+  return context;
+}
 let render: ((element: ReactElement) => string) | null = null;
 let createElement: typeof import('react').createElement | null = null;
 
-async function load(options: SiteComponentsOptions, skip: ReadonlyArray<string>): Promise<void> {
+async function load(options: SiteComponentsOptions, skip: ReadonlyArray<string>, site: SiteFacts): Promise<void> {
+  context = { ...context, ...site };
+  freshContext('/');
   // The React the components import (the generator's own copy) renders them too.
   const server = (await import(pathToFileURL(require.resolve('react-dom/server')).href)) as { renderToStaticMarkup: (element: ReactElement) => string };
   const react = (await import(pathToFileURL(require.resolve('react')).href)) as typeof import('react');
@@ -43,7 +55,12 @@ async function load(options: SiteComponentsOptions, skip: ReadonlyArray<string>)
   createElement = react.createElement;
   const bundled = await bundleComponents(options, new Set(skip), (rel) => send({ type: 'loading', rel }));
   components = new Map([...bundled.components].map(([key, { component }]) => [key, component as ComponentType<any>]));
-  send({ type: 'ready', components: [...bundled.components].map(([key, { shown, styles }]) => ({ key, shown, styles })), sheets: [...bundled.sheets], problems: [...bundled.problems] });
+  pages = new Map([...bundled.pages].map(([rel, { component }]) => [rel, component as ComponentType<any>]));
+  send({
+    type: 'ready', components: [...bundled.components].map(([key, { shown, styles }]) => ({ key, shown, styles })),
+    pages: [...bundled.pages].map(([rel, { shown, styles }]) => ({ rel, shown, styles })),
+    sheets: [...bundled.sheets], assets: [...bundled.assets], problems: [...bundled.problems],
+  });
 }
 
 function renderOne(request: Extract<BoxRequest, { type: 'render' }>): void {
@@ -53,8 +70,25 @@ function renderOne(request: Extract<BoxRequest, { type: 'render' }>): void {
     return;
   }
   try {
+    const facts = freshContext('/');
     const html = render(createElement(Component, request.children ? { ...request.props, children: childrenMark } : request.props));
-    send({ type: 'rendered', id: request.id, html });
+    send({ type: 'rendered', id: request.id, html, pluginData: facts.pluginData });
+  } catch (err) {
+    send({ type: 'failed', id: request.id, message: (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '' });
+  }
+}
+
+/** A React page at its path: its HTML and what its `Layout` and `Head` said. */
+function renderPage(request: Extract<BoxRequest, { type: 'render-page' }>): void {
+  const Page = pages.get(request.rel);
+  if (!Page || !render || !createElement) {
+    send({ type: 'failed', id: request.id, message: 'de pagina is niet geladen' });
+    return;
+  }
+  try {
+    const facts = freshContext(request.pathname);
+    const html = render(createElement(Page));
+    send({ type: 'page-rendered', id: request.id, html, page: facts.page, pluginData: facts.pluginData });
   } catch (err) {
     send({ type: 'failed', id: request.id, message: (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '' });
   }
@@ -63,10 +97,11 @@ function renderOne(request: Extract<BoxRequest, { type: 'render' }>): void {
 dieWithParent();
 process.on('message', (request: BoxRequest) => {
   if (request.type === 'load') {
-    load(request.options, request.skip).catch((err: unknown) => {
+    load(request.options, request.skip, request.site).catch((err: unknown) => {
       send({ type: 'broken', message: (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '' });
     });
-  } else renderOne(request);
+  } else if (request.type === 'render-page') renderPage(request);
+  else renderOne(request);
 });
 // The channel closing is the keeper's way of saying it is done.
 process.on('disconnect', () => process.exit(0));
