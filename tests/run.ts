@@ -202,7 +202,8 @@ function uvuJob(name: string, files: ReadonlyArray<string>, chromium: boolean): 
 /** The test files under tests/ that match the command line's pattern, one job per folder. */
 function testJobs(pattern: RegExp): Job[] {
   const files = fs.readdirSync(testsDir, { recursive: true }).map((f) => String(f).split(path.sep).join('/'))
-    .filter((f) => /\.test\.tsx?$/.test(f) && !f.startsWith('node_modules/') && pattern.test(f)).sort();
+    // Fixture sites hold test files of their own (a React page's test the build must skip): not ours to run.
+    .filter((f) => /\.test\.tsx?$/.test(f) && !/(^|\/)(node_modules|fixtures)\//.test(f) && pattern.test(f)).sort();
   if (files.length === 0) print(`No test file under tests/ matches ${pattern}.`);
   const folders = new Map<string, string[]>();
   for (const f of files) {

@@ -25,7 +25,7 @@ import { error, startOfFile, type Problem } from '../problem.ts';
 import { componentMapMark, type SiteComponentsOptions } from './site-component-bundle.ts';
 import type { BoxAnswer, BoxRequest, LoadedComponent, PageFacts, SiteFacts } from './component-box-protocol.ts';
 import type { SiteAsset } from './site-code-resolve.ts';
-import { allowedEnvironment, endGroup } from './sandbox.ts';
+import { allowedEnvironment, endGroup, namespaceLauncher } from './sandbox.ts';
 
 /** The compiled worker's file URL, set by bin/ontwikkelaarsportaal.mjs; absent when the TypeScript runs (tests). */
 declare const COMPONENT_BOX_WORKER: string | undefined;
@@ -165,7 +165,10 @@ function spawnBox(limits: BoxLimits): Live {
   const entry = compiled ? fileURLToPath(compiled) : path.join(import.meta.dirname, 'workers/component-box-worker.ts');
   // The TypeScript (tests) goes through tsx; the compiled worker is plain JavaScript.
   const loader = compiled ? [] : ['--import', import.meta.resolve('tsx/esm')];
-  const child = spawn(process.execPath, [`--max-old-space-size=${Math.max(16, Math.round(limits.memoryLimit))}`, ...loader, entry], {
+  // Where Linux allows it, in namespaces of its own (pipeline/io/sandbox.ts): no other process to read /proc of.
+  const launcher = namespaceLauncher() ?? [];
+  const command = [...launcher, process.execPath, `--max-old-space-size=${Math.max(16, Math.round(limits.memoryLimit))}`, ...loader, entry];
+  const child = spawn(command[0]!, command.slice(1), {
     // tsx reads the generator's TypeScript set-up, never one a site's folder has.
     env: { ...boxEnv(limits.env), ...(compiled ? {} : { TSX_TSCONFIG_PATH: path.resolve(import.meta.dirname, '../../tsconfig.json') }) },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],

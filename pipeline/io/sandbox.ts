@@ -11,7 +11,8 @@
  *   nothing it started outlives it;
  * - where Linux allows it, in a user and PID namespace of its own
  *   (`namespaceLauncher`), so that it sees no other process and cannot read
- *   their environments from /proc/<pid>/environ.
+ *   their environments from /proc/<pid>/environ, and ends when the process
+ *   that started it ends, however that ends.
  *
  * docs/security.md says what remains possible.
  */
@@ -58,7 +59,13 @@ export function namespaceLauncher(): ReadonlyArray<string> | null {
   if (!unshare) return launcher;
   // Inside, the caller's own uid, or an ordinary one for root: a non-zero uid loses its capabilities at exec.
   const id = (n: number | undefined) => (n ? n : 1000);
-  const command = [unshare, '--user', `--map-user=${id(process.getuid?.())}`, `--map-group=${id(process.getgid?.())}`, '--pid', '--fork', '--kill-child', '--mount-proc'];
+  // setpriv's parent-death signal ends unshare when the process that started it dies, even by SIGKILL; unshare's
+  // --kill-child then ends the child, and with it, as the first process of its namespace, everything it started.
+  const setpriv = ['/usr/bin/setpriv', '/bin/setpriv'].find((f) => fs.existsSync(f));
+  const command = [
+    ...(setpriv ? [setpriv, '--pdeathsig', 'KILL'] : []),
+    unshare, '--user', `--map-user=${id(process.getuid?.())}`, `--map-group=${id(process.getgid?.())}`, '--pid', '--fork', '--kill-child', '--mount-proc',
+  ];
   // Tried once with a harmless command: a container may forbid the namespaces the binary offers.
   const probe = spawnSync(command[0]!, [...command.slice(1), process.execPath, '-e', 'process.exit(process.pid === 1 ? 0 : 3)'], { env: {}, stdio: 'ignore', timeout: 5_000 });
   if (probe.status === 0) launcher = command;

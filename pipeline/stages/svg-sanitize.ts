@@ -34,18 +34,17 @@ const textOnly: ReadonlySet<string> = new Set(['foreignObject', 'title', 'desc']
 const animations = ['animate', 'animateMotion', 'animateTransform', 'set'];
 
 /**
- * A value the page may hold in any attribute: nothing CSS would load from
+ * A value the page may hold in any attribute: no script or document address
+ * at its start (the one URL rule's `unsafeUrl`: a `title` or `data-*` that
+ * reads as `data:text/html,…` is refused too), nothing CSS would load from
  * elsewhere (a `url()` that is not `#id`, `@import`, `image-set`, `src()`),
  * no CSS escape that could spell those, no old script hooks, and no script
- * address.
+ * address anywhere in it.
  */
 const safeValue = new RegExp(
-  `^(?![\\s\\S]*(?:\\\\|@import|image-set|\\bsrc\\s*\\(|expression\\s*\\(|behavior\\s*:|-moz-binding|url\\s*\\(\\s*(?!\\s)(?!['"]?#)|${scriptSchemeInText.source}))`,
+  `^(?!${scriptSchemeAtStart.source.slice(1)})(?![\\s\\S]*(?:\\\\|@import|image-set|\\bsrc\\s*\\(|expression\\s*\\(|behavior\\s*:|-moz-binding|url\\s*\\(\\s*(?!\\s)(?!['"]?#)|${scriptSchemeInText.source}))`,
   'i',
 );
-
-/** A `data-*` value: a safe value that is no script or document address either (the one URL rule's `unsafeUrl`). */
-const safeDataValue = new RegExp(`^(?!${scriptSchemeAtStart.source.slice(1)})${safeValue.source.slice(1)}`, 'i');
 
 /** A style sheet as `<style>` text: a safe value without `<` or `&` too (the serialiser writes style text unescaped). */
 const safeStyleSheet = (css: string): boolean => safeValue.test(css) && !/[<&]/.test(css);
@@ -93,7 +92,7 @@ export function svgSchema({ ids }: SvgSchemaOptions): Schema {
         ['id', ids ?? safeValue],
         ['xmlns', 'http://www.w3.org/2000/svg'],
         ['xmlnsXLink', 'http://www.w3.org/1999/xlink'],
-        ['data*', safeDataValue],
+        ['data*', safeValue],
       ],
       a: [['href', fragment, sitePath], ['xLinkHref', fragment, sitePath]],
       image: [['href', fragment, rasterImage], ['xLinkHref', fragment, rasterImage]],
