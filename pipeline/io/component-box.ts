@@ -276,12 +276,21 @@ export class ComponentBox {
   }
 
   /** A React page (`rel` in the pages folder) rendered at `pathname`, or why it could not be. */
-  async renderPage(rel: string, pathname: string): Promise<RenderedPage> {
+  renderPage(rel: string, pathname: string): Promise<RenderedPage> {
+    return this.pageLike((id) => ({ type: 'render-page', id, rel, pathname }));
+  }
+
+  /** The component of a route a plugin added (`rel` as a page), rendered at `pathname` with the route's props. */
+  renderRoute(rel: string, pathname: string, props: Readonly<Record<string, unknown>>): Promise<RenderedPage> {
+    return this.pageLike((id) => ({ type: 'render-route', id, rel, pathname, props }));
+  }
+
+  private async pageLike(request: (id: number) => BoxRequest): Promise<RenderedPage> {
     if (!this.box) await this.start();
     const box = this.box;
     if (!box) return { error: 'kon niet worden geladen' };
     const id = this.nextId++;
-    box.send({ type: 'render-page', id, rel, pathname });
+    box.send(request(id));
     for (;;) {
       const event = await box.next(this.limits.timeLimit);
       if (event.kind === 'answer') {
