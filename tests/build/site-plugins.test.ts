@@ -68,7 +68,7 @@ const looping = `module.exports = () => ({ name: 'lus', contentLoaded() { for (;
 
 function site(extraPlugins: string): { content: string; config: string; cacheDir: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ontwikkelaarsportaal-plugins-'));
-  if (!process.env.KEEP) process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   const files: Record<string, string> = {
     'kennisbank/index.md': '---\ntitle: Kennisbank\n---\n\nWelkom.\n',
     'kennisbank/sleutels.md': '---\ntitle: Sleutels beheren\nthema: beveiliging\n---\n\nTekst.\n',
@@ -108,33 +108,35 @@ const html = (built: Built, file: string): string => String(built.files.find((f)
 const shown = (built: Built, code: string) => built.problems.filter((p) => p.code === code).map((p) => [p.severity, p.file.replace(/^.*\/content\//, 'content/'), p.message]);
 
 const good = site('');
-const goodBuild = build(good, true);
+// Started by the first test, not at import: two builds in one process at once would share esbuild's service.
+let started: Promise<Built> | null = null;
+const built = (): Promise<Built> => (started ??= build(good, true));
 
 test('setGlobalData reaches usePluginData in a React page: the page lists the docs by their front matter field', async () => {
-  const out = html(await goodBuild, 'themas/index.html');
+  const out = html(await built(), 'themas/index.html');
   assert.match(out, '<h2>beveiliging</h2><ul><li>Sleutels beheren</li><li>Tokens aanvragen</li></ul>');
   assert.match(out, '<h2>gebruik</h2><ul><li>Limieten</li></ul>');
-  assert.equal(shown(await goodBuild, 'site-plugin-data-missing'), []);
+  assert.equal(shown(await built(), 'site-plugin-data-missing'), []);
 });
 
 test('addRoute with a component makes a page at its path, with createData\'s data as its props', async () => {
-  const out = html(await goodBuild, 'alle-documenten/index.html');
+  const out = html(await built(), 'alle-documenten/index.html');
   assert.match(out, '<h1>Alle documenten</h1><ol><li>Kennisbank (overig)</li><li>Limieten (gebruik)</li><li>Sleutels beheren (beveiliging)</li><li>Tokens aanvragen (beveiliging)</li></ol>');
   // A page like any other: in the sitemap, with no unnamed-code warning for its component.
-  assert.match(html(await goodBuild, 'sitemap.xml'), '/alle-documenten');
-  assert.equal(shown(await goodBuild, 'site-code-ignored'), []);
+  assert.match(html(await built(), 'sitemap.xml'), '/alle-documenten');
+  assert.equal(shown(await built(), 'site-code-ignored'), []);
 });
 
 test('a hook the build does not run (postBuild) is one warning naming the plugin', async () => {
-  const warnings = shown(await goodBuild, 'site-plugin-unsupported');
+  const warnings = shown(await built(), 'site-plugin-unsupported');
   assert.equal(warnings.length, 1);
   assert.equal(warnings[0]!.slice(0, 2), ['warning', 'content/plugins/thema-index.js']);
   assert.match(String(warnings[0]![2]), 'postBuild');
-  assert.equal((await goodBuild).problems.filter((p) => p.severity === 'error'), []);
+  assert.equal((await built()).problems.filter((p) => p.severity === 'error'), []);
 });
 
 test('a second build with the same content finds the plugins\' result in the cache; a changed doc runs them again', async () => {
-  await goodBuild;
+  await built();
   const kept = fs.readdirSync(path.join(good.cacheDir, 'site-plugins')).filter((f) => f.endsWith('.json'));
   assert.equal(kept.length, 1);
   // The kept result is what the next build uses: change it, and the page shows the change.
