@@ -623,7 +623,12 @@ function localPluginsOf({ config, note, rel, files }: Context): Data[] {
     const entry = entryOf(raw, 'plugin');
     if (!entry) return;
     const head = Array.isArray(raw) ? raw[0] : raw;
-    if (isCode(head) && !(isObject(head) && typeof head.$stub === 'string')) {
+    if (isObject(head) && typeof head.$stub === 'string') {
+      // A package that is not installed where migrate ran: no function to run, and no file either.
+      note(`Plugin ${entry.name} kent de generator niet; overgeslagen.`);
+      return;
+    }
+    if (isCode(head)) {
       note(`Plugin ${i + 1} (${entry.name.replace(/ \(een functie in de configuratie\)$/, '')}) staat als functie in de configuratie; de build voert de configuratie niet uit en kan hem dus niet draaien. Zet de functie in een eigen bestand (plugins/naam.js, met module.exports = function (context, options) { … }), noem dat bestand in plugins, en draai migrate opnieuw.`);
       return;
     }
