@@ -51,9 +51,9 @@ async function compiled() {
   const tmp = path.join(dir, `tmp-${process.pid}`);
   fs.rmSync(tmp, { recursive: true, force: true });
   await build({
-    // mermaid's Chromium, shiki, the search index and the writing of dist/ run in worker threads, and a site's components in a
-    // child process (the component box): each module is an entry of its own.
-    entryPoints: { cli: entry, 'mermaid-worker': path.join(root, 'pipeline/io/workers/mermaid-worker.ts'), 'highlight-worker': path.join(root, 'pipeline/io/workers/highlight-worker.ts'), 'search-index-worker': path.join(root, 'pipeline/io/workers/search-index-worker.ts'), 'write-worker': path.join(root, 'pipeline/io/workers/write-worker.ts'), 'component-box-worker': path.join(root, 'pipeline/io/workers/component-box-worker.ts') }, outdir: tmp, chunkNames: 'chunks/[name]-[hash]', outExtension: { '.js': '.mjs' },
+    // mermaid's Chromium, shiki, the search index and the writing of dist/ run in worker threads, and a site's components and plugins in
+    // child processes (the component box, the plugin box): each module is an entry of its own.
+    entryPoints: { cli: entry, 'mermaid-worker': path.join(root, 'pipeline/io/workers/mermaid-worker.ts'), 'highlight-worker': path.join(root, 'pipeline/io/workers/highlight-worker.ts'), 'search-index-worker': path.join(root, 'pipeline/io/workers/search-index-worker.ts'), 'write-worker': path.join(root, 'pipeline/io/workers/write-worker.ts'), 'component-box-worker': path.join(root, 'pipeline/io/workers/component-box-worker.ts'), 'plugin-box-worker': path.join(root, 'pipeline/io/workers/plugin-box-worker.ts') }, outdir: tmp, chunkNames: 'chunks/[name]-[hash]', outExtension: { '.js': '.mjs' },
     // The npm packages go into the bundle too: one file loads in about 0.13 s where node resolving
     // and loading some 900 package files took 0.4 s of every build (docs/performance.md). Splitting
     // keeps what only some builds need (each of shiki's grammars) in chunks loaded on demand.
@@ -71,6 +71,7 @@ async function compiled() {
       SEARCH_INDEX_WORKER: JSON.stringify(pathToFileURL(path.join(out, 'search-index-worker.mjs')).href),
       WRITE_WORKER: JSON.stringify(pathToFileURL(path.join(out, 'write-worker.mjs')).href),
       COMPONENT_BOX_WORKER: JSON.stringify(pathToFileURL(path.join(out, 'component-box-worker.mjs')).href),
+      PLUGIN_BOX_WORKER: JSON.stringify(pathToFileURL(path.join(out, 'plugin-box-worker.mjs')).href),
       COMPILED_CLI: JSON.stringify(out),
     },
   });

@@ -555,7 +555,13 @@ export const SiteConfig = t.intersection([
      */
     static: t.partial({ html: t.union([t.literal('warn'), t.literal('error')]) }),
     /** The limits of the box site code runs in (pipeline/io/component-box.ts): seconds per module load and render, MB of heap, and variables of the environment it may see. */
-    siteCode: t.partial({ timeLimit: t.number, memoryLimit: t.number, env: t.array(t.string) }),
+    siteCode: t.partial({ timeLimit: t.number, memoryLimit: t.number, env: t.array(t.string), pluginTimeLimit: t.number }),
+    /**
+     * The site's local plugins (Docusaurus' `plugins: ['./plugins/x.js']`), relative to the content root, with
+     * their options as data: site code that runs at build time in the plugin box (pipeline/io/site-plugins.ts),
+     * `siteCode.pluginTimeLimit` seconds per plugin (default 30). Left out, no plugin runs.
+     */
+    plugins: t.array(t.intersection([t.type({ path: t.string }), t.partial({ options: t.record(t.string, t.unknown) })])),
     /** Docusaurus' `customFields`: free data for site code (`useDocusaurusContext().siteConfig.customFields`). */
     customFields: t.record(t.string, t.unknown),
     /** Which parser reads a page, as Docusaurus' `markdown.format`: `mdx` (the default, for `.md` too), `md` (CommonMark), or `detect` (by extension). */

@@ -59,6 +59,8 @@ export type ProblemCode =
   | 'site-package-missing'
   | 'site-api-unsupported'
   | 'site-plugin-data-missing'
+  | 'site-plugin-failed'
+  | 'site-plugin-unsupported'
   | 'site-code-ignored'
   | 'custom-css'
   | 'custom-css-unmatched'

@@ -9,7 +9,7 @@ import type { SiteAsset } from './site-code-resolve.ts';
 import type { SiteCodeContext } from '../../theme/mdx/docusaurus.tsx';
 
 /** What the box tells site code of the site (theme/mdx/docusaurus.tsx reads it). */
-export type SiteFacts = Pick<SiteCodeContext, 'siteConfig' | 'locale' | 'messages'>;
+export type SiteFacts = Pick<SiteCodeContext, 'siteConfig' | 'locale' | 'messages' | 'globalData'>;
 
 /** What a React page's `Layout` and `Head` said about it. */
 export type PageFacts = SiteCodeContext['page'];
@@ -27,6 +27,8 @@ export interface LoadedComponent {
 export type BoxRequest =
   | { readonly type: 'load'; readonly options: SiteComponentsOptions; readonly skip: ReadonlyArray<string>; readonly site: SiteFacts }
   | { readonly type: 'render-page'; readonly id: number; readonly rel: string; readonly pathname: string }
+  /** A React page a plugin added with `addRoute` (pipeline/io/site-plugins.ts): the component with the props of its route. */
+  | { readonly type: 'render-route'; readonly id: number; readonly rel: string; readonly pathname: string; readonly props: Readonly<Record<string, unknown>> }
   | { readonly type: 'render'; readonly id: number; readonly key: string; readonly props: Readonly<Record<string, unknown>>; readonly children: boolean };
 
 export type BoxAnswer =

@@ -25,7 +25,7 @@ import { error, startOfFile, type Problem } from '../problem.ts';
 import { componentMapMark, type SiteComponentsOptions } from './site-component-bundle.ts';
 import type { BoxAnswer, BoxRequest, LoadedComponent, PageFacts, SiteFacts } from './component-box-protocol.ts';
 import type { SiteAsset } from './site-code-resolve.ts';
-import { allowedEnvironment, endGroup, namespaceLauncher } from './sandbox.ts';
+import { allowedEnvironment, endGroup, spawnSiteCode } from './sandbox.ts';
 
 /** The compiled worker's file URL, set by bin/ontwikkelaarsportaal.mjs; absent when the TypeScript runs (tests). */
 declare const COMPONENT_BOX_WORKER: string | undefined;
@@ -161,26 +161,8 @@ function stopWatchingSignals(): void {
 }
 
 function spawnBox(limits: BoxLimits): Live {
-  const compiled = typeof COMPONENT_BOX_WORKER === 'string' ? COMPONENT_BOX_WORKER : undefined;
-  const entry = compiled ? fileURLToPath(compiled) : path.join(import.meta.dirname, 'workers/component-box-worker.ts');
-  // The TypeScript (tests) goes through tsx; the compiled worker is plain JavaScript.
-  const loader = compiled ? [] : ['--import', import.meta.resolve('tsx/esm')];
-  // Where Linux allows it, in namespaces of its own (pipeline/io/sandbox.ts): no other process to read /proc of.
-  const launcher = namespaceLauncher() ?? [];
-  const command = [...launcher, process.execPath, `--max-old-space-size=${Math.max(16, Math.round(limits.memoryLimit))}`, ...loader, entry];
-  const child = spawn(command[0]!, command.slice(1), {
-    // tsx reads the generator's TypeScript set-up, never one a site's folder has.
-    env: { ...boxEnv(limits.env), ...(compiled ? {} : { TSX_TSCONFIG_PATH: path.resolve(import.meta.dirname, '../../tsconfig.json') }) },
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-    serialization: 'json',
-    // Its own process group: killing the group ends whatever a component started too.
-    detached: true,
-  });
-  // Never what keeps the build running: a wait for an answer holds a timer, and the exit handler kills a box left open.
-  child.unref();
-  child.channel?.unref();
-  (child.stderr as { unref?: () => void } | null)?.unref?.();
-  const box = new Live(child);
+  const worker = { source: path.join(import.meta.dirname, 'workers/component-box-worker.ts'), compiled: typeof COMPONENT_BOX_WORKER === 'string' ? COMPONENT_BOX_WORKER : undefined };
+  const box = new Live(spawnSiteCode(worker, limits));
   live.add(box);
   watchSignals();
   return box;
@@ -279,12 +261,21 @@ export class ComponentBox {
   }
 
   /** A React page (`rel` in the pages folder) rendered at `pathname`, or why it could not be. */
-  async renderPage(rel: string, pathname: string): Promise<RenderedPage> {
+  renderPage(rel: string, pathname: string): Promise<RenderedPage> {
+    return this.pageLike((id) => ({ type: 'render-page', id, rel, pathname }));
+  }
+
+  /** The component of a route a plugin added (`rel` as a page), rendered at `pathname` with the route's props. */
+  renderRoute(rel: string, pathname: string, props: Readonly<Record<string, unknown>>): Promise<RenderedPage> {
+    return this.pageLike((id) => ({ type: 'render-route', id, rel, pathname, props }));
+  }
+
+  private async pageLike(request: (id: number) => BoxRequest): Promise<RenderedPage> {
     if (!this.box) await this.start();
     const box = this.box;
     if (!box) return { error: 'kon niet worden geladen' };
     const id = this.nextId++;
-    box.send({ type: 'render-page', id, rel, pathname });
+    box.send(request(id));
     for (;;) {
       const event = await box.next(this.limits.timeLimit);
       if (event.kind === 'answer') {

@@ -16,8 +16,10 @@
  *
  * docs/security.md says what remains possible.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** The variables site code may always see, taken from the caller when set. */
 const alwaysAllowed = ['NODE_ENV', 'TZ', 'LANG'];
@@ -87,4 +89,38 @@ export function endGroup(pid: number | undefined): void {
       // Gone already.
     }
   }
+}
+
+/** A worker of the build that runs site code: its TypeScript file, or the compiled file `bin/` made of it. */
+export interface SiteCodeWorker {
+  /** The worker's TypeScript, as the tests run it (through tsx). */
+  readonly source: string;
+  /** The compiled worker's file URL, set by bin/ontwikkelaarsportaal.mjs; undefined when the TypeScript runs. */
+  readonly compiled: string | undefined;
+}
+
+/**
+ * Starts a worker that runs site code (the component box, the plugin box):
+ * the allow-list environment, a heap of `memoryLimit` MB, a process group of
+ * its own, and where Linux allows it the namespaces of `namespaceLauncher`.
+ * It talks JSON over Node's IPC channel, and never keeps the build running
+ * (its users kill it when they are done, on a signal and on exit).
+ */
+export function spawnSiteCode(worker: SiteCodeWorker, limits: { readonly memoryLimit: number; readonly env: ReadonlyArray<string> }): ChildProcess {
+  const { compiled } = worker;
+  const entry = compiled ? fileURLToPath(compiled) : worker.source;
+  // The TypeScript (tests) goes through tsx, with the generator's TypeScript set-up, never one a site's folder has.
+  const loader = compiled ? [] : ['--import', import.meta.resolve('tsx/esm')];
+  const command = [...(namespaceLauncher() ?? []), process.execPath, `--max-old-space-size=${Math.max(16, Math.round(limits.memoryLimit))}`, ...loader, entry];
+  const child = spawn(command[0]!, command.slice(1), {
+    env: { ...allowedEnvironment(process.env, limits.env), ...(compiled ? {} : { TSX_TSCONFIG_PATH: path.resolve(import.meta.dirname, '../../tsconfig.json') }) },
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    serialization: 'json',
+    // Its own process group: ending the group ends whatever the site code started too.
+    detached: true,
+  });
+  child.unref();
+  child.channel?.unref();
+  (child.stderr as { unref?: () => void } | null)?.unref?.();
+  return child;
 }

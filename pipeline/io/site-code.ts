@@ -1,7 +1,7 @@
 /**
  * Effect edge: code under the content root that no configuration names.
  * Content never runs, and site code runs only when the site configuration
- * names it (`mdx.components`): a `.tsx`, `.jsx`, `.js` or `.ts` file
+ * names it (`mdx.components`, `plugins`): a `.tsx`, `.jsx`, `.js` or `.ts` file
  * anywhere else under the content root is listed in one warning and never
  * runs. Not listed: the files at the root itself (a Docusaurus site's
  * `docusaurus.config.js` and `sidebars.js`, which only `migrate` reads),
@@ -21,6 +21,10 @@ export interface NamedSiteCode {
   readonly static: ReadonlyArray<string>;
   /** The folder of loose pages, relative to the content root. */
   readonly pages?: string | undefined;
+  /** The local plugins' files (`plugins` in site.yml), relative to the content root: their folders are plugin code. */
+  readonly plugins?: ReadonlyArray<string> | undefined;
+  /** The components of the routes those plugins added (`addRoute`), relative to the content root. */
+  readonly routeComponents?: ReadonlyArray<string> | undefined;
 }
 
 /** Shown in full up to this many; then a count. */
@@ -32,7 +36,10 @@ export async function unnamedSiteCode(content: string, display: string, named: N
   const files = (await fg('*/**/*.{tsx,jsx,js,ts,mjs,cjs,mts,cts}', {
     cwd: path.resolve(content), onlyFiles: true, followSymbolicLinks: false, dot: false,
     ignore: ['**/node_modules/**', 'build/**', ...named.static.map(folder), ...[named.components, named.pages].filter((f): f is string => f !== undefined).map(folder),
-      ...(named.componentMap === undefined ? [] : [path.posix.normalize(named.componentMap).replace(/^\.\//, '')])],
+      ...(named.componentMap === undefined ? [] : [path.posix.normalize(named.componentMap).replace(/^\.\//, '')]),
+      // A plugin's own folder holds its helpers; a plugin at the root is only itself.
+      ...(named.plugins ?? []).map((p) => path.posix.normalize(p).replace(/^\.\//, '')).map((p) => (path.posix.dirname(p) === '.' ? p : folder(path.posix.dirname(p)))),
+      ...(named.routeComponents ?? [])],
   })).filter((f) => !f.endsWith('.d.ts')).sort();
   if (files.length === 0) return [];
   const shown = files.map((f) => path.posix.join(display, f));

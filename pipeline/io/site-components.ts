@@ -29,6 +29,7 @@ import { ComponentBox, defaultLimits, type BoxLimits, type Rendered } from './co
 import type { ComponentStyles } from '../stages/site-styles.ts';
 import type { SiteFacts } from './component-box-protocol.ts';
 import type { SiteAsset } from './site-code-resolve.ts';
+import type { PluginRoute } from './site-plugins.ts';
 import { reactPageSchema, renderKey, safeComponent, sanitizedHtml } from './safe-component.ts';
 
 /** One use of a component in a page, as renderer/body/site-component-uses.ts finds it. */
@@ -49,6 +50,8 @@ export interface SiteComponents {
   prerender(uses: Iterable<ComponentUse>): Promise<void>;
   /** The React pages that loaded, rendered at their paths (`pathOf`), with the problems of those that failed. */
   renderPages(pathOf: (rel: string) => string): Promise<{ pages: RenderedReactPage[]; problems: Problem[] }>;
+  /** The routes the site's plugins added (`addRoute`), their components rendered at their paths with their props. */
+  renderRoutes(routes: ReadonlyArray<PluginRoute>): Promise<{ pages: RenderedReactPage[]; problems: Problem[] }>;
   /** The images site code imports: the build publishes them. */
   readonly assets: ReadonlyArray<SiteAsset>;
   /** Ends the box; what was rendered stays. */
@@ -60,19 +63,26 @@ export interface SiteComponentsOptions extends Omit<BundleOptions, 'folder'> {
   readonly folder?: string | undefined;
   /** `siteCode` from the configuration. */
   readonly limits?: Partial<BoxLimits> | undefined;
-  /** What site code may know of the site (`useDocusaurusContext`, translations). */
+  /** What site code may know of the site (`useDocusaurusContext`, translations, the plugins' global data). */
   readonly site?: SiteFacts;
+  /** The components of the routes the site's plugins added, relative to the content root: loaded as pages, rendered only by `renderRoutes`. */
+  readonly routeComponents?: ReadonlyArray<string>;
 }
 
-const none: SiteComponents = { components: {}, problems: [], styles: { byComponent: {}, sheets: {} }, prerender: async () => {}, renderPages: async () => ({ pages: [], problems: [] }), assets: [], close: () => {} };
+const none: SiteComponents = { components: {}, problems: [], styles: { byComponent: {}, sheets: {} }, prerender: async () => {}, renderPages: async () => ({ pages: [], problems: [] }), renderRoutes: async () => ({ pages: [], problems: [] }), assets: [], close: () => {} };
 
 /** The one warning when site code asked for plugin data, which the build does not have yet. */
 const pluginDataWarning = (file: string): Problem => warning('site-plugin-data-missing', file, startOfFile,
-  `${file} vraagt data van plugins op (useGlobalData of usePluginData). Die data heeft de generator niet; de code krijgt een leeg object.`);
+  `${file} vraagt data van plugins op (useGlobalData of usePluginData) die geen plugin van de site gaf; de code krijgt een leeg object. Noem de lokale plugin die de data maakt in plugins in de siteconfiguratie (zie docs/migrating.md).`);
 
 /** Loads the site's components in a box (see the module's comment); without `folder` or `componentMap`, no box starts. */
 export async function loadSiteComponents(options: SiteComponentsOptions): Promise<SiteComponents> {
-  const pageFiles = options.pages?.files ?? [];
+  // A route's component loads as a page would, by its path from the pages folder (`../components/X.tsx`).
+  const pagesFolder = options.pages?.folder ?? '';
+  const routeRel = (file: string): string => path.posix.relative(pagesFolder, file);
+  const ownPages = options.pages?.files ?? [];
+  const routeFiles = [...new Set((options.routeComponents ?? []).map(routeRel))].filter((rel) => !ownPages.includes(rel));
+  const pageFiles = [...ownPages, ...routeFiles];
   if (options.folder === undefined && options.componentMap === undefined && pageFiles.length === 0) return none;
   const content = path.resolve(options.content);
   const display = options.display ?? path.basename(content);
@@ -89,7 +99,7 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
   if (!hasComponents && componentMap === undefined && pageFiles.length === 0) return { ...none, problems: missing };
   const limits: BoxLimits = { ...defaultLimits, ...Object.fromEntries(Object.entries(options.limits ?? {}).filter(([, v]) => v !== undefined)) };
   const site: SiteFacts = options.site ?? { siteConfig: { baseUrl: '/', customFields: {} }, locale: 'nl', messages: {} };
-  const opened = await ComponentBox.open({ ...options, content, folder: hasComponents ? folder ?? null : null, componentMap, display }, limits, site);
+  const opened = await ComponentBox.open({ ...options, content, folder: hasComponents ? folder ?? null : null, componentMap, display, pages: { folder: pagesFolder, files: pageFiles } }, limits, site);
   const { box, components: loaded, pages: loadedPages, sheets, assets } = opened;
   const problems: Problem[] = [...missing, ...opened.problems];
   const rendered = new Map<string, Rendered>();
@@ -124,6 +134,7 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
       const pages: RenderedReactPage[] = [];
       const failed: Problem[] = [];
       for (const { rel, shown, styles } of loadedPages) {
+        if (!ownPages.includes(rel)) continue;
         const result = await box.renderPage(rel, pathOf(rel));
         if ('error' in result) {
           failed.push(error('site-component-failed', shown, startOfFile, `De React-pagina ${shown} ${result.error}. Herstel de code van de pagina.`));
@@ -132,6 +143,24 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
         if (result.pluginData) tellPluginData(shown);
         const { title, description, wrapperClassName, noFooter } = result.page;
         pages.push({ rel, display: shown, html: sanitizedHtml(result.html, '', reactPageSchema), title, description, wrapperClassName, noFooter, styles });
+      }
+      return { pages, problems: failed };
+    },
+    async renderRoutes(routes) {
+      const pages: RenderedReactPage[] = [];
+      const failed: Problem[] = [];
+      for (const route of routes) {
+        const loadedPage = loadedPages.find((p) => p.rel === routeRel(route.component));
+        // A component that did not load has its problem already.
+        if (!loadedPage) continue;
+        const result = await box.renderRoute(loadedPage.rel, route.path, route.props);
+        if ('error' in result) {
+          failed.push(error('site-component-failed', loadedPage.shown, startOfFile, `Het component ${loadedPage.shown} van de route ${route.path} (addRoute in ${route.plugin}) ${result.error}. Herstel de code van het component.`));
+          continue;
+        }
+        if (result.pluginData) tellPluginData(loadedPage.shown);
+        const { title, description, wrapperClassName, noFooter } = result.page;
+        pages.push({ rel: route.component, permalink: route.path, display: loadedPage.shown, html: sanitizedHtml(result.html, '', reactPageSchema), title, description, wrapperClassName, noFooter, styles: loadedPage.styles });
       }
       return { pages, problems: failed };
     },

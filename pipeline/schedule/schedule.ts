@@ -30,6 +30,7 @@ import { reactPagePermalink, withReactPages } from '../stages/react-pages.ts';
 import { map as mapResult } from '../result.ts';
 import { pipe } from 'fp-ts/function';
 import { unnamedSiteCode } from '../io/site-code.ts';
+import { runSitePlugins, sitePluginOptions } from '../io/site-plugins.ts';
 import { defaultLimits, type BoxLimits } from '../io/component-box.ts';
 import { siteComponentUses } from '../../renderer/body/site-component-uses.ts';
 import { valueOf } from '../result.ts';
@@ -95,15 +96,18 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
     const early = options.render ? handled(loadTheme({ mermaidInBrowser: false, cacheDir: options.cacheDir })) : null;
     // The site's own components, compiled while the diagrams are drawn; their problems join the build's.
     // The site's own components, when the configuration names them, loaded in their box while the diagrams are drawn.
-    const siteComponents = handled(loadSiteComponents({
+    // The site's local plugins run first, in their box: their data is what site code reads, their routes are pages.
+    const plugins = handled(runSitePlugins(sitePluginOptions(site.config, options.content, options.cacheDir, options.persist === true)));
+    const siteComponents = handled(plugins.then((ran) => loadSiteComponents({
       content: options.content, folder: site.config.mdx?.components, componentMap: site.config.mdx?.componentMap, cacheDir: options.cacheDir, display: path.relative(process.cwd(), options.content) || '.',
       staticFolders: site.config.layout.static, limits: boxLimits(site.config.siteCode),
       pages: site.config.layout.pages && sources.reactPages ? { folder: site.config.layout.pages.path, files: sources.reactPages } : undefined,
-      site: siteFacts(site.config, options.content),
-    }).then((made) => (box = made)));
-    const unnamedCode = handled(unnamedSiteCode(options.content, path.relative(process.cwd(), options.content) || '.', {
+      site: { ...siteFacts(site.config, options.content), globalData: ran.globalData }, routeComponents: ran.routes.map((route) => route.component),
+    })).then((made) => (box = made)));
+    const unnamedCode = handled(plugins.then((ran) => unnamedSiteCode(options.content, path.relative(process.cwd(), options.content) || '.', {
       components: site.config.mdx?.components, componentMap: site.config.mdx?.componentMap, static: site.config.layout.static, pages: site.config.layout.pages?.path,
-    }));
+      plugins: site.config.plugins?.map((p) => p.path), routeComponents: ran.routes.map((route) => route.component),
+    })));
     // The highlight threads start once Chromium is done (their memory and its never add up) and
     // highlight what the cache lacks, on both cores, while the main thread mostly waits for them.
     // The site's markdown jobs (and their cache keys), made once the diagrams are drawn.
@@ -156,7 +160,10 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
       lap('componenten');
     }
     // React pages render in the box too, also for `check`: links to them are checked against their routes.
-    const reactPages = await components.renderPages(reactPagePermalink);
+    const ownPages = await components.renderPages(reactPagePermalink);
+    const ran = await plugins;
+    const routePages = await components.renderRoutes(ran.routes);
+    const reactPages = { pages: [...ownPages.pages, ...routePages.pages], problems: [...ran.problems, ...ownPages.problems, ...routePages.problems] };
     components.close();
     let analysis = analysed;
     let markdown = markdownOnly;

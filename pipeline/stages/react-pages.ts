@@ -32,7 +32,12 @@ export interface RenderedReactPage {
   readonly noFooter?: boolean | undefined;
   /** The ids of the stylesheets its code imports (pipeline/stages/site-styles.ts). */
   readonly styles?: ReadonlyArray<string> | undefined;
+  /** Where a route a plugin added (`addRoute`) is published; left out, where Docusaurus publishes the file (`reactPagePermalink`). */
+  readonly permalink?: string | undefined;
 }
+
+/** Where a rendered React page is published. */
+const permalinkOf = (rendered: RenderedReactPage): string => rendered.permalink ?? reactPagePermalink(rendered.rel);
 
 /** The page's id as Docusaurus takes it: the path without its extension (`team/index`). */
 export const reactPageId = (rel: string): string => rel.replace(/\.(tsx|jsx|ts|js)$/, '');
@@ -82,7 +87,7 @@ function reactPage(rendered: RenderedReactPage, content: Content): Page {
   visit(content.body, 'element', (node: Element) => {
     if (h1 === null && node.tagName === 'h1') h1 = toString(node).trim();
   });
-  const id = reactPageId(rendered.rel);
+  const id = rendered.permalink !== undefined ? rendered.permalink.replace(/^\/+|\/+$/g, '') || 'index' : reactPageId(rendered.rel);
   const title = rendered.title ?? h1 ?? id.split('/').filter((p) => p !== 'index').pop() ?? id;
   const tree: MdastRoot = { type: 'root', children: [] };
   return {
@@ -93,7 +98,7 @@ function reactPage(rendered: RenderedReactPage, content: Content): Page {
       frontmatter: { title, ...(rendered.description !== undefined ? { description: rendered.description } : {}), ...(rendered.wrapperClassName !== undefined ? { wrapperClassName: rendered.wrapperClassName } : {}) },
       react: { noFooter: rendered.noFooter === true, html: rendered.html, ...(rendered.styles?.length ? { styles: rendered.styles } : {}) },
     },
-    permalink: reactPagePermalink(rendered.rel),
+    permalink: permalinkOf(rendered),
     title,
     description: rendered.description ?? null,
     tags: [],
@@ -105,7 +110,7 @@ function reactPage(rendered: RenderedReactPage, content: Content): Page {
 /** The site with its React pages among its pages, and their contents beside the others. */
 export function withReactPages<C extends ReadonlyMap<string, Content>>(site: Site, contents: C, pages: ReadonlyArray<RenderedReactPage>): { site: Site; contents: Map<string, Content> } {
   const made = pages.map((rendered) => {
-    const permalink = reactPagePermalink(rendered.rel);
+    const permalink = permalinkOf(rendered);
     const content = reactPageContent(rendered.html, permalink, rendered.display);
     return { page: reactPage(rendered, content), content };
   });

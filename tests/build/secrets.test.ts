@@ -73,7 +73,7 @@ test('only the indexer reads TYPESENSE_ADMIN_KEY, and no other source hands the 
   // Site code (a Docusaurus configuration in migrate, components in the build's box) runs in a child
   // whose environment is an allow-list (pipeline/io/sandbox.ts, tested below); its users name
   // process.env only as where the allowed values come from.
-  const allowList = new Set(['pipeline/io/sandbox.ts', 'pipeline/cli/migrate/evaluate-config.ts', 'pipeline/io/component-box.ts'].map((f) => path.join(root, f)));
+  const allowList = new Set(['pipeline/io/sandbox.ts', 'pipeline/cli/migrate/evaluate-config.ts', 'pipeline/io/component-box.ts', 'pipeline/io/site-plugins.ts'].map((f) => path.join(root, f)));
   for (const file of sources) {
     const text = fs.readFileSync(file, 'utf8');
     const rel = path.relative(root, file);

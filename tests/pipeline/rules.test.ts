@@ -98,6 +98,8 @@ const coverage: Record<ProblemCode, 'fixture' | { readonly skip: string }> = {
   'site-component-failed': { skip: 'needs the site\'s components, compiled at the io edge; tests/renderer/components-site.test.tsx renders one that throws' },
   'site-package-missing': { skip: 'made by the component box when a package is not in the site\'s node_modules; the mistakes fixture imports one (tests/docusaurus/react-pages-mistakes.test.ts)' },
   'site-api-unsupported': { skip: 'made by the component box for a Docusaurus module it does not offer; the mistakes fixture imports one (tests/docusaurus/react-pages-mistakes.test.ts)' },
+  'site-plugin-failed': { skip: 'made by the plugin box (pipeline/io/site-plugins.ts); tests/build/site-plugins.test.ts runs a throwing and a looping plugin' },
+  'site-plugin-unsupported': { skip: 'made by the plugin box (pipeline/io/site-plugins.ts); tests/build/site-plugins.test.ts runs a plugin with postBuild' },
   'site-plugin-data-missing': { skip: 'made by the component box when site code asks for plugin data; tests/build/react-pages.test.ts renders one' },
   'site-code-ignored': { skip: 'made by the io edge from the code files under the content root (pipeline/io/site-code.ts); tests/build/site-code.test.ts writes some' },
   'custom-css': { skip: 'made by the io edge that reads the site\'s customCss (pipeline/io/custom-css.ts); tests/docusaurus/site-css.test.ts' },

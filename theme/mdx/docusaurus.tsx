@@ -29,7 +29,9 @@ export interface SiteCodeContext {
   pathname: string;
   /** What the page's `Layout` and `Head` said: filled in by the render. */
   page: { title?: string; description?: string; noFooter?: boolean; wrapperClassName?: string };
-  /** Set when site code asked for plugin data, which the build does not have yet. */
+  /** What the site's plugins gave with `setGlobalData`, by plugin name and id (pipeline/io/site-plugins.ts). */
+  readonly globalData?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** Set when site code asked for plugin data that no plugin of the site gave. */
   pluginData: boolean;
 }
 
@@ -160,7 +162,7 @@ export const useIsBrowser = (): boolean => false;
 /** `@docusaurus/useDocusaurusContext`: `siteConfig` from the site configuration (`customFields` included) and the one locale. */
 export const useDocusaurusContext = () => {
   const { siteConfig, locale } = siteCodeContext();
-  return { siteConfig, siteMetadata: { docusaurusVersion: '3' }, globalData: {}, i18n: { currentLocale: locale, defaultLocale: locale, locales: [locale], localeConfigs: {} } };
+  return { siteConfig, siteMetadata: { docusaurusVersion: '3' }, globalData: siteCodeContext().globalData ?? {}, i18n: { currentLocale: locale, defaultLocale: locale, locales: [locale], localeConfigs: {} } };
 };
 
 /** `useLocation` of `@docusaurus/router`: the page being rendered. */
@@ -172,17 +174,29 @@ export const useHistory = () => ({ location: useLocation(), push: () => {}, repl
 /** `useColorMode` of `@docusaurus/theme-common`: light at build time; the shell switches it in the browser. */
 export const useColorMode = () => ({ colorMode: 'light' as const, isDarkTheme: false, setColorMode: () => {} });
 
-/** `@docusaurus/useGlobalData`: plugin data does not exist yet; empty, and the build says so once. */
-export const useGlobalData = (): Record<string, unknown> => {
+/** Plugin data that is not there: an empty object, and the build says so once. */
+const missingData = (): Record<string, unknown> => {
   siteCodeContext().pluginData = true;
   return {};
 };
 
-/** `usePluginData` of `@docusaurus/useGlobalData`: as `useGlobalData`. */
-export const usePluginData = (_name?: string, _id?: string): Record<string, unknown> => useGlobalData();
+/** `@docusaurus/useGlobalData`: what the site's plugins gave with `setGlobalData`, by plugin name and id. */
+export const useGlobalData = (): Record<string, unknown> => {
+  const data = siteCodeContext().globalData;
+  return data && Object.keys(data).length > 0 ? data as Record<string, unknown> : missingData();
+};
 
-/** `useAllPluginInstancesData` of `@docusaurus/useGlobalData`: as `useGlobalData`. */
-export const useAllPluginInstancesData = (_name?: string): Record<string, unknown> => useGlobalData();
+/** `useAllPluginInstancesData` of `@docusaurus/useGlobalData`: the data of every instance of the plugin `name`, by id. */
+export const useAllPluginInstancesData = (name?: string): Record<string, unknown> => {
+  const data = name === undefined ? undefined : siteCodeContext().globalData?.[name];
+  return data ? data as Record<string, unknown> : missingData();
+};
+
+/** `usePluginData` of `@docusaurus/useGlobalData`: the data of one instance (`id`, default `default`) of the plugin `name`. */
+export const usePluginData = (name?: string, id = 'default'): unknown => {
+  const data = name === undefined ? undefined : siteCodeContext().globalData?.[name];
+  return data && id in data ? data[id] : missingData();
+};
 
 /**
  * `@theme/Layout`: the page's body goes inside our shell, so Layout renders

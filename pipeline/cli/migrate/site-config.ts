@@ -269,6 +269,7 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
   searchNotes(ctx);
   const analytics = analyticsOf(ctx);
   const redirects = redirectsOf(ctx);
+  const plugins = localPluginsOf(ctx);
   unsupportedNotes(ctx);
 
   const { title, lang, localeConfig } = identity;
@@ -312,6 +313,7 @@ export function migrateSiteConfig(config: Data, sidebarsByPlugin: ReadonlyMap<st
     },
     markdown: { format: markdown.format === 'md' || markdown.format === 'detect' ? markdown.format : 'mdx' },
     ...(redirects ? { redirects } : {}),
+    ...(plugins.length ? { plugins } : {}),
   };
   const frontmatter = frontmatterOf(ctx, docs.plugins, blog.all);
   if (Object.keys(frontmatter).length) site.frontmatter = frontmatter;
@@ -606,6 +608,51 @@ function analyticsOf({ config, note }: Context): Data {
   return analytics;
 }
 
+/** A plugin the configuration names by a path in the site (`./plugins/x.js`, `require.resolve('./plugins/x')`), not a package. */
+const isLocalPlugin = (name: string): boolean => (name.startsWith('.') || name.startsWith('/')) && !name.includes('/node_modules/');
+
+/**
+ * Local plugins go to `plugins` in site.yml with their options as data: the build runs them in its plugin
+ * box (pipeline/io/site-plugins.ts). Options that are code cannot be written down and are left out. A plugin
+ * written as a function in the configuration has no file the build can run without running the whole
+ * configuration again on every build: it gets a note saying how to move it to a file.
+ */
+function localPluginsOf({ config, note, rel, files }: Context): Data[] {
+  const out: Data[] = [];
+  (Array.isArray(config.plugins) ? config.plugins : []).forEach((raw, i) => {
+    const entry = entryOf(raw, 'plugin');
+    if (!entry) return;
+    const head = Array.isArray(raw) ? raw[0] : raw;
+    if (isObject(head) && typeof head.$stub === 'string') {
+      // A package that is not installed where migrate ran: no function to run, and no file either.
+      note(`Plugin ${entry.name} kent de generator niet; overgeslagen.`);
+      return;
+    }
+    if (isCode(head)) {
+      note(`Plugin ${i + 1} (${entry.name.replace(/ \(een functie in de configuratie\)$/, '')}) staat als functie in de configuratie; de build voert de configuratie niet uit en kan hem dus niet draaien. Zet de functie in een eigen bestand (plugins/naam.js, met module.exports = function (context, options) { … }), noem dat bestand in plugins, en draai migrate opnieuw.`);
+      return;
+    }
+    if (typeof head !== 'string' || !isLocalPlugin(entry.name)) return;
+    const file = rel(entry.name);
+    const found = [file, ...['.js', '.cjs', '.mjs', '.ts', '.mts', '.cts'].map((ext) => `${file}${ext}`), ...['js', 'ts'].map((ext) => `${file}/index.${ext}`)].find((f) => files.includes(f));
+    if (!found || found.startsWith('..')) {
+      note(`Plugin ${entry.name}: het bestand ${file} staat niet in de site; overgeslagen.`);
+      return;
+    }
+    const options = Object.fromEntries(Object.entries(entry.options).filter(([key, value]) => {
+      if (!containsCode(value)) return true;
+      note(`Plugin ${found}: de optie ${key} is code en kan niet in site.yml; de plugin krijgt haar niet.`);
+      return false;
+    }));
+    out.push({ path: found, ...(Object.keys(options).length ? { options } : {}) });
+  });
+  return out;
+}
+
+/** Whether a value holds code (a function, a class, a stand-in) anywhere. */
+const containsCode = (value: unknown): boolean =>
+  isCode(value) || (Array.isArray(value) ? value.some(containsCode) : isObject(value) && Object.values(value).some(containsCode));
+
 /** Everything else the generator does not do: presets, plugins and themes it does not know, theme settings, scripts, styles. */
 function unsupportedNotes({ config, themeConfig, note }: Context): void {
   const handled = new Set(['@docusaurus/plugin-content-docs', '@docusaurus/plugin-content-blog', '@docusaurus/plugin-content-pages', '@docusaurus/theme-mermaid', '@docusaurus/plugin-sitemap', '@docusaurus/plugin-client-redirects']);
@@ -616,7 +663,7 @@ function unsupportedNotes({ config, themeConfig, note }: Context): void {
   }
   const themeNames = new Set(themesOf(config).map((t) => t.name));
   for (const name of pluginAndThemeNames(config)) {
-    if (handled.has(name) || /search|matomo|google-(gtag|analytics|tag-manager)/i.test(name)) continue;
+    if (handled.has(name) || isLocalPlugin(name) || / \(een functie in de configuratie\)$/.test(name) || /search|matomo|google-(gtag|analytics|tag-manager)/i.test(name)) continue;
     note(`${themeNames.has(name) ? 'Thema' : 'Plugin'} ${name} kent de generator niet; overgeslagen.`);
   }
   // The theme's own settings: what the generator's theme does by itself is not listed (social cards, table

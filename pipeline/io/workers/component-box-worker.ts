@@ -94,6 +94,22 @@ function renderPage(request: Extract<BoxRequest, { type: 'render-page' }>): void
   }
 }
 
+/** A route a plugin added: its component rendered at the route's path with the route's props (its `createData` modules). */
+function renderRoute(request: Extract<BoxRequest, { type: 'render-route' }>): void {
+  const Page = pages.get(request.rel);
+  if (!Page || !render || !createElement) {
+    send({ type: 'failed', id: request.id, message: 'het component van de route is niet geladen' });
+    return;
+  }
+  try {
+    const facts = freshContext(request.pathname);
+    const html = render(createElement(Page, { ...request.props, route: { path: request.pathname, exact: true } }));
+    send({ type: 'page-rendered', id: request.id, html, page: facts.page, pluginData: facts.pluginData });
+  } catch (err) {
+    send({ type: 'failed', id: request.id, message: (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '' });
+  }
+}
+
 dieWithParent();
 process.on('message', (request: BoxRequest) => {
   if (request.type === 'load') {
@@ -101,6 +117,7 @@ process.on('message', (request: BoxRequest) => {
       send({ type: 'broken', message: (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '' });
     });
   } else if (request.type === 'render-page') renderPage(request);
+  else if (request.type === 'render-route') renderRoute(request);
   else renderOne(request);
 });
 // The channel closing is the keeper's way of saying it is done.
