@@ -19,7 +19,7 @@ import puppeteer from 'puppeteer-core';
 import MiniSearch from 'minisearch';
 import { generateContent } from './content.ts';
 import { chromiumArgs, chromiumPath } from '../pipeline/chromium.ts';
-import { indexOptions, searchOptions } from '../theme/client/search-options.ts';
+import { indexOptions, searchOptions } from '../theme/shared/search-options.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // What `npm run build` and `npm start` run: the launcher compiles pipeline/cli/main.ts once into .cache/cli/.

@@ -26,7 +26,7 @@ import { resolve } from './stages/resolve.ts';
 import { contentHash } from './content-hash.ts';
 import { hashAssets, type Assets } from './stages/assets.ts';
 import { codeIndex, codeLanguages, diagramSources, type CodeIndex } from './stages/code-blocks.ts';
-import { componentKeys, markdownContext, markdownJobs, renderJob, type MarkdownJobs } from './stages/site-markdown.ts';
+import { componentKeys, markdownContext, siteMarkdownJobs, renderJob, type MarkdownJobs } from './stages/site-markdown.ts';
 import { oneWarningPerComponent } from './stages/markdown/mdx-unknown.ts';
 import { buildRoutes, outputFile } from './stages/routes.ts';
 import { redirectPage, redirectsOf, type Redirect } from './stages/publish/redirects.ts';
@@ -43,14 +43,11 @@ import { all, chain, collect, map, ok, problemsOf, tell, traverse, valueOf, with
 import { placedStaticFiles, staticFiles, type StaticFile } from './stages/publish/static-files.ts';
 import { frontmatterImageProblems } from './stages/frontmatter-images.ts';
 import { authorImageProblems } from './stages/author-images.ts';
-import { renderRoute } from '../renderer/render.tsx';
-import { feedBodyHtml } from '../renderer/markdown.tsx';
-import { bodyTheme } from '../theme/shell/body-theme.tsx';
+import { renderRoute, type RoutePages } from '../renderer/render.tsx';
+import { feedBodyHtml, type BodyTheme } from '../renderer/markdown.tsx';
 import { absolute } from './published.ts';
 import { pageStylesheet, type ComponentStyles } from './stages/site-styles.ts';
 import { renderMemo, type Components, type PageContext, type ThemeAssets } from '../renderer/context.ts';
-import { routePages } from '../theme/pages/route-pages.tsx';
-import { indexOptions } from '../theme/client/search-options.ts';
 import type { BuildCache, BuildMemo, Store } from './memo.ts';
 import type { Content, Diagram, OutputFile, SourceFile, SourceTree, Parsed, Partials, Mode, Post, Site, Route } from './types.ts';
 
@@ -157,6 +154,8 @@ export interface Effects {
   readonly theme: ThemeAssets;
   /** Files the theme contributes (stylesheet, bundle, logos) at their public paths. */
   readonly themeFiles: ReadonlyArray<OutputFile>;
+  /** The theme's code the pages, bodies and search index are made with (theme/theme-code.ts), handed in like its files. */
+  readonly themeCode: ThemeCode;
   /** The template of the feeds' browser view (theme/feeds/feed.xsl), read at the io edge; left out: the feeds have none. */
   readonly feedStylesheet?: string;
   /** The site's own components, compiled and made safe at the io edge (pipeline/io/site-components.ts). */
@@ -168,39 +167,73 @@ export interface Effects {
   readonly siteStyles?: { readonly components: ComponentStyles; readonly custom: OutputFile | null };
 }
 
+/** What the graph takes from the theme's code: the graph imports no theme, it is given one. */
+export interface ThemeCode {
+  /** A page per route type. */
+  readonly pages: RoutePages;
+  /** The theme's part of every body, for a page's context; a post's body in a feed is written with it too. */
+  readonly body: (ctx: Pick<PageContext, 'memo' | 'siteComponents'>) => BodyTheme;
+  /** How the search index treats its terms: the browser queries it with the same options. */
+  readonly searchIndex: Parameters<typeof buildSearchIndex>[1];
+}
+
 export interface Generated {
   readonly routes: ReadonlyArray<Route>;
   readonly contents: ReadonlyMap<string, Content>;
   readonly files: ReadonlyArray<OutputFile>;
   readonly problems: ReadonlyArray<Problem>;
   /**
-   * With `render: 'on-request'` (the dev server): each page and the search
-   * index, rendered the first time they are asked for. `files` then holds
-   * everything else.
+   * With `render: 'on-request'` (the dev server): each file that may wait
+   * (a page, its CSS, a feed, the search index), made the first time it is
+   * asked for. `files` then holds everything else.
    */
   readonly onRequest?: ReadonlyMap<string, () => OutputFile['data']>;
 }
 
 export interface GenerateOptions {
-  /** `false` stops before HTML (`npm run check`); `'on-request'` defers pages to `onRequest`. */
+  /**
+   * `false` stops before HTML (`npm run check`); `true` makes every file now;
+   * `'on-request'` leaves the files that may wait to `Generated.onRequest`.
+   */
   readonly render: boolean | 'on-request';
   /** Markdown results of earlier builds (`npm start`). */
   readonly memo?: BuildMemo;
   /** Markdown results and search index kept on disk by earlier builds. */
   readonly cache?: BuildCache;
-  /**
-   * The search index when the io edge makes it from `searchIndexRecords`: its
-   * path (`searchIndexPath`), and the index, or null when a worker builds it
-   * while the pages render (the io edge then adds the file). Left out: built here.
-   */
-  readonly searchIndex?: { readonly path: string; readonly index: string | null };
+  /** The search index as the schedule makes it; left out: built here, from the graph's own records. */
+  readonly searchIndex?: SearchIndexFile;
+}
+
+/**
+ * The search index file: its path (every page names it), and its data, or
+ * how to make it, or null when the schedule adds the file itself (a worker
+ * builds it while the pages render).
+ */
+export interface SearchIndexFile {
+  readonly path: string;
+  readonly data: string | (() => string) | null;
 }
 
 /** Search index path in development, where its content hash would only cost time. */
 export const devSearchIndexPath = 'assets/search-index-dev.json';
 
+/** The dev server's search index: at a fixed path, and made only when it is asked for. */
+export const devSearchIndex = (analysis: Analysis, markdown: Result<Contents>, options: ThemeCode['searchIndex']): SearchIndexFile =>
+  ({ path: devSearchIndexPath, data: () => buildSearchIndex(searchIndexRecords(analysis, markdown), options) });
+
 /** Every page's markdown by permalink. */
 export type Contents = ReadonlyMap<string, Content>;
+
+/**
+ * The site's markdown jobs and their cache keys, for the diagrams drawn (null:
+ * not yet, or no browser) and the site's own components; null without a site.
+ * The one place their input is put together: the graph's markdown stage and
+ * the schedule's work ahead of it make the same jobs.
+ */
+export function markdownJobs(analysis: Analysis, diagrams: Effects['diagrams'], components?: Components): MarkdownJobs | null {
+  const { site, code, assets, languages } = analysis;
+  return site ? siteMarkdownJobs({ site, code, assets, languages, diagrams, siteComponents: componentKeys(components) }) : null;
+}
 
 /**
  * The markdown of every page, through the memo and cache when there are.
@@ -208,15 +241,13 @@ export type Contents = ReadonlyMap<string, Content>;
  * (the schedule does, to render some pages early).
  */
 export function markdownStage(analysis: Analysis, effects: Pick<Effects, 'highlighter' | 'diagrams' | 'siteComponents'>, options: Pick<GenerateOptions, 'memo' | 'cache'> & { readonly jobs?: MarkdownJobs } = {}): Result<Contents> {
-  const { site } = analysis;
-  if (!site) return ok(new Map());
-  const input = { site, code: analysis.code, assets: analysis.assets, languages: analysis.languages, diagrams: effects.diagrams, siteComponents: componentKeys(effects.siteComponents) };
-  const { jobs, permalinks } = options.jobs ?? markdownJobs(input);
-  const ctx = markdownContext(input, permalinks, effects.highlighter);
+  const made = options.jobs ?? markdownJobs(analysis, effects.diagrams, effects.siteComponents);
+  if (!made) return ok(new Map());
+  const ctx = markdownContext(made, effects.highlighter);
   const { memo, cache } = options;
-  memo?.markdown.keepOnly(new Set(jobs.map((j) => j.input.path)));
+  memo?.markdown.keepOnly(new Set(made.jobs.map((j) => j.input.path)));
   return pipe(
-    jobs,
+    made.jobs,
     traverse((job) => {
       const renderOnce = () => during('markdown', job.input.display, () => renderJob(job, ctx));
       const render = cache ? () => cache.markdown.get(job.key, renderOnce) : renderOnce;
@@ -258,9 +289,9 @@ export function generate(analysis: Analysis, effects: Effects, options: Generate
 }
 
 /**
- * routes → links → search index → render, handing out each file as soon as
- * it is made (the pages one by one), so that the schedule can write while
- * the rest renders. Its return value is what `generate` returns.
+ * routes → links → search index → render → publish, handing out each file as
+ * soon as it is made (the pages one by one), so that the schedule can write
+ * while the rest renders. Its return value is what `generate` returns.
  */
 export function* generating(analysis: Analysis, effects: Effects, options: GenerateOptions, markdown: Result<Contents>): Generator<OutputFile, Generated> {
   const { site, assets } = analysis;
@@ -272,77 +303,101 @@ export function* generating(analysis: Analysis, effects: Effects, options: Gener
   const checked = oncePerPartial(site, [...analysis.problems, ...problemsOf(markdown), ...problemsOf(linked)]);
   if (!options.render) return { routes, contents, files: [], problems: sortProblems(checked) };
 
-  const lazy = options.render === 'on-request';
-  const files: OutputFile[] = [];
-  const onRequest = new Map<string, () => OutputFile['data']>();
-  /** Keeps the files for the result, and hands each out. */
-  function* made(...some: OutputFile[]): Generator<OutputFile> {
-    for (const file of some) {
-      files.push(file);
-      yield file;
-    }
-  }
-
   // The search index first: every page names its path.
-  const index = searchIndex(site, routes, contents, options);
-  if (index.file) yield* made(index.file);
-  if (index.onRequest) onRequest.set(index.path, index.onRequest);
-
+  const index = options.searchIndex ?? searchIndexHere(site, routes, contents, effects.themeCode.searchIndex, options.cache);
   const byUrl = new Map([...assets.values()].map((a) => [a.path, a.url] as const));
-  const theme = { ...effects.theme, searchIndex: `/${index.path}` };
   const ctx: SiteContext = {
-    site, contents, theme, assetUrl: (p: string) => byUrl.get(p) ?? null, dev: site.mode === 'development', memo: renderMemo(),
+    site, contents, theme: { ...effects.theme, searchIndex: `/${index.path}` }, assetUrl: (p: string) => byUrl.get(p) ?? null, dev: site.mode === 'development', memo: renderMemo(),
     ...(effects.siteComponents ? { siteComponents: effects.siteComponents } : {}),
   };
+
+  // Each planned file is made now, or, in the dev server, when asked for if it may wait.
+  const onRequest = options.render === 'on-request';
+  const files: OutputFile[] = [];
+  const later = new Map<string, () => OutputFile['data']>();
   const pageProblems = new Map<string, Problem>();
+  for (const file of siteFiles(ctx, assets, routes, redirects, index, effects)) {
+    if (onRequest && file.mayWait) {
+      // In the dev server a page that cannot be rendered shows the problem instead.
+      later.set(file.path, once(() => shown(file.make())));
+      continue;
+    }
+    const data = file.make();
+    // A broken navbar item breaks every page: reported once.
+    if (isProblem(data)) pageProblems.set(JSON.stringify([data.code, data.file, data.message]), data);
+    else {
+      files.push({ path: file.path, data });
+      yield { path: file.path, data };
+    }
+  }
+  // Static files last: what the build makes itself keeps its place.
+  const placed = placedStaticFiles(analysis.staticFiles ?? [], new Set([...files.map((f) => f.path), ...later.keys(), ...routes.map((r) => outputFile(r.path))]));
+  for (const file of valueOf(placed) ?? []) {
+    files.push(file);
+    yield file;
+  }
+
+  const problems = sortProblems([...checked, ...problemsOf(placed), ...[...pageProblems.values()].filter((p) => !checked.some((c) => c.code === p.code && c.file === p.file && c.message === p.message))]);
+  return { routes, contents, files: [...files].sort(byPath), problems, ...(onRequest ? { onRequest: later } : {}) };
+}
+
+/**
+ * A file the graph makes: its path and how to make it (a page gives its
+ * problem when it cannot be rendered). One that `mayWait` the dev server
+ * makes only when it is asked for.
+ */
+interface Planned {
+  readonly path: string;
+  readonly make: () => OutputFile['data'] | Problem;
+  readonly mayWait: boolean;
+}
+
+const isProblem = (data: OutputFile['data'] | Problem): data is Problem => typeof data !== 'string' && !(data instanceof Uint8Array);
+
+/** What a page that cannot be rendered shows in the dev server. */
+const shown = (data: OutputFile['data'] | Problem): OutputFile['data'] => (isProblem(data) ? `${data.file}: ${data.message}` : data);
+
+/**
+ * Every file of the site but its static files, in the order they are made:
+ * the search index, the site's CSS, the pages, the assets, then publishing
+ * (feeds, sitemap and robots.txt, OpenSearch and the manifest, security.txt),
+ * the theme's files and a page at every old path.
+ */
+function* siteFiles(ctx: SiteContext, assets: Assets, routes: ReadonlyArray<Route>, redirects: ReadonlyArray<Redirect>, index: SearchIndexFile, effects: Effects): Generator<Planned> {
+  const { site, theme } = ctx;
+  const now = (file: OutputFile): Planned => ({ path: file.path, make: () => file.data, mayWait: false });
+  const { data } = index;
+  if (data !== null) yield { path: index.path, make: typeof data === 'string' ? () => data : data, mayWait: true };
+
   const siteStyles = effects.siteStyles;
   const customCss = siteStyles?.custom ?? null;
-  if (customCss) yield* made(customCss);
+  if (customCss) yield now(customCss);
   const sheets = new Set<string>();
   for (const route of routes) {
     // The site's own CSS for this page: its components' (one file per set of components), then customCss.
-    const sheet = siteStyles ? pageStylesheet(route, contents, siteStyles.components) : null;
+    const sheet = siteStyles ? pageStylesheet(route, ctx.contents, siteStyles.components) : null;
     if (sheet && !sheets.has(sheet.path)) {
       sheets.add(sheet.path);
-      if (lazy) onRequest.set(sheet.path, () => sheet.css);
-      else yield* made({ path: sheet.path, data: sheet.css });
+      yield { path: sheet.path, make: () => sheet.css, mayWait: true };
     }
     const own = [...(sheet ? [`/${sheet.path}`] : []), ...(customCss ? [`/${customCss.path}`] : [])];
     const pageCtx = own.length > 0 ? { ...ctx, stylesheets: own } : ctx;
-    if (lazy) {
-      // In the dev server a page that cannot be rendered shows the problem instead.
-      onRequest.set(outputFile(route.path), once(() => {
-        const page = renderPage(pageCtx, route);
-        return typeof page === 'string' ? page : `${page.file}: ${page.message}`;
-      }));
-      continue;
-    }
-    const page = renderPage(pageCtx, route);
-    if (typeof page === 'string') yield* made({ path: outputFile(route.path), data: page });
-    // A broken navbar item breaks every page: reported once.
-    else pageProblems.set(JSON.stringify([page.code, page.file, page.message]), page);
+    yield { path: outputFile(route.path), make: () => renderPage(pageCtx, route, effects.themeCode.pages), mayWait: true };
   }
-  for (const asset of assets.values()) yield* made({ path: asset.url.slice(1), data: asset.bytes });
+  for (const asset of assets.values()) yield now({ path: asset.url.slice(1), data: asset.bytes });
 
-  // Publishing: blog feeds, sitemap and robots.txt, OpenSearch and the web app manifest, security.txt.
   // A post's body in a feed is written by the renderer, with the page bodies' theme: one body renderer.
   const bodyHtml = (body: HastRoot, url: string, post: Post) =>
-    during('feeds', post.entry.file.display, () => feedBodyHtml(body, bodyTheme(ctx), { url, absolute: (p) => absolute(site, p) }));
-  const feeds = once(() => during('feeds', null, () => buildFeeds(site, contents, { bodyHtml, assetUrl: ctx.assetUrl, css: theme.css, icon: theme.files.get(iconFiles.png512) ?? `/${iconFiles.png512}`, stylesheet: effects.feedStylesheet ?? null })));
-  if (lazy) {
-    for (const url of Object.values(feedPaths(site.config.layout))) onRequest.set(url.slice(1), () => feeds().find((f) => f.path === url.slice(1))?.data ?? '');
-  } else yield* made(...feeds());
-  yield* made(...during('sitemap', null, () => [...buildSitemap(site, routes), ...buildDiscovery(site, theme.files)]));
-  if (site.config.securityTxt) yield* made({ path: securityTxtPath, data: securityTxt({ ...site.config, securityTxt: site.config.securityTxt }) });
-  yield* made(...effects.themeFiles);
+    during('feeds', post.entry.file.display, () => feedBodyHtml(body, effects.themeCode.body(ctx), { url, absolute: (p) => absolute(site, p) }));
+  const feeds = once(() => during('feeds', null, () => buildFeeds(site, ctx.contents, { bodyHtml, assetUrl: ctx.assetUrl, css: theme.css, icon: theme.files.get(iconFiles.png512) ?? `/${iconFiles.png512}`, stylesheet: effects.feedStylesheet ?? null })));
+  const paths = feedPaths(site.config.layout);
+  const feedFiles = [paths.rss, paths.atom, paths.json, ...(effects.feedStylesheet === undefined ? [] : [paths.xsl])].map((url) => url.slice(1));
+  for (const url of feedFiles) yield { path: url, make: () => feeds().find((f) => f.path === url)?.data ?? '', mayWait: true };
+  for (const file of during('sitemap', null, () => [...buildSitemap(site, routes), ...buildDiscovery(site, theme.files)])) yield now(file);
+  if (site.config.securityTxt) yield now({ path: securityTxtPath, data: securityTxt({ ...site.config, securityTxt: site.config.securityTxt }) });
+  for (const file of effects.themeFiles) yield now(file);
   // A page at every old path, for servers without the redirect rules.
-  yield* made(...redirects.map((r) => ({ path: outputFile(r.from), data: redirectPage(r, site.config.url) })));
-  // Static files last: what the build makes itself keeps its place.
-  const placed = placedStaticFiles(analysis.staticFiles ?? [], new Set([...files.map((f) => f.path), ...onRequest.keys(), ...routes.map((r) => outputFile(r.path))]));
-  yield* made(...(valueOf(placed) ?? []));
-
-  const problems = sortProblems([...checked, ...problemsOf(placed), ...[...pageProblems.values()].filter((p) => !checked.some((c) => c.code === p.code && c.file === p.file && c.message === p.message))]);
-  return { routes, contents, files: [...files].sort(byPath), problems, ...(lazy ? { onRequest } : {}) };
+  for (const r of redirects) yield now({ path: outputFile(r.from), data: redirectPage(r, site.config.url) });
 }
 
 /**
@@ -361,9 +416,9 @@ function oncePerPartial(site: Site, problems: ReadonlyArray<Problem>): Problem[]
 }
 
 /** One page's HTML, or the problem that kept it from rendering. */
-function renderPage(ctx: SiteContext, route: Route): string | Problem {
+function renderPage(ctx: SiteContext, route: Route, pages: RoutePages): string | Problem {
   try {
-    return renderRoute(ctx, route, routePages);
+    return renderRoute(ctx, route, pages);
   } catch (err) {
     return unprocessable(routeSource(route) ?? ctx.site.configFile, err, ctx.site.configFile);
   }
@@ -377,22 +432,14 @@ const routeSource = (route: Route): string | null =>
         : null;
 
 /**
- * Where the search index goes and its file: made apart by the schedule
- * (`options.searchIndex`, its file then added by the schedule when a worker
- * builds it), on request in the dev server, or built here.
+ * The search index built here (no schedule chose how), from the graph's own
+ * records, through the cache when there is one.
  */
-function searchIndex(site: Site, routes: ReadonlyArray<Route>, contents: Contents, options: GenerateOptions): { path: string; file?: OutputFile; onRequest?: () => string } {
-  const records = once(() => during('zoekrecords', null, () => searchRecords(routes, contents, site.config.locale.lang, site.config.layout)));
-  const recordsJson = once(() => JSON.stringify(records()));
-  const build = () => buildSearchIndex(records(), indexOptions);
-  const index = () => (options.cache ? options.cache.searchIndex.get([recordsJson()], build) : build());
-  if (options.render === 'on-request') return { path: devSearchIndexPath, onRequest: once(index) };
-  if (options.searchIndex) {
-    const { path, index: known } = options.searchIndex;
-    return known === null ? { path } : { path, file: { path, data: known } };
-  }
-  const path = searchIndexPath(recordsJson(), '');
-  return { path, file: { path, data: index() } };
+function searchIndexHere(site: Site, routes: ReadonlyArray<Route>, contents: Contents, options: ThemeCode['searchIndex'], cache: BuildCache | undefined): SearchIndexFile {
+  const records = during('zoekrecords', null, () => searchRecords(routes, contents, site.config.locale.lang, site.config.layout));
+  const recordsJson = JSON.stringify(records);
+  const build = () => buildSearchIndex(records, options);
+  return { path: searchIndexPath(recordsJson, ''), data: () => (cache ? cache.searchIndex.get([recordsJson], build) : build()) };
 }
 
 /** The records the search index is built from: what `generate` indexes, for an index built apart. */

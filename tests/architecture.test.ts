@@ -16,7 +16,9 @@
  *   the edges or the graph, types included: what they share with the build
  *   lives on the ground floor (pipeline/types.ts, pipeline/published.ts).
  * - The client bundle (theme/client/) imports nothing outside theme/client
- *   but npm packages.
+ *   but npm packages and theme/shared/, the modules the browser and the
+ *   build share (search options, mermaid's settings); those import nothing
+ *   outside theme/shared but npm packages.
  * - No circle of imports anywhere in the tree.
  *
  * Imports are read twice: esbuild strips the types and rollup's parser reads
@@ -227,10 +229,11 @@ function violations(tree: ReadonlyMap<string, string>, pending: ReadonlySet<stri
         if (i.target && isBuildCode(i.target)) out.pagesImportBuildCode.push(`${named(file, i)}: pages import no build code, types included; shared types and values belong in pipeline/types.ts or pipeline/published.ts`);
       }
     }
-    if (inFolder(file, 'theme/client')) {
+    if (inFolder(file, 'theme/client') || inFolder(file, 'theme/shared')) {
+      const allowed = inFolder(file, 'theme/client') ? ['theme/client', 'theme/shared'] : ['theme/shared'];
       for (const i of imports) {
-        const outside = i.target ? !inFolder(i.target, 'theme/client') : i.specifier.startsWith('node:') || i.specifier.startsWith('/');
-        if (outside) out.clientImports.push(`${named(file, i)}: the client bundle imports nothing outside theme/client but npm packages`);
+        const outside = i.target ? !allowed.some((f) => inFolder(i.target!, f)) : i.specifier.startsWith('node:') || i.specifier.startsWith('/');
+        if (outside) out.clientImports.push(`${named(file, i)}: the client bundle imports nothing outside ${allowed.join(' and ')} but npm packages`);
       }
     }
   }
@@ -286,8 +289,9 @@ const breaches = new Map([
   ['pipeline/stages/c.ts', "export { x } from '../io/read.ts';\nconst y = () => import('../schedule/schedule.ts');\n"],
   ['renderer/r.tsx', "import {\n  type Icon,\n  type Other,\n} from '../theme/shell/icons.tsx';\n"],
   ['theme/pages/page.tsx', "import { absolute } from '../../pipeline/stages/site-url.ts';\nimport type { Site } from '../../pipeline/stages/resolve.ts';\n"],
-  ['theme/client/c.ts', "import MiniSearch from 'minisearch';\nimport { labels } from '../labels.ts';\nimport { ok } from './ok.ts';\n"],
+  ['theme/client/c.ts', "import MiniSearch from 'minisearch';\nimport { labels } from '../labels.ts';\nimport { ok } from './ok.ts';\nimport { shared } from '../shared/s.ts';\n"],
   ['theme/client/ok.ts', 'export const ok = 1;\n'],
+  ['theme/shared/s.ts', "import { ok } from '../client/ok.ts';\nexport const shared = ok;\n"],
   ['theme/shell/x.tsx', "import { y } from './y.tsx';\nexport const x = 1;\n"],
   ['theme/shell/y.tsx', "import type { x } from './x.tsx';\nexport const y = 2;\n"],
   ['pipeline/published.ts', "import type { Site } from './stages/resolve.ts';\n"],
@@ -323,7 +327,10 @@ rules('should name the file and the import or call of each breach', () => {
     'theme/pages/page.tsx:1 imports ../../pipeline/stages/site-url.ts (pipeline/stages/site-url.ts)',
     'theme/pages/page.tsx:2 imports ../../pipeline/stages/resolve.ts (pipeline/stages/resolve.ts)',
   ]);
-  assert.equal(v.clientImports.map((m) => m.replace(/: the client.*$/, '')), ['theme/client/c.ts:2 imports ../labels.ts (theme/labels.ts)']);
+  assert.equal(v.clientImports.map((m) => m.replace(/: the client.*$/, '')), [
+    'theme/client/c.ts:2 imports ../labels.ts (theme/labels.ts)',
+    'theme/shared/s.ts:1 imports ../client/ok.ts (theme/client/ok.ts)',
+  ]);
   assert.equal(v.cycles, [
     'import cycle: pipeline/stages/a.ts → pipeline/stages/deep/b.ts → pipeline/stages/a.ts',
     'import cycle: theme/shell/x.tsx → theme/shell/y.tsx → theme/shell/x.tsx',
@@ -373,7 +380,7 @@ code('should keep the renderer and the theme from importing build code, types in
   assert.equal(found.pagesImportBuildCode, []);
 });
 
-code('should keep the client bundle inside theme/client', () => {
+code('should keep the client bundle inside theme/client and theme/shared, and theme/shared inside itself', () => {
   assert.equal(found.clientImports, []);
 });
 

@@ -5,6 +5,7 @@ import type { SourceTree } from '../pipeline/io/read.ts';
 import { analyse, generate, type Effects, type Generated } from '../pipeline/build.ts';
 import { feedStylesheetTemplate } from '../pipeline/io/theme.ts';
 import type { Mode } from '../pipeline/types.ts';
+import { themeCode } from '../theme/theme-code.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const configText = fs.readFileSync(path.join(root, 'dist-config/site.yml'), 'utf8');
@@ -35,7 +36,7 @@ export const effects: Effects = {
   highlighter: null,
   diagrams: new Map(),
   theme: { css: '/assets/styles.css', js: null, files: new Map() },
-  themeFiles: [],
+  themeFiles: [], themeCode,
   feedStylesheet: feedStylesheetTemplate(),
 };
 

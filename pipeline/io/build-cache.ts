@@ -29,7 +29,7 @@ let key: string | null = null;
 /**
  * Changes with every TypeScript file of the generator, and with the installed
  * dependencies. The theme counts too: the search index takes its options from
- * theme/client/search-options.ts.
+ * theme/shared/search-options.ts.
  */
 export function generatorKey(): string {
   // The running generator cannot change under itself: read its sources once per process.

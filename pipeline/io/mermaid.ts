@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
 import type { Diagram } from '../stages/markdown.ts';
 import type { OutputFile } from '../types.ts';
-import { mermaidConfig } from '../../theme/client/mermaid-config.ts';
+import { mermaidConfig } from '../../theme/shared/mermaid-config.ts';
 import { startWorker } from './workers/worker.ts';
 import { removeDeadOwnerFolders } from './dead-owner-folders.ts';
 import { chromiumPath } from '../chromium.ts';

@@ -9,7 +9,7 @@
  * fail, the main thread builds the index itself.
  */
 import { buildSearchIndex } from '../stages/search-index.ts';
-import { indexOptions } from '../../theme/client/search-options.ts';
+import { indexOptions } from '../../theme/shared/search-options.ts';
 import type { SearchRecord } from '../stages/search-records.ts';
 import { startWorker } from './workers/worker.ts';
 

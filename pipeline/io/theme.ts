@@ -247,10 +247,11 @@ function fontFaces(): { css: string; files: Array<{ name: string; path: string; 
 export const feedStylesheetTemplate = (): string => fs.readFileSync(path.join(themeDir, 'feeds', 'feed.xsl'), 'utf8');
 
 /**
- * `mermaidInBrowser`: some diagram could not be drawn at build time (no Chromium), so pages load
- * mermaid themselves; only then does the build carry its 3.6 MB self-hosted copy.
+ * The theme's files and their public paths. mermaid's self-hosted copy (3.6 MB) is not among
+ * them: the schedule adds it (`mermaidBrowserFiles`) only when a diagram could not be drawn at
+ * build time (no Chromium) and the pages load mermaid themselves.
  */
-export async function loadTheme(options: { mermaidInBrowser?: boolean; cacheDir?: string } = {}): Promise<{ theme: ThemeAssets; files: OutputFile[] }> {
+export async function loadTheme(options: { cacheDir?: string } = {}): Promise<{ theme: ThemeAssets; files: OutputFile[] }> {
   const files: OutputFile[] = [];
   const names = new Map<string, string>();
   const staticDir = path.join(themeDir, 'static');
@@ -270,6 +271,6 @@ export async function loadTheme(options: { mermaidInBrowser?: boolean; cacheDir?
   const cssPath = hashed('styles.css', css);
   files.push({ path: cssPath, data: css });
   const client = await bundleClient({ cacheDir: options.cacheDir });
-  files.push(...client.files, ...(options.mermaidInBrowser ? mermaidBrowserFiles().files : []));
+  files.push(...client.files);
   return { theme: { css: `/${cssPath}`, js: `/${client.entry}`, files: names }, files };
 }

@@ -46,7 +46,7 @@ async function parseOne(file: SourceFile, trees: Store<Root>, onTree: (tree: Roo
  * Runs `steps` with a turn of the event loop after each, until `promise`
  * settles or the steps run out: work for the main thread while it waits.
  */
-export async function whileWaiting(promise: Promise<unknown>, steps: Iterable<void>): Promise<void> {
+export async function whileWaiting(promise: Promise<unknown>, steps: Iterable<unknown>): Promise<void> {
   let settled = false;
   promise.then(() => { settled = true; }, () => { settled = true; });
   for (const _ of steps) {

@@ -22,9 +22,10 @@ import path from 'node:path';
 import type { SourceTree } from '../io/read.ts';
 import { readSources } from '../io/read.ts';
 import { createHighlighter } from '../io/highlight/shiki.ts';
-import { DiagramDrawer, diagramCacheDir } from '../io/mermaid.ts';
+import { DiagramDrawer, diagramCacheDir, mermaidBrowserFiles } from '../io/mermaid.ts';
 import { HighlightWorkers } from '../io/highlight/workers.ts';
 import { feedStylesheetTemplate, loadTheme } from '../io/theme.ts';
+import { themeCode } from '../../theme/theme-code.ts';
 import { loadSiteComponents, siteAssetFiles, siteFacts, type SiteComponents } from '../io/site-components.ts';
 import { reactPagePermalink, withReactPages } from '../stages/react-pages.ts';
 import { map as mapResult } from '../result.ts';
@@ -38,15 +39,15 @@ import type { SiteWriter } from '../io/write.ts';
 import { generatorKey, readBuildCache, writeBuildCache } from '../io/build-cache.ts';
 import { buildSearchIndexApart } from '../io/search-index.ts';
 import { parseAhead, whileWaiting } from './parse-ahead.ts';
-import { analyse, byPath, generating, markdownStage, searchIndexPath, searchIndexRecords, type Analysis, type Effects, type Generated } from '../build.ts';
+import { analyse, byPath, devSearchIndex, generating, markdownJobs, markdownStage, searchIndexPath, searchIndexRecords, type Analysis, type Effects, type Generated, type SearchIndexFile } from '../build.ts';
 import { highlightRequests, type Highlighter, type HighlightRequest } from '../stages/highlight/requests.ts';
 import { isHighlightedCode } from '../stages/code-blocks.ts';
 import { mermaidSources } from '../stages/markdown.ts';
 import { siteFormat } from '../stages/parse.ts';
-import { componentKeys, markdownContext, markdownJobs, renderJob, type MarkdownJobs } from '../stages/site-markdown.ts';
+import { markdownContext, renderJob, type MarkdownJobs } from '../stages/site-markdown.ts';
 import { during } from '../internal-error.ts';
 import { buildSearchIndex } from '../stages/search-index.ts';
-import { indexOptions } from '../../theme/client/search-options.ts';
+import { indexOptions } from '../../theme/shared/search-options.ts';
 import type { SearchRecord } from '../stages/search-records.ts';
 import type { Mode } from '../types.ts';
 import { sortProblems } from '../problem.ts';
@@ -93,8 +94,8 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
       return { routes: [], contents: new Map(), files: [], problems: sortProblems(analysed.problems) };
     }
     const drawing = drawer.finish(analysed.diagrams);
-    const early = options.render ? handled(loadTheme({ mermaidInBrowser: false, cacheDir: options.cacheDir })) : null;
-    // The site's own components, compiled while the diagrams are drawn; their problems join the build's.
+    // The theme's files, read (or bundled) while the diagrams are drawn.
+    const themeLoading = options.render ? handled(loadTheme({ cacheDir: options.cacheDir })) : null;
     // The site's own components, when the configuration names them, loaded in their box while the diagrams are drawn.
     // The site's local plugins run first, in their box: their data is what site code reads, their routes are pages.
     const plugins = handled(runSitePlugins(sitePluginOptions(site.config, options.content, options.cacheDir, options.persist === true)));
@@ -108,29 +109,30 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
       components: site.config.mdx?.components, componentMap: site.config.mdx?.componentMap, static: site.config.layout.static, pages: site.config.layout.pages?.path,
       plugins: site.config.plugins?.map((p) => p.path), routeComponents: ran.routes.map((route) => route.component),
     })));
-    // The highlight threads start once Chromium is done (their memory and its never add up) and
-    // highlight what the cache lacks, on both cores, while the main thread mostly waits for them.
     // The site's markdown jobs (and their cache keys), made once the diagrams are drawn.
     // They wait for the site's components too: an MDX page's result depends on which exist.
-    const madeJobs = handled(Promise.all([drawing, siteComponents]).then(([drawn, made]) => siteJobs(analysed, drawn, componentKeys(made.components))));
+    const madeJobs = handled(Promise.all([drawing, siteComponents]).then(([drawn, made]) => markdownJobs(analysed, drawn, made.components)!));
+    // The highlight threads start once Chromium is done (their memory and its never add up) and
+    // highlight what the cache lacks, on both cores, while the main thread mostly waits for them.
     const highlighting = !cache ? handled(createHighlighter(analysed.languages))
       : handled(madeJobs.then((made) => {
         // Every page in the cache: no highlighter to load (its grammars and WebAssembly cost 0.1 to 0.2 s).
         const ahead = highlightAhead(made, cache);
         return ahead.length > 0 ? (threads.workers = new HighlightWorkers()).start(analysed.languages, ahead) : null;
       }));
-    const themeNow = early && await early;
+    const loaded = themeLoading && await themeLoading;
     lap('thema');
-    // Should Chromium still be drawing, the main thread renders the pages that need neither it nor shiki.
-    if (cache) await whileWaiting(drawing, markdownAhead(analysed, cache));
+    // Should Chromium still be drawing, the main thread makes the markdown of the pages that need neither it nor shiki.
+    // (No block is ready: there is no highlighter yet, and these pages show none.)
+    if (cache) await whileWaiting(drawing, markdownAhead(needingNothing(markdownJobs(analysed, null)!), null, cache, () => false));
     const diagrams = await drawing;
     const highlighter: Highlighter | null = await highlighting;
     lap('diagrammen');
+    // Without Chromium the pages draw their diagrams themselves: the theme then carries mermaid.
     const mermaidInBrowser = diagrams === null && analysed.diagrams.size > 0;
-    const { theme, files } = !themeNow ? { theme: { css: '', js: null, files: new Map() }, files: [] }
-      // Without Chromium the pages draw their diagrams themselves: the theme then carries mermaid.
-      : mermaidInBrowser ? await loadTheme({ mermaidInBrowser, cacheDir: options.cacheDir })
-        : themeNow;
+    const { theme, files } = !loaded ? { theme: { css: '', js: null, files: new Map() }, files: [] }
+      : mermaidInBrowser ? { ...loaded, files: [...loaded.files, ...mermaidBrowserFiles().files] }
+        : loaded;
     const components = await siteComponents;
     // The site's own CSS: its components' stylesheets and its customCss, after the theme's.
     const customCss = loadCustomCss({
@@ -139,14 +141,14 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
     });
     const hasStyles = customCss.file !== null || Object.keys(components.styles.byComponent).length > 0;
     const effects: Effects = {
-      highlighter, diagrams, theme, themeFiles: files, feedStylesheet: feedStylesheetTemplate(), ...(Object.keys(components.components).length ? { siteComponents: components.components } : {}),
+      highlighter, diagrams, theme, themeFiles: files, themeCode, feedStylesheet: feedStylesheetTemplate(), ...(Object.keys(components.components).length ? { siteComponents: components.components } : {}),
       ...(hasStyles ? { siteStyles: { components: components.styles, custom: customCss.file } } : {}),
     };
     const jobs = await madeJobs;
-    // Pages as their code comes back from the highlight threads; the stage then finds them in the cache.
+    // The markdown of each page as soon as its code comes back from the highlight threads; the stage then finds them in the cache.
     const workers = threads.workers;
     if (cache && workers) {
-      for (const progressed of markdownAsReady(analysed, effects, cache, (request) => workers.ready(request), jobs)) {
+      for (const progressed of markdownAhead(jobs, highlighter, cache, (request) => workers.ready(request))) {
         if (!progressed && !workers.nextAnswer()) break;
       }
     }
@@ -176,11 +178,11 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
     // the other core idle; the build's memory peak (Chromium's) is long past.
     threads.stopping = threads.workers?.close();
     threads.workers = null;
-    // The search index comes from the cache, or a worker builds it while the pages render.
-    const index = options.render === true ? searchIndexFor(searchIndexRecords(analysis, markdown), cache) : null;
-    const pages = generating(analysis, effects, {
-      render: options.render, ...stores, ...(index ? { searchIndex: { path: index.path, index: 'known' in index ? index.known : null } } : {}),
-    }, markdown);
+    // The search index: in the dev server made when asked for; in a build from the cache, or a
+    // worker builds it while the pages render.
+    const index: (SearchIndexFile & { readonly building?: Promise<string> }) | null = options.render === 'on-request' ? devSearchIndex(analysis, markdown, themeCode.searchIndex)
+      : options.render ? searchIndexFor(searchIndexRecords(analysis, markdown), cache) : null;
+    const pages = generating(analysis, effects, { render: options.render, ...stores, ...(index ? { searchIndex: index } : {}) }, markdown);
     // Each file goes to the writer as soon as it is made: the disk works while the next pages render.
     let step = pages.next();
     for (; !step.done; step = pages.next()) options.writer?.add(step.value);
@@ -193,7 +195,7 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
       generated = { ...generated, files: [...generated.files, ...assets].sort(byPath) };
     }
     if (siteCodeProblems.length > 0) generated = { ...generated, problems: sortProblems([...generated.problems, ...siteCodeProblems]) };
-    if (index && 'building' in index && generated.files.length > 0) {
+    if (index?.building && generated.files.length > 0) {
       const file = { path: index.path, data: await index.building };
       options.writer?.add(file);
       generated = { ...generated, files: [...generated.files, file].sort(byPath) };
@@ -223,17 +225,6 @@ async function analyseWhileDrawing(sources: SourceTree, drawer: DiagramDrawer, o
   });
 }
 
-/** The site's markdown jobs and their cache keys, for the diagrams drawn (null: none yet). */
-export const siteJobs = (analysis: Analysis, diagrams: Effects['diagrams'], siteComponents?: ReadonlySet<string>): MarkdownJobs =>
-  analysis.site ? markdownJobs({ site: analysis.site, code: analysis.code, assets: analysis.assets, languages: analysis.languages, diagrams, ...(siteComponents ? { siteComponents } : {}) }) : { jobs: [], permalinks: new Map() };
-
-/**
- * Whether some page's markdown is not in the cache yet. When every page is,
- * the build need not load a highlighter: the markdown stage will not run.
- */
-export const markdownPending = (analysis: Analysis, diagrams: Effects['diagrams'], cache: BuildCache): boolean =>
-  siteJobs(analysis, diagrams).jobs.some((job) => !cache.markdown.has(job.key));
-
 /**
  * The code blocks of the pages whose markdown is not in the cache, in the
  * order the markdown stage renders them: what the highlight threads work
@@ -242,44 +233,30 @@ export const markdownPending = (analysis: Analysis, diagrams: Effects['diagrams'
 export const highlightAhead = (made: MarkdownJobs, cache: BuildCache | undefined): HighlightRequest[] =>
   made.jobs.filter((job) => !cache?.markdown.has(job.key)).flatMap((job) => highlightRequests(job.code));
 
-/**
- * The markdown of the pages with neither a diagram nor highlighted code, into
- * the cache, a page per step: run while Chromium is still drawing (the
- * highlighter starts only when Chromium is done), stopped when the diagrams
- * are. The markdown stage then finds these pages in the cache.
- */
-export function* markdownAhead(analysis: Analysis, cache: BuildCache): Generator<void> {
-  if (!analysis.site) return;
-  const made = siteJobs(analysis, null);
-  // These pages ask nothing of a highlighter, and read no diagram.
-  const ctx = markdownContext({ site: analysis.site, code: analysis.code, assets: analysis.assets, languages: analysis.languages, diagrams: new Map() }, made.permalinks, null);
-  for (const job of made.jobs) {
-    if (job.drawsDiagram || job.code.some(isHighlightedCode) || cache.markdown.has(job.key)) continue;
-    cache.markdown.get(job.key, () => during('markdown', job.input.display, () => renderJob(job, ctx)));
-    yield;
-  }
-}
+/** The jobs whose markdown needs neither Chromium nor shiki: made ahead while Chromium draws, before a highlighter is there. */
+export const needingNothing = (made: MarkdownJobs): MarkdownJobs =>
+  ({ ...made, jobs: made.jobs.filter((job) => !job.drawsDiagram && !job.code.some(isHighlightedCode)) });
 
 /**
- * The markdown of the pages not in the cache, into the cache, each as soon as
- * every code block it shows can be had without waiting (`ready`): run while
- * the highlight threads work, so the main thread renders pages in the order
- * their code comes back instead of sleeping until the next page in line has
- * its blocks. Yields true after some pages, false when none is ready (the
- * caller then waits for the threads). The markdown stage finds them all in
- * the cache: the same results, in its own order.
+ * The markdown of the jobs not in the cache, into the cache, each as soon as
+ * every code block it shows is `ready` (can be had without waiting): work for
+ * the main thread while Chromium draws or the highlight threads work, in the
+ * order the pages can be made rather than waiting for the next in line. Yields
+ * true after each page, false when none is ready (the caller then waits, or
+ * stops). The markdown stage finds them all in the cache: the same results, in
+ * its own order.
  */
-export function* markdownAsReady(analysis: Analysis, effects: Pick<Effects, 'highlighter' | 'diagrams' | 'siteComponents'>, cache: BuildCache, ready: (request: HighlightRequest) => boolean, jobs?: MarkdownJobs): Generator<boolean> {
-  if (!analysis.site) return;
-  const siteComponents = componentKeys(effects.siteComponents);
-  const made = jobs ?? siteJobs(analysis, effects.diagrams, siteComponents);
-  const ctx = markdownContext({ site: analysis.site, code: analysis.code, assets: analysis.assets, languages: analysis.languages, diagrams: effects.diagrams, siteComponents }, made.permalinks, effects.highlighter);
+export function* markdownAhead(made: MarkdownJobs, highlighter: Highlighter | null, cache: BuildCache, ready: (request: HighlightRequest) => boolean): Generator<boolean> {
+  const ctx = markdownContext(made, highlighter);
   let waiting = made.jobs.filter((job) => !cache.markdown.has(job.key)).map((job) => ({ job, code: highlightRequests(job.code) }));
   while (waiting.length > 0) {
     const now = waiting.filter(({ code }) => code.every(ready));
-    for (const { job } of now) cache.markdown.get(job.key, () => during('markdown', job.input.display, () => renderJob(job, ctx)));
-    if (now.length > 0) waiting = waiting.filter((w) => !now.includes(w));
-    yield now.length > 0;
+    for (const { job } of now) {
+      cache.markdown.get(job.key, () => during('markdown', job.input.display, () => renderJob(job, ctx)));
+      yield true;
+    }
+    if (now.length === 0) yield false;
+    else waiting = waiting.filter((w) => !now.includes(w));
   }
 }
 
@@ -288,13 +265,13 @@ export function* markdownAsReady(analysis: Analysis, effects: Pick<Effects, 'hig
  * by a worker thread while the main thread goes on (the pages know its path
  * beforehand: `searchIndexPath`).
  */
-function searchIndexFor(records: ReadonlyArray<SearchRecord>, cache: BuildCache | undefined): { path: string } & ({ known: string } | { building: Promise<string> }) {
+function searchIndexFor(records: ReadonlyArray<SearchRecord>, cache: BuildCache | undefined): SearchIndexFile & { readonly building?: Promise<string> } {
   const path = searchIndexPath(JSON.stringify(records), generatorKey());
   // The path names the records and the generator: as the key it spares the cache hashing the
   // records' 1 MB of JSON twice more.
   const key = [path];
-  if (cache?.searchIndex.has(key)) return { path, known: cache.searchIndex.get(key, () => buildSearchIndex(records, indexOptions)) };
-  return { path, building: handled(buildSearchIndexApart(records).then((index) => (cache ? cache.searchIndex.get(key, () => index) : index))) };
+  if (cache?.searchIndex.has(key)) return { path, data: cache.searchIndex.get(key, () => buildSearchIndex(records, indexOptions)) };
+  return { path, data: null, building: handled(buildSearchIndexApart(records).then((index) => (cache ? cache.searchIndex.get(key, () => index) : index))) };
 }
 
 /**

@@ -8,7 +8,7 @@ import type { SearchRecord } from './search-records.ts';
 
 const snippetLength = 160;
 
-/** What a result shows, stored in the index under short names: the browser reads them back (`StoredSection` in theme/client/search-options.ts). */
+/** What a result shows, stored in the index under short names: the browser reads them back (`StoredSection` in theme/shared/search-options.ts). */
 interface StoredSection {
   /** URL with anchor. */
   readonly u: string;
@@ -45,7 +45,7 @@ export function sections(records: ReadonlyArray<SearchRecord>): Section[] {
 
 /**
  * The index as JSON. `options` are the ones the browser loads it with
- * (`indexOptions` of theme/client/search-options.ts: both must process terms
+ * (`indexOptions` of theme/shared/search-options.ts: both must process terms
  * the same way); the caller passes them in, as a stage imports no theme code.
  */
 export function buildSearchIndex(records: ReadonlyArray<SearchRecord>, options: Options<Section>): string {

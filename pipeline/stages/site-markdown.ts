@@ -1,7 +1,8 @@
 /**
  * The markdown stage over a whole site: one job per page (its input and the
  * key its result is cached under), and the rendering of one job. The graph
- * (pipeline/build.ts) renders every job; the schedule (pipeline/schedule/) may
+ * (pipeline/build.ts) puts their input together (`markdownJobs`) and renders
+ * every job; the schedule (pipeline/schedule/) may
  * render some of them earlier into the cache, which gives the same results
  * because a job's key covers every value its result depends on.
  */
@@ -32,6 +33,8 @@ export interface MarkdownJobs {
   readonly jobs: ReadonlyArray<MarkdownJob>;
   /** Content path → permalink, for relative `.md` links. */
   readonly permalinks: ReadonlyMap<string, string>;
+  /** What they were made from: their context is made from the same (`markdownContext`). */
+  readonly input: JobsInput;
 }
 
 /** What the jobs of a site depend on besides the pages themselves. */
@@ -88,7 +91,7 @@ const diagramsKey = (used: ReadonlyArray<string>, diagrams: JobsInput['diagrams'
   }));
 
 /** The markdown jobs of every page, docs then posts then pages. */
-export function markdownJobs(input: JobsInput): MarkdownJobs {
+export function siteMarkdownJobs(input: JobsInput): MarkdownJobs {
   const { site, diagrams } = input;
   const entries = [...site.docs, ...site.posts, ...site.pages];
   const permalinks = new Map(entries.map((e) => [e.entry.file.path, e.permalink] as const));
@@ -103,14 +106,14 @@ export function markdownJobs(input: JobsInput): MarkdownJobs {
     const partialsKey = placed.length === 0 ? '' : JSON.stringify(placed.map((p) => [p.path, p.display, p.text]));
     return { entry, input: markdown, code, drawsDiagram: used.length > 0, key: [shared, diagramsKey(used, diagrams), markdown.display, markdown.permalink, markdown.tocMin, markdown.tocMax, file.text, partialsKey] };
   });
-  return { jobs, permalinks };
+  return { jobs, permalinks, input };
 }
 
 /** The site's partials (none when it has none). */
 const partialsOf = (site: Site): Partials => site.partials ?? new Map();
 
-/** What a page's markdown takes besides the page itself: the same for every page of a build. */
-export const markdownContext = (input: JobsInput, permalinks: ReadonlyMap<string, string>, highlighter: Highlighter | null): MarkdownContext =>
+/** What a page's markdown takes besides the page itself: the same for every job of a build. */
+export const markdownContext = ({ input, permalinks }: MarkdownJobs, highlighter: Highlighter | null): MarkdownContext =>
   ({ permalinks, drafts: input.site.draftFiles, unbuilt: input.site.unbuiltFiles, routes: new Set(permalinks.values()), assets: input.assets, highlighter, highlighted: new Map(), diagrams: input.diagrams, mdx: mdxSettings(input), partials: partialsOf(input.site) });
 
 const emptyTree: Root = { type: 'root', children: [] };

@@ -10,8 +10,8 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readSources, type SourceTree } from '../../pipeline/io/read.ts';
-import { analyse, generate, type Effects, type Generated } from '../../pipeline/build.ts';
-import { markdownAhead, markdownPending } from '../../pipeline/schedule/schedule.ts';
+import { analyse, generate, markdownJobs, type Analysis, type Effects, type Generated } from '../../pipeline/build.ts';
+import { markdownAhead, needingNothing } from '../../pipeline/schedule/schedule.ts';
 import { emptyBuildCache, Store, type BuildCache } from '../../pipeline/memo.ts';
 import { createHighlighter } from '../../pipeline/io/highlight/shiki.ts';
 import { buildCacheDir, readBuildCache, writeBuildCache } from '../../pipeline/io/build-cache.ts';
@@ -19,6 +19,7 @@ import { parseAhead } from '../../pipeline/schedule/parse-ahead.ts';
 import { siteFormat } from '../../pipeline/stages/parse.ts';
 import { languagesUsed, mermaidSources } from '../../pipeline/stages/markdown.ts';
 import { root } from '../helpers.ts';
+import { themeCode } from '../../theme/theme-code.ts';
 
 const test = suite('build: the build cache on disk');
 
@@ -32,7 +33,7 @@ let coldBuild: Generated;
 test.before(async () => {
   sources = await readSources(path.join(root, 'content'), path.join(root, 'dist-config/site.yml'));
   const languages = analyse(sources, 'production').languages;
-  effects = { highlighter: await createHighlighter(languages), diagrams: new Map(), theme: { css: '/assets/styles.css', js: '/assets/shell.js', files: new Map() }, themeFiles: [] };
+  effects = { highlighter: await createHighlighter(languages), diagrams: new Map(), theme: { css: '/assets/styles.css', js: '/assets/shell.js', files: new Map() }, themeFiles: [], themeCode };
   baseline = generate(analyse(sources, 'production'), effects, { render: true });
   cold = emptyBuildCache();
   coldBuild = cached(sources, cold);
@@ -43,6 +44,10 @@ const reloaded = (cache: BuildCache): BuildCache => {
   const again = <V>(store: Store<V>) => new Store<V>(new Map(Object.entries(JSON.parse(JSON.stringify(Object.fromEntries(store.entries()))) as Record<string, V>)));
   return { trees: again(cache.trees), markdown: again(cache.markdown), searchIndex: again(cache.searchIndex) };
 };
+
+/** Whether some page's markdown is not in the cache yet: when every page is, the build needs no highlighter. */
+const markdownPending = (analysis: Analysis, diagrams: Effects['diagrams'], cache: BuildCache): boolean =>
+  markdownJobs(analysis, diagrams)!.jobs.some((job) => !cache.markdown.has(job.key));
 
 /** A production build through the cache; like the CLI, without a highlighter when nothing needs one. */
 const cached = (tree: SourceTree, cache: BuildCache): Generated => {
@@ -116,7 +121,7 @@ test('should render ahead, while diagrams are drawn, exactly the pages with neit
   const cache: BuildCache = { ...reloaded(cold), markdown: new Store() };
   const analysis = analyse(sources, 'production', { cache });
   let steps = 0;
-  for (const _ of markdownAhead(analysis, cache)) steps++;
+  for (const _ of markdownAhead(needingNothing(markdownJobs(analysis, null)!), null, cache, () => false)) steps++;
   const site = analysis.site!;
   const entries = [...site.docs, ...site.posts, ...site.pages];
   const later = entries.filter((e) => mermaidSources([e.entry.tree]).size > 0 || languagesUsed([e.entry.tree]).length > 0).length;

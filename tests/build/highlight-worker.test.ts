@@ -12,9 +12,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { wasmBinaryPromise } from 'shiki/wasm';
 import { readSources } from '../../pipeline/io/read.ts';
-import { analyse, markdownStage } from '../../pipeline/build.ts';
+import { analyse, markdownJobs, markdownStage } from '../../pipeline/build.ts';
 import { problemsOf, valueOf } from '../../pipeline/result.ts';
-import { highlightAhead, markdownAsReady, siteJobs } from '../../pipeline/schedule/schedule.ts';
+import { highlightAhead, markdownAhead } from '../../pipeline/schedule/schedule.ts';
 import { createHighlighter, onigWasm } from '../../pipeline/io/highlight/shiki.ts';
 import { HighlightWorkers } from '../../pipeline/io/highlight/workers.ts';
 import { codeRequests, HighlighterFailure, highlightedLanguage, highlightGroups, highlightKey, type Highlighter, type HighlightRequest } from '../../pipeline/stages/highlight/requests.ts';
@@ -75,7 +75,7 @@ test('the real content renders the same through the worker', async () => {
   const fresh = analyse(sources, 'production');
   const worker = new HighlightWorkers();
   try {
-    const ahead = highlightAhead(siteJobs(fresh, null), emptyBuildCache());
+    const ahead = highlightAhead(markdownJobs(fresh, null)!, emptyBuildCache());
     assert.ok(ahead.length > 100, `the content has many code blocks (${ahead.length})`);
     const viaWorker = markdownOf(fresh, { highlighter: worker.start(fresh.languages, ahead), diagrams: null }, {});
     assert.equal(JSON.stringify([...viaWorker.contents]), JSON.stringify([...inProcess.contents]));
@@ -92,9 +92,9 @@ test('pages rendered as their code comes back from the threads are the pages of 
   const cache = emptyBuildCache();
   const worker = new HighlightWorkers();
   try {
-    const highlighter = worker.start(fresh.languages, highlightAhead(siteJobs(fresh, null), cache));
+    const highlighter = worker.start(fresh.languages, highlightAhead(markdownJobs(fresh, null)!, cache));
     let waits = 0;
-    for (const progressed of markdownAsReady(fresh, { highlighter, diagrams: null }, cache, (request) => worker.ready(request))) {
+    for (const progressed of markdownAhead(markdownJobs(fresh, null)!, highlighter, cache, (request) => worker.ready(request))) {
       if (!progressed) assert.ok(worker.nextAnswer(), `the threads answer (wait ${++waits})`);
     }
     assert.ok(waits > 0, 'it waited for the threads');
@@ -120,7 +120,9 @@ test('a page is rendered once every block it shows is ready, not before', async 
   let all = false;
   const steps: Array<[boolean, number]> = [];
   const ready = (r: HighlightRequest) => all || r.lang === 'ts';
-  for (const progressed of markdownAsReady(analysis, { highlighter: shiki, diagrams: null }, cache, ready)) {
+  for (const progressed of markdownAhead(markdownJobs(analysis, null)!, shiki, cache, ready)) {
+    // A page per true step: a run of them is kept as one, with the count after the last.
+    if (progressed && steps.at(-1)?.[0] === true) steps.pop();
     steps.push([progressed, cache.markdown.misses]);
     if (steps.filter(([p]) => !p).length === 2) all = true;
   }
@@ -136,7 +138,7 @@ test('the blocks sent ahead are exactly the calls the markdown stage makes', asy
     const shiki = await createHighlighter(analysis.languages);
     const loaded = shiki.getLoadedLanguages();
     // Ahead first: the markdown stage changes the language of an unknown fence in the tree.
-    const ahead = new Set(highlightAhead(siteJobs(analysis, null), emptyBuildCache()).flatMap((r) => {
+    const ahead = new Set(highlightAhead(markdownJobs(analysis, null)!, emptyBuildCache()).flatMap((r) => {
       const lang = highlightedLanguage(r.lang, loaded);
       return lang ? [highlightKey({ ...r, lang })] : [];
     }));

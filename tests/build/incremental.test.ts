@@ -8,10 +8,11 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readSources, type SourceTree } from '../../pipeline/io/read.ts';
-import { analyse, devSearchIndexPath, generate, type Effects, type Generated } from '../../pipeline/build.ts';
+import { analyse, devSearchIndex, devSearchIndexPath, generate, markdownStage, type Effects, type Generated } from '../../pipeline/build.ts';
 import { createMemo, type BuildMemo } from '../../pipeline/memo.ts';
 import { createHighlighter } from '../../pipeline/io/highlight/shiki.ts';
 import { root } from '../helpers.ts';
+import { themeCode } from '../../theme/theme-code.ts';
 
 const test = suite('build: incremental rebuilds in the dev server');
 
@@ -21,11 +22,16 @@ let effects: Effects;
 test.before(async () => {
   sources = await readSources(path.join(root, 'content'), path.join(root, 'dist-config/site.yml'));
   const languages = analyse(sources, 'development').languages;
-  effects = { highlighter: await createHighlighter(languages), diagrams: new Map(), theme: { css: '/assets/styles.css', js: '/assets/shell.js', files: new Map() }, themeFiles: [] };
+  effects = { highlighter: await createHighlighter(languages), diagrams: new Map(), theme: { css: '/assets/styles.css', js: '/assets/shell.js', files: new Map() }, themeFiles: [], themeCode };
 });
 
-const build = (tree: SourceTree, memo?: BuildMemo, render: boolean | 'on-request' = 'on-request'): Generated =>
-  generate(analyse(tree, 'development', memo ? { memo } : {}), effects, { render, ...(memo ? { memo } : {}) });
+/** As the dev server builds: the search index too on request. */
+const build = (tree: SourceTree, memo?: BuildMemo, render: boolean | 'on-request' = 'on-request'): Generated => {
+  const analysis = analyse(tree, 'development', memo ? { memo } : {});
+  const markdown = markdownStage(analysis, effects, memo ? { memo } : {});
+  const searchIndex = render === 'on-request' ? { searchIndex: devSearchIndex(analysis, markdown, themeCode.searchIndex) } : {};
+  return generate(analysis, effects, { render, ...(memo ? { memo } : {}), ...searchIndex }, markdown);
+};
 
 /** The same sources with one file's text changed. */
 const edited = (tree: SourceTree, file: string, edit: (text: string) => string): SourceTree => ({

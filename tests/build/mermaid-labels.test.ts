@@ -1,6 +1,6 @@
 /**
  * A label written as HTML must never become HTML on the page: Chromium draws
- * labels as SVG text (theme/client/mermaid-config.ts), and the page embeds the
+ * labels as SVG text (theme/shared/mermaid-config.ts), and the page embeds the
  * drawing as the SVG schema keeps it (pipeline/stages/svg-sanitize.ts). Drawn
  * here by the real io edge, then built into a page by the pure pipeline.
  */

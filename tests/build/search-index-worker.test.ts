@@ -13,19 +13,20 @@ import { analyse, byPath, generate, markdownStage, searchIndexPath, searchIndexR
 import { createHighlighter } from '../../pipeline/io/highlight/shiki.ts';
 import { buildSearchIndexApart } from '../../pipeline/io/search-index.ts';
 import { root } from '../helpers.ts';
+import { themeCode } from '../../theme/theme-code.ts';
 
 const test = suite('build: the search index built apart');
 
 test('the index built in a worker gives the same site as one built in place', async () => {
   const sources = await readSources(path.join(root, 'content'), path.join(root, 'dist-config/site.yml'));
   const analysis = analyse(sources, 'production');
-  const effects: Effects = { highlighter: await createHighlighter(analysis.languages), diagrams: new Map(), theme: { css: '/assets/styles.css', js: '/assets/shell.js', files: new Map() }, themeFiles: [] };
+  const effects: Effects = { highlighter: await createHighlighter(analysis.languages), diagrams: new Map(), theme: { css: '/assets/styles.css', js: '/assets/shell.js', files: new Map() }, themeFiles: [], themeCode };
   const inPlace = generate(analysis, effects, { render: true });
 
   const markdown = markdownStage(analysis, effects, {});
   const records = searchIndexRecords(analysis, markdown);
   const indexPath = searchIndexPath(JSON.stringify(records), '');
-  const pages = generate(analysis, effects, { render: true, searchIndex: { path: indexPath, index: null } }, markdown);
+  const pages = generate(analysis, effects, { render: true, searchIndex: { path: indexPath, data: null } }, markdown);
   const indexFile = (files: typeof pages.files) => files.filter((f) => /^assets\/search-index-[0-9a-f]+\.json$/.test(f.path));
   assert.is(indexFile(pages.files).length, 0, 'no index file before it is built');
   assert.ok(pages.files.some((f) => String(f.data).includes(`/${indexPath}`)), 'the pages point at the index already');

@@ -11,8 +11,9 @@ import * as assert from 'uvu/assert';
 import { parse } from 'parse5';
 import { analyse, generate, type Generated } from '../../pipeline/build.ts';
 import { configText, tree } from '../helpers.ts';
+import { themeCode } from '../../theme/theme-code.ts';
 
-const effects = { highlighter: null, diagrams: new Map(), theme: { css: '/assets/styles.css', js: '/assets/shell.js', files: new Map() }, themeFiles: [] };
+const effects = { highlighter: null, diagrams: new Map(), theme: { css: '/assets/styles.css', js: '/assets/shell.js', files: new Map() }, themeFiles: [], themeCode };
 
 interface Hostile {
   readonly navbar: string;

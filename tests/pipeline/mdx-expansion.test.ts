@@ -23,6 +23,7 @@ import { analyse, generate } from '../../pipeline/build.ts';
 import type { Problem } from '../../pipeline/problem.ts';
 import { configText, tree } from '../helpers.ts';
 import { codes, ctx } from './mdx-page.ts';
+import { themeCode } from '../../theme/theme-code.ts';
 
 // ---------------------------------------------------------------------------
 // A page with partials (content path → text) through the markdown stage
@@ -110,7 +111,7 @@ const cases: Record<string, () => void> = {
       'kennisbank/sjablonen.mdx': `---\ntitle: Sjablonen\n---\n\nexport const Vijf = () => <>${'<b>x</b>'.repeat(5)}</>\nexport const Tien = () => <><Vijf /><Vijf /></>\n\n<Tien />\n`,
     };
     const problemsWith = (config: string) => generate(analyse(tree(files, config), 'production', { today: '2026-01-01' }),
-      { highlighter: null, diagrams: new Map(), theme: { css: '/assets/styles.css', js: null, files: new Map() }, themeFiles: [] }, { render: false })
+      { highlighter: null, diagrams: new Map(), theme: { css: '/assets/styles.css', js: null, files: new Map() }, themeFiles: [], themeCode }, { render: false })
       .problems.filter((p) => p.code === 'mdx-expansion-limit').map((p) => `${p.file} ${p.line}:${p.column}`);
     assert.equal(problemsWith(configText), []);
     assert.equal(problemsWith(`${configText}\nmdx:\n  expansionLimit:\n    nodes: 12\n`), ['content/kennisbank/sjablonen.mdx 8:1']);

@@ -13,6 +13,7 @@ import fc from 'fast-check';
 import { createElement } from 'react';
 import { analyse, generate, markdownStage, searchIndexRecords, type Effects, type Generated } from '../../pipeline/build.ts';
 import { configText, tree } from '../helpers.ts';
+import { themeCode } from '../../theme/theme-code.ts';
 
 const test = suite('MDX through the whole build');
 
@@ -24,7 +25,7 @@ const effects: Effects = {
   highlighter: null,
   diagrams: new Map(),
   theme: { css: '/assets/styles.css', js: null, files: new Map() },
-  themeFiles: [],
+  themeFiles: [], themeCode,
   siteComponents: { Site$Kaart: Kaart },
 };
 

@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { toHtml } from 'hast-util-to-html';
 import { analyse, generate } from '../../pipeline/build.ts';
-import { markdownJobs } from '../../pipeline/stages/site-markdown.ts';
+import { siteMarkdownJobs } from '../../pipeline/stages/site-markdown.ts';
 import type { SourceTree } from '../../pipeline/types.ts';
 import { configText, effects, tree } from '../helpers.ts';
 
@@ -90,7 +90,7 @@ test("a page's markdown key covers the text of every partial it places, and only
   const pages = { 'kennisbank/g.md': page('G', "import S from './_s.md';\n\n<S />\n"), 'kennisbank/h.md': page('H', 'Los.\n') };
   const keys = (text: string) => {
     const { site, code, assets, languages } = analyse(site_(text), 'production');
-    return new Map(markdownJobs({ site: site!, code, assets, languages, diagrams: null }).jobs.map((j) => [j.input.path, JSON.stringify(j.key)]));
+    return new Map(siteMarkdownJobs({ site: site!, code, assets, languages, diagrams: null }).jobs.map((j) => [j.input.path, JSON.stringify(j.key)]));
   };
   const site_ = (text: string) => site(pages, { 'kennisbank/_s.md': text, 'kennisbank/_t.md': 'Ander.\n' });
   const before = keys('Een.\n');

@@ -5,7 +5,7 @@ import MiniSearch from 'minisearch';
 import { run } from '../helpers.ts';
 import { searchRecords } from '../../pipeline/stages/search-records.ts';
 import { buildSearchIndex } from '../../pipeline/stages/search-index.ts';
-import { indexOptions, searchOptions } from '../../theme/client/search-options.ts';
+import { indexOptions, searchOptions } from '../../theme/shared/search-options.ts';
 
 const records = (files: Record<string, string>) => {
   const g = run(files);

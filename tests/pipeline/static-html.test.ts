@@ -8,6 +8,7 @@ import * as assert from 'uvu/assert';
 import { analyse, generate, type Generated } from '../../pipeline/build.ts';
 import type { AssetFile, SourceTree } from '../../pipeline/types.ts';
 import { configText, tree } from '../helpers.ts';
+import { themeCode } from '../../theme/theme-code.ts';
 
 const test = suite('static HTML files');
 
@@ -18,7 +19,7 @@ const statics = [asset('login.html', phishing), asset('oud/index.htm', '<p>oud</
 function build(config = configText): Generated {
   const sources: SourceTree = { ...tree({ 'kennisbank/a.md': '---\ntitle: A\n---\n\nTekst.\n' }, config), staticFiles: statics };
   return generate(analyse(sources, 'production'), {
-    highlighter: null, diagrams: new Map(), theme: { css: '/assets/styles.css', js: null, files: new Map() }, themeFiles: [],
+    highlighter: null, diagrams: new Map(), theme: { css: '/assets/styles.css', js: null, files: new Map() }, themeFiles: [], themeCode,
   }, { render: true });
 }
 
@@ -47,7 +48,7 @@ test('with static.html: error every HTML file is an error and none is published;
 
 test('a site without static HTML files gets no such warning, and a wrong value of static.html is a configuration error', () => {
   const none = generate(analyse({ ...tree({}), staticFiles: [asset('img/logo.png', 'png')] }, 'production'), {
-    highlighter: null, diagrams: new Map(), theme: { css: '/assets/styles.css', js: null, files: new Map() }, themeFiles: [],
+    highlighter: null, diagrams: new Map(), theme: { css: '/assets/styles.css', js: null, files: new Map() }, themeFiles: [], themeCode,
   }, { render: true });
   assert.equal(htmlProblems(none), []);
   const wrong = build(`${configText}\nstatic:\n  html: ja\n`);

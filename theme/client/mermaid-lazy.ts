@@ -6,7 +6,7 @@
  * this chunk only on a page that has such a diagram: no other page ever
  * downloads mermaid.
  */
-import { mermaidConfig } from './mermaid-config.ts';
+import { mermaidConfig } from '../shared/mermaid-config.ts';
 
 /** Replaced at bundle time with the public URL of mermaid's ES module (pipeline/io/theme.ts). */
 declare const __MERMAID_MODULE__: string;

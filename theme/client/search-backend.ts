@@ -10,7 +10,7 @@
  */
 import type MiniSearch from 'minisearch';
 import type { SearchResult as MiniHit } from 'minisearch';
-import { indexOptions, searchOptions, type StoredSection } from './search-options.ts';
+import { indexOptions, searchOptions, type StoredSection } from '../shared/search-options.ts';
 import { hitLink, type LinkRule, type SearchBackend, type SearchResult } from './search-result.ts';
 import { typesenseBackend, type TypesenseSettings } from './search-typesense.ts';
 

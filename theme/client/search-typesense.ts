@@ -5,7 +5,7 @@
  * locale and, with contextual search on, on the docs version tags. The answer
  * becomes the shared SearchResult; every failure is a value, never a throw.
  */
-import { processTerm } from './search-options.ts';
+import { processTerm } from '../shared/search-options.ts';
 import { hitLink, type SearchBackend, type SearchHit, type SearchOptions, type SearchResult } from './search-result.ts';
 
 export interface TypesenseSettings {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { chromiumArgs } from '../../chromium.ts';
 import { browserEntry, diagramChromiumPath, mermaidDist, mermaidVersion, profilePrefix, type Session, type WorkerReply, type WorkerRequest } from '../mermaid.ts';
-import { mermaidConfig } from '../../../theme/client/mermaid-config.ts';
+import { mermaidConfig } from '../../../theme/shared/mermaid-config.ts';
 import { patchMermaid, patchWarning } from '../mermaid-patch.ts';
 
 /** The made-up address of the page with mermaid: every request to it is answered from node_modules. */

@@ -5,7 +5,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { buildSearchIndex } from '../../stages/search-index.ts';
-import { indexOptions } from '../../../theme/client/search-options.ts';
+import { indexOptions } from '../../../theme/shared/search-options.ts';
 import type { SearchRecord } from '../../stages/search-records.ts';
 import type { IndexReply } from '../search-index.ts';
 

@@ -1,9 +1,9 @@
 /**
  * Search options shared by the build (which creates the index) and the
  * browser (which loads and queries it): both must process terms the same way.
- * They live with the browser, whose bundle imports nothing outside
- * theme/client; the build's callers hand `indexOptions` to the search-index
- * stage, which imports no theme code.
+ * They live in theme/shared, which the client bundle and the build's edges may
+ * both import; the schedule hands `indexOptions` to the graph with the rest of
+ * the theme's code, as the search-index stage imports no theme code.
  */
 
 /** What one indexed section stores for the result list: nothing more. */
