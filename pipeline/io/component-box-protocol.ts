@@ -27,7 +27,7 @@ export interface LoadedComponent {
 export type BoxRequest =
   | { readonly type: 'load'; readonly options: SiteComponentsOptions; readonly skip: ReadonlyArray<string>; readonly site: SiteFacts }
   | { readonly type: 'render-page'; readonly id: number; readonly rel: string; readonly pathname: string }
-  | { readonly type: 'render'; readonly id: number; readonly key: string; readonly props: Readonly<Record<string, unknown>>; readonly children: boolean };
+  | { readonly type: 'render'; readonly id: number; readonly key: string; readonly props: Readonly<Record<string, unknown>>; readonly children: boolean; readonly hydrate?: boolean };
 
 export type BoxAnswer =
   | { readonly type: 'loading'; readonly rel: string }
