@@ -198,6 +198,36 @@ const pageTypes: Record<string, string> = {
   'blog post': '', 'blog list': '/blog', 'tag page': '/blog/tags/api', search: '/zoeken',
 };
 
+/**
+ * The JavaScript a page loads before the reader does anything: its scripts, the chunks of its
+ * islands (they load when visible or idle) and every chunk those import, each once.
+ */
+function firstLoadJs(dist: string, html: string): Buffer[] {
+  const seen = new Set<string>();
+  const files: Buffer[] = [];
+  const visit = (url: string): void => {
+    if (seen.has(url)) return;
+    seen.add(url);
+    const data = fs.readFileSync(path.join(dist, url));
+    files.push(data);
+    for (const m of data.toString().matchAll(/(?:from|import)\s*"(\.\/[\w.-]+\.js)"/g)) visit(path.posix.join(path.posix.dirname(url), m[1] ?? ''));
+  };
+  for (const m of html.matchAll(/<script[^>]+src="(\/[^"]+)"/g)) visit(m[1] ?? '');
+  for (const m of html.matchAll(/data-island="(\/[^"]+)"/g)) visit(m[1] ?? '');
+  return files;
+}
+
+/** A page with one island: the Docusaurus fixture's counter page (docs/eilanden/een-teller.mdx), migrated and built. */
+async function benchIslandWeight(weight: Record<string, unknown>): Promise<void> {
+  const { builtSite } = await import('../tests/docusaurus/site.ts');
+  const site = await builtSite();
+  if (site.exitCode !== 0) throw new Error(`De Docusaurus-fixture bouwt niet:\n${site.log}`);
+  const js = firstLoadJs(site.out, site.html('/docs/eilanden/een-teller'));
+  const w = { js: js.reduce((n, b) => n + b.length, 0), jsGz: js.reduce((n, b) => n + gz(b), 0), files: js.length };
+  weight['page with one island'] = w;
+  rows.push(['weight page with one island: first-load JS (gzip)', `${(w.jsGz / 1024).toFixed(1)} KB in ${w.files} files`, '≤ 45 KB']);
+}
+
 async function benchWeight(dist: string): Promise<void> {
   const read = (url: string) => fs.readFileSync(path.join(dist, url.endsWith('.html') ? url : url.endsWith('/') ? `${url}index.html` : `${url}/index.html`));
   pageTypes['blog post'] = blogPostPath(dist);
@@ -215,6 +245,7 @@ async function benchWeight(dist: string): Promise<void> {
     weight[type] = w;
     rows.push([`weight ${type}: HTML / CSS / first-load JS (gzip)`, `${(w.htmlGz / 1024).toFixed(1)} / ${(w.cssGz / 1024).toFixed(1)} / ${(w.jsGz / 1024).toFixed(1)} KB, ${w.requests} requests`, type === 'kennisbank article' ? 'HTML ≤ 12 KB, CSS ≤ 20 KB, JS ≤ 30 KB' : '']);
   }
+  await benchIslandWeight(weight);
   const index = fs.readdirSync(path.join(dist, 'assets')).find((f) => f.startsWith('search-index'));
   const data = fs.readFileSync(path.join(dist, 'assets', index ?? ''));
   weight.searchIndex = { raw: data.length, gz: gz(data) };

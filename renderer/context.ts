@@ -11,6 +11,8 @@ export interface ThemeAssets {
   readonly css: string;
   /** Public URL of the hydration bundle, when there is one. */
   readonly js: string | null;
+  /** Public URL of the island loader (theme/islands/loader.ts), on a site with interactive components. */
+  readonly islands?: string | null;
   /** Public URL of the embedded search index, once the build has made it. */
   readonly searchIndex?: string | null;
   /** Public URLs of the theme's static files by name: `logo.svg` → `/assets/logo-ab12.svg`. */

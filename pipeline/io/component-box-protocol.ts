@@ -29,7 +29,7 @@ export type BoxRequest =
   | { readonly type: 'render-page'; readonly id: number; readonly rel: string; readonly pathname: string }
   /** A React page a plugin added with `addRoute` (pipeline/io/site-plugins.ts): the component with the props of its route. */
   | { readonly type: 'render-route'; readonly id: number; readonly rel: string; readonly pathname: string; readonly props: Readonly<Record<string, unknown>> }
-  | { readonly type: 'render'; readonly id: number; readonly key: string; readonly props: Readonly<Record<string, unknown>>; readonly children: boolean };
+  | { readonly type: 'render'; readonly id: number; readonly key: string; readonly props: Readonly<Record<string, unknown>>; readonly children: boolean; readonly hydrate?: boolean };
 
 export type BoxAnswer =
   | { readonly type: 'loading'; readonly rel: string }

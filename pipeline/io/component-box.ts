@@ -237,14 +237,14 @@ export class ComponentBox {
   }
 
   /** One component's HTML for `props` (its children stand as the children's mark), or why there is none. */
-  async render(key: string, props: Readonly<Record<string, unknown>>, children: boolean): Promise<Rendered> {
+  async render(key: string, props: Readonly<Record<string, unknown>>, children: boolean, hydrate = false): Promise<Rendered> {
     const broken = this.broken.get(key);
     if (broken !== undefined) return { error: broken };
     if (!this.box) await this.start();
     const box = this.box;
     if (!box) return { error: 'kon niet worden geladen' };
     const id = this.nextId++;
-    box.send({ type: 'render', id, key, props, children });
+    box.send({ type: 'render', id, key, props, children, ...(hydrate ? { hydrate } : {}) });
     for (;;) {
       const event = await box.next(this.limits.timeLimit);
       if (event.kind === 'answer') {

@@ -26,6 +26,7 @@ import { placeOf, startOfFile, type Place } from '../problem.ts';
 import { sanitizeSvgTree, svgMarkup, svgSchema } from '../stages/svg-sanitize.ts';
 import { childrenMark } from './component-box-protocol.ts';
 import type { Rendered } from './component-box.ts';
+import { unserialisableProp } from './island-props.ts';
 
 /**
  * What a site component may write: the elements and attributes of raw HTML
@@ -40,6 +41,23 @@ export const siteComponentSchema: Schema = {
   // What a script or style element holds is code, not text: it goes with the element.
   strip: ['script', 'style', 'template', 'noscript'],
   allowComments: false,
+};
+
+/**
+ * What an island may write: what a component may, plus form fields (an
+ * island has the script that makes them do something) and React's empty
+ * comments between text nodes, which hydration needs to find each text.
+ */
+export const islandSchema: Schema = {
+  ...siteComponentSchema,
+  tagNames: [...(siteComponentSchema.tagNames ?? []), 'input', 'output', 'select', 'option', 'textarea', 'form', 'fieldset', 'legend'],
+  attributes: {
+    ...siteComponentSchema.attributes,
+    '*': [...(siteComponentSchema.attributes?.['*'] ?? []), 'htmlFor', 'type', 'name', 'value', 'placeholder', 'autoComplete', 'disabled', 'checked', 'selected', 'readOnly', 'required', 'min', 'max', 'step', 'ariaLive', 'ariaLabel', 'ariaExpanded', 'ariaControls', 'ariaPressed', 'ariaHidden'],
+  },
+  allowComments: true,
+  // React's ids (`useId`) must stay as they are: the browser makes the same ones.
+  clobber: [],
 };
 
 /** What a React page may write: what a component may, and its own `h1` (the shell draws none above it). */
@@ -149,17 +167,33 @@ export function renderKey(key: string, props: Readonly<Record<string, unknown>>,
  * messages. When the box could not render it, the page gets one problem at
  * the element, naming the component.
  */
-export function safeComponent(key: string, file: string, rendered: (renderKey: string | null) => Rendered | undefined): ComponentType<any> {
+export function safeComponent(key: string, file: string, rendered: (renderKey: string | null) => Rendered | undefined, island?: { readonly chunk: string }): ComponentType<any> {
   function SiteComponent({ node, place, inline, children, ...props }: Placed & Record<string, unknown>) {
     const inText = inline === true || node?.type === 'mdxJsxTextElement';
+    const at = (): Place => place ?? (node ? placeOf(node) : startOfFile);
+    const shown = `<${key.replaceAll('$', '/')}> (${file})`;
+    const hydrates = island !== undefined && children === undefined;
+    if (hydrates) {
+      const bad = unserialisableProp(props);
+      if (bad) {
+        throw new SiteComponentFailure(at(), `Het component ${shown} is interactief en krijgt zijn props als JSON mee naar de browser, maar de prop ${bad.prop} is ${bad.why}. Geef het alleen tekst, getallen, waar/onwaar, lijsten en gewone objecten.`);
+      }
+    }
     const result = rendered(renderKey(key, props, children !== undefined));
     if (!result || 'error' in result) {
       const why = !result ? 'kreeg props die geen vaste waarden zijn' : result.error;
-      throw new SiteComponentFailure(place ?? (node ? placeOf(node) : startOfFile),
-        `Het component <${key.replaceAll('$', '/')}> (${file}) ${why}. Pas het component of de props die je het geeft aan.`);
+      throw new SiteComponentFailure(at(), `Het component ${shown} ${why}. Pas het component of de props die je het geeft aan.`);
     }
     const inner = children === undefined ? '' : renderToStaticMarkup(createElement(Fragment, null, children));
-    return createElement(inText ? 'span' : 'div', { className: 'site-component', 'data-component': key.replace(/^\$/, ''), dangerouslySetInnerHTML: { __html: sanitizedHtml(result.html, inner) } });
+    const name = key.replace(/^\$/, '');
+    if (hydrates) {
+      // Its chunk and props as data attributes: read by theme/islands/loader.ts, never run.
+      return createElement(inText ? 'span' : 'div', {
+        className: 'site-component', 'data-component': name, 'data-island': island.chunk, 'data-island-props': JSON.stringify(props),
+        dangerouslySetInnerHTML: { __html: sanitizedHtml(result.html, '', islandSchema) },
+      });
+    }
+    return createElement(inText ? 'span' : 'div', { className: 'site-component', 'data-component': name, dangerouslySetInnerHTML: { __html: sanitizedHtml(result.html, inner) } });
   }
   SiteComponent.displayName = `Site$${key}`;
   return SiteComponent;

@@ -94,8 +94,8 @@ export function sharedReact(): Plugin {
   };
 }
 
-/** `@docusaurus/…`, `@theme/…` and `@theme-original/…`: ours, or one error naming the module. */
-export function docusaurusApi(): Plugin {
+/** `@docusaurus/…`, `@theme/…` and `@theme-original/…`: ours (from `api`: the browser's for an island), or one error naming the module. */
+export function docusaurusApi(api: string = builtins): Plugin {
   return {
     name: 'site-code-docusaurus-api',
     setup(build) {
@@ -110,7 +110,7 @@ export function docusaurusApi(): Plugin {
         if (args.path === componentMapModule) return { contents: `export { default } from ${JSON.stringify(originalMap)};\n`, loader: 'js', resolveDir: repoRoot };
         const module = docusaurusModules[args.path];
         const names = [...(module?.default ? [`${module.default} as default`] : []), ...(module?.named ?? [])];
-        return { contents: `export { ${names.join(', ')} } from ${JSON.stringify(builtins)};\n`, loader: 'js', resolveDir: repoRoot };
+        return { contents: `export { ${names.join(', ')} } from ${JSON.stringify(api)};\n`, loader: 'js', resolveDir: repoRoot };
       });
     },
   };

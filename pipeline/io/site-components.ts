@@ -31,6 +31,7 @@ import type { SiteFacts } from './component-box-protocol.ts';
 import type { SiteAsset } from './site-code-resolve.ts';
 import type { PluginRoute } from './site-plugins.ts';
 import { reactPageSchema, renderKey, safeComponent, sanitizedHtml } from './safe-component.ts';
+import { bundleIslands, noIslands, type IslandBundle } from './island-bundle.ts';
 
 /** One use of a component in a page, as renderer/body/site-component-uses.ts finds it. */
 export interface ComponentUse {
@@ -54,6 +55,8 @@ export interface SiteComponents {
   renderRoutes(routes: ReadonlyArray<PluginRoute>): Promise<{ pages: RenderedReactPage[]; problems: Problem[] }>;
   /** The images site code imports: the build publishes them. */
   readonly assets: ReadonlyArray<SiteAsset>;
+  /** The interactive components' browser chunks and their loader (pipeline/io/island-bundle.ts). */
+  readonly islands: IslandBundle;
   /** Ends the box; what was rendered stays. */
   close(): void;
 }
@@ -69,7 +72,7 @@ export interface SiteComponentsOptions extends Omit<BundleOptions, 'folder'> {
   readonly routeComponents?: ReadonlyArray<string>;
 }
 
-const none: SiteComponents = { components: {}, problems: [], styles: { byComponent: {}, sheets: {} }, prerender: async () => {}, renderPages: async () => ({ pages: [], problems: [] }), renderRoutes: async () => ({ pages: [], problems: [] }), assets: [], close: () => {} };
+const none: SiteComponents = { components: {}, problems: [], styles: { byComponent: {}, sheets: {} }, prerender: async () => {}, renderPages: async () => ({ pages: [], problems: [] }), renderRoutes: async () => ({ pages: [], problems: [] }), assets: [], islands: noIslands, close: () => {} };
 
 /** The one warning when site code asked for plugin data, which the build does not have yet. */
 const pluginDataWarning = (file: string): Problem => warning('site-plugin-data-missing', file, startOfFile,
@@ -99,13 +102,17 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
   if (!hasComponents && componentMap === undefined && pageFiles.length === 0) return { ...none, problems: missing };
   const limits: BoxLimits = { ...defaultLimits, ...Object.fromEntries(Object.entries(options.limits ?? {}).filter(([, v]) => v !== undefined)) };
   const site: SiteFacts = options.site ?? { siteConfig: { baseUrl: '/', customFields: {} }, locale: 'nl', messages: {} };
-  const opened = await ComponentBox.open({ ...options, content, folder: hasComponents ? folder ?? null : null, componentMap, display, pages: { folder: pagesFolder, files: pageFiles } }, limits, site);
+  // The browser side of the interactive components is bundled while the box loads them.
+  const [opened, islands] = await Promise.all([
+    ComponentBox.open({ ...options, content, folder: hasComponents ? folder ?? null : null, componentMap, display, pages: { folder: pagesFolder, files: pageFiles } }, limits, site),
+    bundleIslands({ content, folder: hasComponents ? folder ?? null : null, display }),
+  ]);
   const { box, components: loaded, pages: loadedPages, sheets, assets } = opened;
-  const problems: Problem[] = [...missing, ...opened.problems];
+  const problems: Problem[] = [...missing, ...opened.problems, ...islands.problems];
   const rendered = new Map<string, Rendered>();
   const keys = new Set(loaded.map((c) => c.key));
   const shownOf = new Map(loaded.map(({ key, shown }) => [key, shown]));
-  const components = Object.fromEntries(loaded.map(({ key, shown }) => [siteComponentName(key), safeComponent(key, shown, (k) => (k === null ? undefined : rendered.get(k)))]));
+  const components = Object.fromEntries(loaded.map(({ key, shown }) => [siteComponentName(key), safeComponent(key, shown, (k) => (k === null ? undefined : rendered.get(k)), islands.islands.get(key))]));
   let toldPluginData = false;
   const tellPluginData = (file: string): void => {
     if (toldPluginData) return;
@@ -120,12 +127,14 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
       sheets: Object.fromEntries(sheets),
     },
     assets,
+    islands,
     async prerender(uses) {
       for (const use of uses) {
         const key = use.name.slice('Site$'.length);
         const k = renderKey(key, use.props, use.children);
         if (k === null || rendered.has(k) || !keys.has(key)) continue;
-        const result = await box.render(key, use.props, use.children);
+        // An island (without children) renders as React hydrates it; see pipeline/io/safe-component.ts.
+        const result = await box.render(key, use.props, use.children, islands.islands.has(key) && !use.children);
         if ('html' in result && result.pluginData) tellPluginData(shownOf.get(key) ?? key);
         rendered.set(k, result);
       }

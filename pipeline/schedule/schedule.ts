@@ -140,8 +140,10 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
       themeCss: String(files.find((f) => `/${f.path}` === theme.css)?.data ?? ''),
     });
     const hasStyles = customCss.file !== null || Object.keys(components.styles.byComponent).length > 0;
+    // A site with interactive components: every page loads the island loader (a client navigation may lead to an island).
+    const { islands } = components;
     const effects: Effects = {
-      highlighter, diagrams, theme, themeFiles: files, themeCode, feedStylesheet: feedStylesheetTemplate(), ...(Object.keys(components.components).length ? { siteComponents: components.components } : {}),
+      highlighter, diagrams, theme: islands.loader ? { ...theme, islands: islands.loader } : theme, themeFiles: [...files, ...islands.files], themeCode, feedStylesheet: feedStylesheetTemplate(), ...(Object.keys(components.components).length ? { siteComponents: components.components } : {}),
       ...(hasStyles ? { siteStyles: { components: components.styles, custom: customCss.file } } : {}),
     };
     const jobs = await madeJobs;

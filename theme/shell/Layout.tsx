@@ -64,6 +64,7 @@ export function Layout({ ctx, title, description, children, sidebar, robots, ogT
         {/* Without JavaScript there is no mobile menu: the navbar shows its items instead. */}
         <noscript><style>{noScriptCss}</style></noscript>
         {ctx.theme.js ? <script type="module" src={ctx.theme.js} /> : null}
+        {ctx.theme.islands ? <script type="module" src={ctx.theme.islands} /> : null}
         {ctx.dev ? <script src="/__dev/reload.js" defer /> : null}
       </head>
       <body>

@@ -43,15 +43,18 @@ function freshContext(pathname: string): SiteCodeContext {
   return context;
 }
 let render: ((element: ReactElement) => string) | null = null;
+let renderHydratable: ((element: ReactElement) => string) | null = null;
 let createElement: typeof import('react').createElement | null = null;
 
 async function load(options: SiteComponentsOptions, skip: ReadonlyArray<string>, site: SiteFacts): Promise<void> {
   context = { ...context, ...site };
   freshContext('/');
   // The React the components import (the generator's own copy) renders them too.
-  const server = (await import(pathToFileURL(require.resolve('react-dom/server')).href)) as { renderToStaticMarkup: (element: ReactElement) => string };
+  const server = (await import(pathToFileURL(require.resolve('react-dom/server')).href)) as { renderToStaticMarkup: (element: ReactElement) => string; renderToString: (element: ReactElement) => string };
   const react = (await import(pathToFileURL(require.resolve('react')).href)) as typeof import('react');
   render = server.renderToStaticMarkup;
+  // An island hydrates in the browser: React's markers between text nodes must be there for it.
+  renderHydratable = server.renderToString;
   createElement = react.createElement;
   const bundled = await bundleComponents(options, new Set(skip), (rel) => send({ type: 'loading', rel }));
   components = new Map([...bundled.components].map(([key, { component }]) => [key, component as ComponentType<any>]));
@@ -71,7 +74,7 @@ function renderOne(request: Extract<BoxRequest, { type: 'render' }>): void {
   }
   try {
     const facts = freshContext('/');
-    const html = render(createElement(Component, request.children ? { ...request.props, children: childrenMark } : request.props));
+    const html = (request.hydrate && renderHydratable ? renderHydratable : render)(createElement(Component, request.children ? { ...request.props, children: childrenMark } : request.props));
     send({ type: 'rendered', id: request.id, html, pluginData: facts.pluginData });
   } catch (err) {
     send({ type: 'failed', id: request.id, message: (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '' });

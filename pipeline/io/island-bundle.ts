@@ -1,0 +1,199 @@
+/**
+ * Effect edge: the browser side of a site's interactive components
+ * (islands). Each component of the components folder is bundled for the
+ * browser with esbuild (esbuild reads the code, it runs none of it) with the
+ * resolution rules of the box (pipeline/io/site-code-resolve.ts), except
+ * that React is bundled in and `@docusaurus/…` means the browser's version
+ * (theme/islands/docusaurus-browser.tsx). pipeline/io/island-analysis.ts
+ * reads each bundle to decide whether the component is an island.
+ *
+ * The islands are then bundled together, minified, each to its own chunk
+ * (`island-<Naam>-<hash>.js`), with React and the hydration runtime
+ * (theme/islands/runtime.ts) in a shared chunk; the loader
+ * (theme/islands/loader.ts) is bundled apart, with the retry helper of
+ * pipeline/io/chunk-retry.ts in front. Every name carries a hash of its
+ * content. A site without islands gets none of this.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BuildOptions, Plugin } from 'esbuild';
+import { contentHash } from '../content-hash.ts';
+import { error, startOfFile, type Problem } from '../problem.ts';
+import { isComponentFile, siteComponentKey } from '../stages/site-component-keys.ts';
+import type { OutputFile } from '../types.ts';
+import { importChunkHelper } from './chunk-retry.ts';
+import { interactivity } from './island-analysis.ts';
+import { docusaurusApi, require, resolveExtensions, siteAlias, siteImages, sitePackages, siteSvg } from './site-code-resolve.ts';
+import { componentFiles } from './site-component-bundle.ts';
+import { siteCss } from './site-css.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const browserApi = path.join(repoRoot, 'theme/islands/docusaurus-browser.tsx');
+const runtime = path.join(repoRoot, 'theme/islands/runtime.ts');
+const loaderEntry = path.join(repoRoot, 'theme/islands/loader.ts');
+
+/** One island: its component's key and the URL of its chunk. */
+export interface Island {
+  readonly key: string;
+  /** `/assets/island-Teller-<hash>.js`. */
+  readonly chunk: string;
+  /** What makes it interactive (Dutch), for docs and tests. */
+  readonly why: ReadonlyArray<string>;
+}
+
+export interface IslandBundle {
+  /** By component key (`Teller`). */
+  readonly islands: ReadonlyMap<string, Island>;
+  /** The loader's URL, or null: the site has no islands. */
+  readonly loader: string | null;
+  readonly files: ReadonlyArray<OutputFile>;
+  readonly problems: ReadonlyArray<Problem>;
+}
+
+export const noIslands: IslandBundle = { islands: new Map(), loader: null, files: [], problems: [] };
+
+/** The React an island's browser bundle uses: `react` (React's own client) or `preact` (preact/compat, when installed). */
+export type IslandRuntime = 'react' | 'preact';
+
+const preactInstalled = (): boolean => {
+  try {
+    require.resolve('preact/compat');
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** preact/compat when the generator has it (a fifth of React's weight, see docs/architecture.md), else React's own client. */
+export const islandRuntime = (): IslandRuntime => (preactInstalled() ? 'preact' : 'react');
+
+/** What each React module is under preact/compat. */
+const preactModules: Readonly<Record<string, string>> = {
+  react: 'preact/compat', 'react-dom': 'preact/compat', 'react-dom/client': 'preact/compat/client',
+  'react/jsx-runtime': 'preact/jsx-runtime', 'react/jsx-dev-runtime': 'preact/jsx-runtime',
+};
+
+/** React and React DOM: the generator's own copy (or preact/compat in their place), bundled in: the browser has no other. */
+function browserReact(runtime: IslandRuntime): Plugin {
+  return {
+    name: 'island-react',
+    setup(build) {
+      build.onResolve({ filter: /^(react|react-dom)(\/.*)?$/ }, (args) => {
+        const to = runtime === 'preact' ? preactModules[args.path] : undefined;
+        return { path: require.resolve(to ?? args.path) };
+      });
+    },
+  };
+}
+
+/** CSS goes through the box's plugin, for the same scoped class names; the stylesheets themselves ship already. */
+const plugins = (content: string, runtime: IslandRuntime = 'react'): Plugin[] => [browserReact(runtime), siteCss(content, []), docusaurusApi(browserApi), siteAlias(content), siteImages(() => {}), siteSvg(), sitePackages()];
+
+const common = (content: string): BuildOptions & { write: false } => ({
+  bundle: true, write: false, format: 'esm', platform: 'browser', target: 'es2020', jsx: 'automatic', loader: { '.js': 'jsx' },
+  logLevel: 'silent', absWorkingDir: content, resolveExtensions, nodePaths: [], legalComments: 'none',
+  define: { 'process.env.NODE_ENV': '"production"' },
+});
+
+/** The keys and files of the components folder's interactive components, with what makes each one. */
+async function interactiveComponents(content: string, dir: string): Promise<Array<{ key: string; file: string; why: string[] }>> {
+  const { build } = await import('esbuild');
+  const files = (await componentFiles(dir)).filter(isComponentFile);
+  const found = await Promise.all(files.map(async (rel) => {
+    const key = siteComponentKey(rel);
+    if (key === null) return null;
+    const file = path.join(dir, rel);
+    try {
+      // React stays out: its own hooks are not the component's.
+      const result = await build({ ...common(content), entryPoints: [file], plugins: [{ name: 'react-out', setup: (b) => { b.onResolve({ filter: /^(react|react-dom)(\/.*)?$/ }, (a) => ({ path: a.path, external: true })); } }, ...plugins(content).slice(1)] });
+      const why = interactivity(result.outputFiles[0]?.text ?? '');
+      return why.length > 0 ? { key, file, why } : null;
+    } catch {
+      // The box reports a component that does not compile; here it is simply no island.
+      return null;
+    }
+  }));
+  return found.filter((f): f is { key: string; file: string; why: string[] } => f !== null);
+}
+
+const hashed = (file: string, text: string): string => {
+  const stem = path.basename(file, '.js').replace(/-[A-Z0-9]{8}$/, '');
+  return `assets/${stem}-${contentHash(text)}.js`;
+};
+
+/**
+ * The islands of the components folder (see the module's comment).
+ * `display` is how the content root is named in messages.
+ */
+export async function bundleIslands(options: { readonly content: string; readonly folder: string | null; readonly display: string; readonly runtime?: IslandRuntime }): Promise<IslandBundle> {
+  const runtimeKind = options.runtime ?? islandRuntime();
+  if (options.folder === null) return noIslands;
+  const content = path.resolve(options.content);
+  const dir = path.resolve(content, options.folder);
+  if (!fs.existsSync(dir)) return noIslands;
+  const interactive = await interactiveComponents(content, dir);
+  if (interactive.length === 0) return noIslands;
+  const { build } = await import('esbuild');
+  const entries = new Map(interactive.map((c) => [`island-${c.key.replace(/[^\w-]/g, '_')}`, c]));
+  const entryPlugin: Plugin = {
+    name: 'island-entries',
+    setup(b) {
+      b.onResolve({ filter: /^island:/ }, (args) => ({ path: args.path.slice('island:'.length), namespace: 'island-entry' }));
+      b.onLoad({ filter: /.*/, namespace: 'island-entry' }, (args) => {
+        const c = entries.get(args.path);
+        if (!c) return { errors: [{ text: `onbekend eiland ${args.path}` }] };
+        return {
+          contents: [
+            `import Component from ${JSON.stringify(c.file)};`,
+            `import { hydrateIsland } from ${JSON.stringify(runtime)};`,
+            `export default (container, props) => hydrateIsland(container, Component, props, ${JSON.stringify(c.key.replaceAll('$', '/'))});`,
+          ].join('\n'),
+          loader: 'js', resolveDir: content,
+        };
+      });
+    },
+  };
+  const problems: Problem[] = [];
+  try {
+    const [islands, loader] = await Promise.all([
+      build({
+        ...common(content), entryPoints: Object.fromEntries([...entries.keys()].map((name) => [name, `island:${name}`])), splitting: true, minify: true,
+        outdir: path.join(content, '.islands'), entryNames: '[name]-[hash]', chunkNames: 'islands-runtime-[hash]', plugins: [entryPlugin, ...plugins(content, runtimeKind)],
+      }),
+      build({ ...common(content), entryPoints: [loaderEntry], minify: true, banner: { js: importChunkHelper }, outfile: path.join(content, '.islands', 'islands.js') }),
+    ]);
+    // esbuild's names carry its own hash; ours is of the content, as every asset's, and the imports between chunks follow.
+    const renamed = new Map<string, string>();
+    const outputs = islands.outputFiles.map((f) => ({ name: path.basename(f.path), text: f.text }));
+    // A chunk is renamed once every chunk it imports is: its hash then covers their final names.
+    const files: OutputFile[] = [];
+    const imports = (text: string): string[] => [...text.matchAll(/"\.\/([\w-]+\.js)"/g)].map((m) => m[1] ?? '');
+    for (let left = outputs; left.length > 0;) {
+      const ready = left.filter((o) => imports(o.text).every((name) => renamed.has(name)));
+      if (ready.length === 0) throw new Error('de chunks importeren elkaar in een kring');
+      for (const out of ready) {
+        let text = out.text;
+        for (const name of imports(out.text)) text = text.replaceAll(`"./${name}"`, `"./${renamed.get(name) ?? name}"`);
+        const target = hashed(out.name, text);
+        renamed.set(out.name, path.basename(target));
+        files.push({ path: target, data: text });
+      }
+      left = left.filter((o) => !ready.includes(o));
+    }
+    const loaderText = loader.outputFiles[0]?.text ?? '';
+    const loaderPath = `assets/islands-${contentHash(loaderText)}.js`;
+    files.push({ path: loaderPath, data: loaderText });
+    const byKey = new Map<string, Island>();
+    for (const [name, c] of entries) {
+      const out = outputs.find((o) => o.name.startsWith(`${name}-`));
+      const target = out ? renamed.get(out.name) : undefined;
+      if (target) byKey.set(c.key, { key: c.key, chunk: `/assets/${target}`, why: c.why });
+    }
+    return { islands: byKey, loader: `/${loaderPath}`, files: files.sort((a, b) => (a.path < b.path ? -1 : 1)), problems };
+  } catch (err) {
+    const message = (err as { errors?: Array<{ text: string }> }).errors?.[0]?.text ?? (err instanceof Error ? err.message : String(err));
+    problems.push(error('site-component-invalid', path.posix.join(options.display, options.folder), startOfFile,
+      `De interactieve componenten van de site konden niet voor de browser worden gebundeld: ${message}. Herstel de code; tot dan zijn ze niet interactief.`));
+    return { ...noIslands, problems };
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * The interactive components of the Docusaurus fixture (docs/eilanden/) in
+ * Chromium under the production CSP: each island works once hydrated (a
+ * counter, a search box that filters as you type, the newest posts fetched
+ * from /blog/feed.json, a BrowserOnly block), the page reads well without
+ * JavaScript, islands hydrate after a client navigation from a page without
+ * any, axe finds nothing, and a component that draws otherwise in the
+ * browser than at the build shows up as a console error.
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Page } from 'puppeteer-core';
+import { axeViolations, closeBrowser, docusaurusSite } from './browser.ts';
+
+const test = suite('e2e: interactive components as islands, on the Docusaurus fixture');
+
+test.after(closeBrowser);
+
+/** A tab that records console errors, page errors and CSP violations from before the first script. */
+async function watched(route: string, options: { javaScript?: boolean } = {}): Promise<{ page: Page; problems: () => Promise<string[]> }> {
+  const site = await docusaurusSite();
+  const page = await site.page();
+  const errors: string[] = [];
+  if (options.javaScript === false) await page.setJavaScriptEnabled(false);
+  else {
+    await page.evaluateOnNewDocument(() => {
+      (window as { __violations?: string[] }).__violations = [];
+      document.addEventListener('securitypolicyviolation', (e) => {
+        (window as { __violations?: string[] }).__violations?.push(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'}`);
+      });
+    });
+  }
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(`page error: ${String(e)}`));
+  await page.goto(`${site.origin}${route}`, { waitUntil: 'load' });
+  return {
+    page,
+    problems: async () => [...errors, ...(options.javaScript === false ? [] : await page.evaluate(() => (window as { __violations?: string[] }).__violations ?? []))],
+  };
+}
+
+const ready = (page: Page, component: string) =>
+  page.waitForSelector(`[data-component="${component}"][data-island-ready]`, { timeout: 10_000 });
+
+const text = (page: Page, selector: string) => page.$eval(selector, (el) => (el.textContent ?? '').trim());
+
+async function checkIslands(page: Page): Promise<void> {
+  await ready(page, 'Teller');
+  await page.click('[data-component="Teller"] button');
+  await page.click('[data-component="Teller"] button');
+  await page.waitForFunction(() => document.querySelector('[data-component="Teller"] output')?.textContent === '4', { timeout: 5000 });
+
+  await ready(page, 'Zoekvak');
+  await page.type('[data-component="Zoekvak"] input', 'sleutel');
+  await page.waitForFunction(() => document.querySelectorAll('[data-component="Zoekvak"] li').length === 2, { timeout: 5000 });
+  assert.equal(await page.$$eval('[data-component="Zoekvak"] li', (li) => li.map((l) => l.textContent)), ['Een sleutel aanvragen', 'Een sleutel vernieuwen']);
+  assert.is(await text(page, '[data-component="Zoekvak"] p'), '2 onderwerpen');
+
+  await ready(page, 'NieuwsteBerichten');
+  await page.waitForFunction(() => document.querySelectorAll('[data-component="NieuwsteBerichten"] li a').length === 2, { timeout: 5000 });
+  const links = await page.$$eval('[data-component="NieuwsteBerichten"] li a', (a) => a.map((l) => l.getAttribute('href') ?? ''));
+  for (const href of links) assert.match(href, /^\/blog\//);
+
+  await ready(page, 'Schermbreedte');
+  await page.waitForFunction(() => /pixels breed/.test(document.querySelector('[data-component="Schermbreedte"]')?.textContent ?? ''), { timeout: 5000 });
+  assert.is(await text(page, '[data-component="Schermbreedte"]'), 'Je venster is 1280 pixels breed.');
+}
+
+test('each island on /docs/eilanden/ works, with no console error or CSP violation', async () => {
+  const { page, problems } = await watched('/docs/eilanden/');
+  await checkIslands(page);
+  // A component that only draws stays without script.
+  assert.not.ok(await page.$('[data-component="Kaart"][data-island]'));
+  assert.equal(await problems(), []);
+  await page.close();
+});
+
+test('without JavaScript the page reads well: what the build drew, the whole list, a link to the blog', async () => {
+  const { page, problems } = await watched('/docs/eilanden/', { javaScript: false });
+  assert.is(await text(page, '[data-component="Teller"] output'), '2');
+  assert.is(await page.$$eval('[data-component="Zoekvak"] li', (li) => li.length), 4);
+  assert.is(await page.$eval('[data-component="NieuwsteBerichten"] a', (a) => a.getAttribute('href')), '/blog');
+  assert.match(await text(page, '[data-component="Schermbreedte"]'), /verschijnt zodra de pagina geladen is/);
+  assert.equal(await problems(), []);
+  await page.close();
+});
+
+test('axe finds nothing on the islands, before and after they are used', async () => {
+  const { page } = await watched('/docs/eilanden/');
+  assert.equal(await axeViolations(page), []);
+  await checkIslands(page);
+  assert.equal(await axeViolations(page), []);
+  await page.close();
+});
+
+test('after a client navigation from a page without islands the new page\'s islands hydrate, and the next page\'s island starts afresh; no console error or CSP violation', async () => {
+  const { page, problems } = await watched('/docs/intro');
+  assert.not.ok(await page.$('[data-island]'));
+  const navigated = () => {
+    const arrival = page.evaluate(() => new Promise<void>((resolve) => document.addEventListener('ontwikkelaarsportaal:navigated', () => resolve(), { once: true })));
+    // Should an assertion fail first, the pending wait must not end the process when the browser closes.
+    arrival.catch(() => {});
+    return arrival;
+  };
+  await page.evaluate(() => {
+    const a = document.createElement('a');
+    a.href = '/docs/eilanden/';
+    a.id = 'naar-eilanden';
+    a.textContent = 'Naar de eilanden';
+    document.querySelector('main')?.prepend(a);
+    (window as { __sameDocument?: boolean }).__sameDocument = true;
+  });
+  let arrived = navigated();
+  // A click as the router hears it (the link sits under the sticky navbar, where a mouse cannot reach it).
+  await page.$eval('#naar-eilanden', (a) => (a as HTMLAnchorElement).click());
+  await arrived;
+  assert.ok(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument), 'the router swapped the page, no full load');
+  await checkIslands(page);
+  // On to a page with one counter: it starts at its own count.
+  arrived = navigated();
+  await page.$eval('main a[href="/docs/eilanden/een-teller"]', (a) => (a as HTMLAnchorElement).click());
+  await arrived;
+  await ready(page, 'Teller');
+  assert.is(await text(page, '[data-component="Teller"] output'), '0');
+  await page.$eval('[data-component="Teller"] button', (b) => (b as HTMLButtonElement).click());
+  await page.waitForFunction(() => document.querySelector('[data-component="Teller"] output')?.textContent === '1', { timeout: 5000 });
+  assert.is(await page.$$eval('[data-island]', (els) => els.length), 1);
+  assert.equal(await problems(), []);
+  await page.close();
+});
+
+test('a component that draws otherwise in the browser than at the build is a console error naming it', async () => {
+  const { page, problems } = await watched('/docs/eilanden/verschil');
+  await ready(page, 'Verschil');
+  await page.waitForFunction(() => document.querySelector('.verschil')?.textContent === 'Getekend in de browser.', { timeout: 5000 });
+  const seen = await problems();
+  assert.ok(seen.some((p) => p.includes('Eiland Verschil') && p.includes('hydratatieverschil')), seen.join('\n'));
+  await page.close();
+});
+
+test.run();
