@@ -194,6 +194,8 @@ export interface GenerateOptions {
    * while the pages render (the io edge then adds the file). Left out: built here.
    */
   readonly searchIndex?: { readonly path: string; readonly index: string | null };
+  /** Renders a page or gives its bytes from the previous output (pipeline/io/page-reuse.ts); left out: renders. */
+  readonly reuse?: (file: string, render: () => string | Problem) => OutputFile['data'] | Problem;
 }
 
 /** Search index path in development, where its content hash would only cost time. */
@@ -317,8 +319,9 @@ export function* generating(analysis: Analysis, effects: Effects, options: Gener
       }));
       continue;
     }
-    const page = renderPage(pageCtx, route);
-    if (typeof page === 'string') yield* made({ path: outputFile(route.path), data: page });
+    const file = outputFile(route.path);
+    const page = options.reuse ? options.reuse(file, () => renderPage(pageCtx, route)) : renderPage(pageCtx, route);
+    if (typeof page === 'string' || page instanceof Uint8Array) yield* made({ path: file, data: page });
     // A broken navbar item breaks every page: reported once.
     else pageProblems.set(JSON.stringify([page.code, page.file, page.message]), page);
   }
