@@ -25,7 +25,7 @@ const copyTree = (from: string, to: string, rename: (rel: string) => string | nu
  * text, so identical copies would be parsed once and flatter the figures.
  * Each paragraph that starts a line gets the copy's number.
  */
-const distinct = (text: string, copy: number): string => {
+export const distinct = (text: string, copy: number): string => {
   let fenced = false;
   return text.split('\n').map((line) => {
     if (/^(```|~~~)/.test(line)) fenced = !fenced;

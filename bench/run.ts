@@ -4,6 +4,8 @@
  *
  *   --runs N        runs per figure (default 3)
  *   --scale 1,10    content multiples for the scale part (default 1,10; 30 is slow)
+ *   --corpus ours   what the scale part multiplies: `ours` (content/) or `docusaurus`
+ *                   (tests/fixtures/docusaurus-site, migrated: MDX, components, React pages)
  *   --only a,b      parts: build, scale, incremental, weight, browser, lighthouse, serve,
  *                   and screenshots (not run by default: PNGs of every page type at 390, 1280 and
  *                   1920 px in bench/screenshots/, for a person to look at; no figures)
@@ -18,6 +20,7 @@ import { parseArgs } from 'node:util';
 import puppeteer from 'puppeteer-core';
 import MiniSearch from 'minisearch';
 import { generateContent } from './content.ts';
+import { generateDocusaurusCorpus } from './docusaurus-corpus.ts';
 import { chromiumArgs, chromiumPath } from '../pipeline/chromium.ts';
 import { indexOptions, searchOptions } from '../theme/shared/search-options.ts';
 
@@ -31,7 +34,7 @@ const cli = path.join(root, 'bin/ontwikkelaarsportaal.mjs');
 const nodeFlags = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
   .scripts.build?.match(/--[\w-]+=\S+/g) ?? [];
 const compiledCli = path.join(root, '.cache/cli');
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, scale: { type: 'string', default: '1,10' }, only: { type: 'string' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, scale: { type: 'string', default: '1,10' }, corpus: { type: 'string', default: 'ours' }, only: { type: 'string' } } });
 const runs = Number(values.runs);
 const parts = new Set((values.only ?? 'build,scale,incremental,weight,browser,lighthouse,serve').split(','));
 const ticks = 100; // USER_HZ on Linux
@@ -76,24 +79,38 @@ function treeRss(pid: number): number {
   return total;
 }
 
-async function timedBuild(cwd: string, out: string): Promise<{ wall: number; cpu: number; rss: number; pages: number }> {
+/** The kernel's peak RSS of one process (VmHWM), in bytes; 0 once it has ended. */
+function peakRss(pid: number): number {
+  try {
+    return Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+interface TimedBuild { wall: number; cpu: number; rss: number; hwm: number; pages: number }
+
+/** `extra`: more arguments for the build (`--content`, `--config` of a corpus outside the working folder). */
+async function timedBuild(cwd: string, out: string, extra: ReadonlyArray<string> = []): Promise<TimedBuild> {
   const cpuBefore = childCpu();
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeFlags, cli, 'build', '--out', out], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeFlags, cli, 'build', '--out', out, ...extra], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d) => { stderr += String(d); });
   let rss = 0;
-  const sampler = setInterval(() => { rss = Math.max(rss, treeRss(child.pid ?? 0)); }, 20);
+  // The node process's own peak, from the kernel (threads included; Chromium is a child, in the tree's figure).
+  let hwm = 0;
+  const sampler = setInterval(() => { rss = Math.max(rss, treeRss(child.pid ?? 0)); hwm = Math.max(hwm, peakRss(child.pid ?? 0)); }, 20);
   const code = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
   clearInterval(sampler);
   const wall = (performance.now() - started) / 1000;
   if (code !== 0) throw new Error(`build faalde:\n${stderr}`);
   const pages = Number(/(\d+) pagina's gebouwd/.exec(stderr)?.[1] ?? 0);
-  return { wall, cpu: childCpu() - cpuBefore, rss, pages };
+  return { wall, cpu: childCpu() - cpuBefore, rss, hwm, pages };
 }
 
 async function benchBuild(): Promise<void> {
-  const cold: Array<Awaited<ReturnType<typeof timedBuild>>> = [];
+  const cold: TimedBuild[] = [];
   const warm: typeof cold = [];
   const compile: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -123,25 +140,53 @@ async function benchBuild(): Promise<void> {
   results.cli_compile = stat(compile);
 }
 
+/**
+ * Builds N times the content, cold, once per factor at 10× and more: pages per
+ * second, wall and CPU, and memory as the kernel's peak of the node process and
+ * the sampled peak of its process tree, per 1,000 pages and as the growth per
+ * 1,000 pages from one factor to the next.
+ */
 async function benchScale(): Promise<void> {
   const factors = (values.scale ?? '1,10').split(',').map(Number);
-  const scale: Record<string, unknown> = {};
+  const corpus = values.corpus === 'docusaurus' ? 'docusaurus' : 'ours';
+  const scale: Record<string, unknown> = { corpus, cpus: os.cpus().length };
+  let previous: { pages: number; rss: number } | null = null;
   for (const factor of factors) {
-    const content = fs.mkdtempSync(path.join(os.tmpdir(), `bench-content-${factor}x-`));
-    const files = generateContent(path.join(root, 'content'), content, factor);
-    const xs = [];
+    const content = fs.mkdtempSync(path.join(os.tmpdir(), `bench-content-${corpus}-${factor}x-`));
+    const files = corpus === 'docusaurus' ? generateDocusaurusCorpus(content, factor) : generateContent(path.join(root, 'content'), content, factor);
+    const xs: TimedBuild[] = [];
     for (let i = 0; i < Math.max(1, factor >= 10 ? 1 : runs); i++) {
-      const ws = workspace(content);
-      xs.push(await timedBuild(ws, path.join(ws, 'dist')));
-      fs.rmSync(ws, { recursive: true, force: true });
+      if (corpus === 'docusaurus') {
+        // The migrated site builds in its own folder, as a team runs it; a fresh cache each run.
+        fs.rmSync(path.join(content, '.cache'), { recursive: true, force: true });
+        const out = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-out-'));
+        xs.push(await timedBuild(content, path.join(out, 'dist'), ['--content', content, '--config', path.join(content, 'dist-config/site.yml')]));
+        fs.rmSync(out, { recursive: true, force: true });
+      } else {
+        const ws = workspace(content);
+        xs.push(await timedBuild(ws, path.join(ws, 'dist')));
+        fs.rmSync(ws, { recursive: true, force: true });
+      }
     }
     fs.rmSync(content, { recursive: true, force: true });
+    const pages = xs[0]?.pages ?? 0;
     const wall = stat(xs.map((x) => x.wall));
-    row(`scale ${factor}×: ${xs[0]?.pages} pages from ${files} files, wall`, wall, 's', factor === 10 ? '≤ 45 s' : '');
-    row(`scale ${factor}×: peak RSS`, stat(xs.map((x) => x.rss / 2 ** 20)), 'MiB', factor === 10 ? '≤ 1 GiB' : '');
-    scale[`${factor}x`] = { files, pages: xs[0]?.pages, wall, rssMiB: stat(xs.map((x) => x.rss / 2 ** 20)), msPerPage: wall.median * 1000 / (xs[0]?.pages ?? 1) };
+    const cpu = stat(xs.map((x) => x.cpu));
+    const tree = stat(xs.map((x) => x.rss / 2 ** 20));
+    const hwm = stat(xs.map((x) => x.hwm / 2 ** 20));
+    const label = `scale ${corpus} ${factor}×`;
+    row(`${label}: ${pages} pages from ${files} files, wall`, wall, 's', corpus === 'ours' && factor === 10 ? '≤ 45 s' : '');
+    row(`${label}: CPU`, cpu, 's');
+    row(`${label}: pages/s (wall)`, stat(xs.map((x) => x.pages / x.wall)), 'pages/s');
+    row(`${label}: peak RSS, node process (VmHWM)`, hwm, 'MiB');
+    row(`${label}: peak RSS, process tree (sampled)`, tree, 'MiB', corpus === 'ours' && factor === 10 ? '≤ 1 GiB' : '');
+    row(`${label}: peak RSS per 1,000 pages`, tree.median / pages * 1000, 'MiB');
+    const growth = previous && pages > previous.pages ? (tree.median - previous.rss) / (pages - previous.pages) * 1000 : null;
+    if (growth !== null) row(`${label}: growth per 1,000 more pages`, growth, 'MiB');
+    previous = { pages, rss: tree.median };
+    scale[`${factor}x`] = { files, pages, wall, cpu, rssMiB: tree, hwmMiB: hwm, msPerPage: wall.median * 1000 / (pages || 1), mibPer1000Pages: tree.median / (pages || 1) * 1000, growthMibPer1000Pages: growth };
   }
-  results.scale = scale;
+  results[corpus === 'docusaurus' ? 'scale_docusaurus' : 'scale'] = scale;
 }
 
 async function benchIncremental(): Promise<void> {

@@ -202,7 +202,12 @@ export interface GenerateOptions {
   readonly cache?: BuildCache;
   /** The search index as the schedule makes it; left out: built here, from the graph's own records. */
   readonly searchIndex?: SearchIndexFile;
+  /** Renders a page or gives its bytes from the previous output (pipeline/io/page-reuse.ts); left out: renders. */
+  readonly reuse?: PageReuseHook;
 }
+
+/** How the schedule may spare a page its render: `file`'s bytes from the last build, or what `render` makes. */
+export type PageReuseHook = (file: string, render: () => string | Problem) => OutputFile['data'] | Problem;
 
 /**
  * The search index file: its path (every page names it), and its data, or
@@ -316,7 +321,7 @@ export function* generating(analysis: Analysis, effects: Effects, options: Gener
   const files: OutputFile[] = [];
   const later = new Map<string, () => OutputFile['data']>();
   const pageProblems = new Map<string, Problem>();
-  for (const file of siteFiles(ctx, assets, routes, redirects, index, effects)) {
+  for (const file of siteFiles(ctx, assets, routes, redirects, index, effects, options.reuse)) {
     if (onRequest && file.mayWait) {
       // In the dev server a page that cannot be rendered shows the problem instead.
       later.set(file.path, once(() => shown(file.make())));
@@ -363,7 +368,7 @@ const shown = (data: OutputFile['data'] | Problem): OutputFile['data'] => (isPro
  * (feeds, sitemap and robots.txt, OpenSearch and the manifest, security.txt),
  * the theme's files and a page at every old path.
  */
-function* siteFiles(ctx: SiteContext, assets: Assets, routes: ReadonlyArray<Route>, redirects: ReadonlyArray<Redirect>, index: SearchIndexFile, effects: Effects): Generator<Planned> {
+function* siteFiles(ctx: SiteContext, assets: Assets, routes: ReadonlyArray<Route>, redirects: ReadonlyArray<Redirect>, index: SearchIndexFile, effects: Effects, reuse?: PageReuseHook): Generator<Planned> {
   const { site, theme } = ctx;
   const now = (file: OutputFile): Planned => ({ path: file.path, make: () => file.data, mayWait: false });
   const { data } = index;
@@ -382,7 +387,9 @@ function* siteFiles(ctx: SiteContext, assets: Assets, routes: ReadonlyArray<Rout
     }
     const own = [...(sheet ? [`/${sheet.path}`] : []), ...(customCss ? [`/${customCss.path}`] : [])];
     const pageCtx = own.length > 0 ? { ...ctx, stylesheets: own } : ctx;
-    yield { path: outputFile(route.path), make: () => renderPage(pageCtx, route, effects.themeCode.pages), mayWait: true };
+    const file = outputFile(route.path);
+    const render = () => renderPage(pageCtx, route, effects.themeCode.pages);
+    yield { path: file, make: reuse ? () => reuse(file, render) : render, mayWait: true };
   }
   for (const asset of assets.values()) yield now({ path: asset.url.slice(1), data: asset.bytes });
 

@@ -17,6 +17,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { cleanUpOnExit, SiteWriter } from '../io/write.ts';
+import { printCounts } from '../io/stopwatch.ts';
 import { startServer, type MemorySite } from '../io/server.ts';
 import { createMemo } from '../memo.ts';
 import { runBuild, stopwatch } from '../schedule/schedule.ts';
@@ -103,8 +104,9 @@ async function main(): Promise<number> {
     if (writer) {
       const lap = stopwatch();
       try {
-        await writer.finish();
+        const written = await writer.finish();
         lap('schrijven');
+        printCounts({ 'pagina\'s gerenderd': result.stats.pagesRendered, 'pagina\'s hergebruikt': result.stats.pagesReused, bestanden: written.files, gelinkt: written.linked, 'bytes geschreven': written.bytesWritten });
       } catch (e) {
         process.stderr.write(`De site kon niet worden geschreven (${e instanceof Error ? e.message : String(e)}). De vorige ${out}/ is ongewijzigd.\n`);
         return 1;

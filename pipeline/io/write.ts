@@ -78,8 +78,14 @@ export function targetPath(root: string, file: string): string | null {
 
 /** What the main thread sends the writer thread: a file, or `'done'` after the last. */
 export type WriteMessage = OutputFile | 'done';
-/** The writer thread's answer to `'done'`: how many files it wrote, or why it stopped. */
-export type WriteReply = { written: number } | { failed: string };
+/** What the writer did: files handed to it, those linked from the previous output, and the bytes it wrote. */
+export interface WriteStats {
+  readonly files: number;
+  readonly linked: number;
+  readonly bytesWritten: number;
+}
+/** The writer thread's answer to `'done'`: what it did, or why it stopped. */
+export type WriteReply = WriteStats | { failed: string };
 /** The shared words between the two: the main thread asks the writer to stop; the writer is busy with a file. */
 export const flag = { stop: 0, busy: 1 } as const;
 
@@ -109,6 +115,11 @@ export class SiteWriter {
     this.out = path.resolve(outDir);
   }
 
+  /** The folder this writer replaces: the previous output, until `finish`. */
+  get outDir(): string {
+    return this.out;
+  }
+
   add(file: OutputFile): void {
     if (this.refused !== null) return;
     const { worker, tmp } = this.start();
@@ -116,17 +127,16 @@ export class SiteWriter {
     else worker.postMessage(file satisfies WriteMessage);
   }
 
-  /** Waits for the writer, then puts the new folder in the place of `outDir`. Throws a WriteError when it could not. */
-  async finish(): Promise<void> {
+  /** Waits for the writer, then puts the new folder in the place of `outDir`, and says what it wrote. Throws a WriteError when it could not. */
+  async finish(): Promise<WriteStats> {
     const { tmp, worker, reply } = this.start();
     // Until now the thread did not keep the process alive (should the build stop early, it must not hang).
     worker.ref();
     worker.postMessage('done' satisfies WriteMessage);
     const answer = await reply;
-    const failure = this.refused ?? ('failed' in answer ? answer.failed : null);
-    if (failure !== null) {
+    if (this.refused !== null || 'failed' in answer) {
       this.abandon();
-      throw new WriteError(failure);
+      throw new WriteError(this.refused ?? ('failed' in answer ? answer.failed : ''));
     }
     void worker.terminate();
     // The swap: synchronous, so no signal handler can run between the two renames.
@@ -156,6 +166,7 @@ export class SiteWriter {
       writing--;
       if (interrupted && writing === 0) exitWith(interrupted);
     }
+    return answer;
   }
 
   /** Stops the writer and removes its folder; the previous output stays as it was. Synchronous, for signal handlers. */
@@ -205,8 +216,8 @@ function stopWriter(flags: Int32Array): void {
 }
 
 /** Writes `files` as the site in `outDir`, all or nothing (see SiteWriter). */
-export async function writeSite(outDir: string, files: ReadonlyArray<OutputFile>): Promise<void> {
+export async function writeSite(outDir: string, files: ReadonlyArray<OutputFile>): Promise<WriteStats> {
   const writer = new SiteWriter(outDir);
   for (const file of files) writer.add(file);
-  await writer.finish();
+  return writer.finish();
 }

@@ -46,11 +46,13 @@ import { mermaidSources } from '../stages/markdown.ts';
 import { siteFormat } from '../stages/parse.ts';
 import { markdownContext, renderJob, type MarkdownJobs } from '../stages/site-markdown.ts';
 import { during } from '../internal-error.ts';
+import { stopwatch } from '../io/stopwatch.ts';
+import { PageReuse, siteRenderKey } from '../io/page-reuse.ts';
 import { buildSearchIndex } from '../stages/search-index.ts';
 import { indexOptions } from '../../theme/shared/search-options.ts';
 import type { SearchRecord } from '../stages/search-records.ts';
 import type { Mode } from '../types.ts';
-import { sortProblems } from '../problem.ts';
+import { sortProblems, type Problem } from '../problem.ts';
 import type { BuildCache, BuildMemo } from '../memo.ts';
 import { loadCustomCss } from '../io/custom-css.ts';
 
@@ -71,11 +73,22 @@ export interface BuildOptions {
   readonly writer?: SiteWriter;
 }
 
+/** What a build did, besides its result: counted so that tests can assert a warm build's work. */
+export interface BuildStats {
+  /** Pages React rendered; the others came from the previous output (pipeline/io/page-reuse.ts). */
+  readonly pagesRendered: number;
+  readonly pagesReused: number;
+}
+
+export interface Built extends Generated {
+  readonly stats: BuildStats;
+}
+
 /**
  * Runs the whole pipeline with its effects, except writing: the output files
  * go to `options.writer` when there is one. Never throws for bad content.
  */
-export async function runBuild(options: BuildOptions): Promise<Generated> {
+export async function runBuild(options: BuildOptions): Promise<Built> {
   const lap = stopwatch();
   const [sources, cache] = await Promise.all([readSources(options.content, options.config), options.persist ? readBuildCache(options.cacheDir) : undefined]);
   lap('lezen');
@@ -91,7 +104,7 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
     const { site } = analysed;
     if (!site) {
       await drawer.finish(new Map());
-      return { routes: [], contents: new Map(), files: [], problems: sortProblems(analysed.problems) };
+      return { routes: [], contents: new Map(), files: [], problems: sortProblems(analysed.problems), stats: { pagesRendered: 0, pagesReused: 0 } };
     }
     const drawing = drawer.finish(analysed.diagrams);
     // The theme's files, read (or bundled) while the diagrams are drawn.
@@ -184,7 +197,15 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
     // worker builds it while the pages render.
     const index: (SearchIndexFile & { readonly building?: Promise<string> }) | null = options.render === 'on-request' ? devSearchIndex(analysis, markdown, themeCode.searchIndex)
       : options.render ? searchIndexFor(searchIndexRecords(analysis, markdown), cache) : null;
-    const pages = generating(analysis, effects, { render: options.render, ...stores, ...(index ? { searchIndex: index } : {}) }, markdown);
+    // Unchanged pages come from the previous output, unless site code renders in them (no key covers it).
+    const siteCode = Object.keys(components.components).length > 0 || reactPages.pages.length > 0 || components.assets.length > 0;
+    const reuse = options.render === true && options.writer && cache && index && !siteCode
+      ? PageReuse.open(options.cacheDir, options.writer.outDir, siteRenderKey({ sources, mode: options.mode, effects, searchIndexPath: index.path }))
+      : null;
+    const pages = generating(analysis, effects, {
+      render: options.render, ...stores, ...(index ? { searchIndex: index } : {}),
+      ...(reuse ? { reuse: (file: string, render: () => string | Problem) => reuse.page(file, render) } : {}),
+    }, markdown);
     // Each file goes to the writer as soon as it is made: the disk works while the next pages render.
     let step = pages.next();
     for (; !step.done; step = pages.next()) options.writer?.add(step.value);
@@ -204,8 +225,10 @@ export async function runBuild(options: BuildOptions): Promise<Generated> {
     }
     lap('pagina\'s');
     if (cache) await writeBuildCache(options.cacheDir, cache);
+    reuse?.save();
     lap('cache bewaren');
-    return generated;
+    const stats = reuse ? { pagesRendered: reuse.rendered, pagesReused: reuse.reused } : { pagesRendered: options.render === true ? generated.routes.length : 0, pagesReused: 0 };
+    return { ...generated, stats };
   } finally {
     (box as SiteComponents | null)?.close();
     await threads.workers?.close();
@@ -286,19 +309,7 @@ function handled<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
-/**
- * With ONTWIKKELAARSPORTAAL_TIMINGS=1 each call prints the wall time since the
- * previous one to stderr (docs/performance.md); otherwise it does nothing.
- */
-export function stopwatch(): (label: string) => void {
-  if (!process.env.ONTWIKKELAARSPORTAAL_TIMINGS) return () => {};
-  let last = performance.now();
-  return (label) => {
-    const now = performance.now();
-    process.stderr.write(`  ${label}: ${Math.round(now - last)} ms, ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB RSS, ${Math.round(process.memoryUsage().heapUsed / 2 ** 20)} MiB heap\n`);
-    last = now;
-  };
-}
+export { stopwatch };
 
 /** `siteCode` from the configuration as the box's limits (seconds → milliseconds). */
 const boxLimits = (siteCode: { readonly timeLimit?: number; readonly memoryLimit?: number; readonly env?: ReadonlyArray<string> } | undefined): BoxLimits => ({

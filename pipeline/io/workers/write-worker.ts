@@ -21,7 +21,9 @@ const port = parentPort;
 /** Folders made so far: each file's folder is made once, parents first. */
 const made = new Set<string>([tmp]);
 let failure: string | null = null;
-let written = 0;
+let files = 0;
+let linkedFiles = 0;
+let bytesWritten = 0;
 
 function makeFolder(dir: string): void {
   if (made.has(dir)) return;
@@ -62,13 +64,17 @@ function write(file: string, data: string | Uint8Array): void {
   makeFolder(path.dirname(target));
   const bytes = typeof data === 'string' ? Buffer.from(data) : data;
   const previous = path.join(out, file);
-  if (!(sameBytes(previous, bytes) && linked(previous, target))) fs.writeFileSync(target, bytes);
-  written++;
+  if (sameBytes(previous, bytes) && linked(previous, target)) linkedFiles++;
+  else {
+    fs.writeFileSync(target, bytes);
+    bytesWritten += bytes.byteLength;
+  }
+  files++;
 }
 
 port?.on('message', (message: WriteMessage) => {
   if (message === 'done') {
-    const reply: WriteReply = failure !== null ? { failed: failure } : { written };
+    const reply: WriteReply = failure !== null ? { failed: failure } : { files, linked: linkedFiles, bytesWritten };
     port.postMessage(reply);
     return;
   }

@@ -1,0 +1,112 @@
+/**
+ * The work of a warm build, counted rather than timed (time is the bench's):
+ * a build with nothing changed renders no page and writes no byte, and what
+ * it leaves in the output is byte for byte what a cold build makes. A page
+ * edited by hand in the output, or a changed source, is rendered again.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { runBuild } from '../../pipeline/schedule/schedule.ts';
+import { SiteWriter, type WriteStats } from '../../pipeline/io/write.ts';
+import { hasErrors } from '../../pipeline/problem.ts';
+import { formatProblems } from '../../pipeline/cli/report.ts';
+import { configText, minimalAuthors, minimalTags } from '../helpers.ts';
+
+const test = suite('build: a warm build counts its work');
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ontwikkelaarsportaal-warm-counts-'));
+test.after(() => fs.rmSync(work, { recursive: true, force: true }));
+
+const files: Record<string, string> = {
+  'kennisbank/index.md': '---\ntitle: Kennisbank\n---\n\nWelkom.\n',
+  'kennisbank/api.md': '---\ntitle: Een API\ntags: [api]\n---\n\nEen API met code.\n\n```ts\nconst antwoord: number = 42;\n```\n',
+  'communities/index.md': '---\ntitle: Communities\n---\n\nSamen.\n',
+  'blog/2025-01-02-nieuws.md': '---\ntitle: Nieuws\nauthors: [ada]\ntags: [api]\n---\n\nEen bericht.\n\n<!-- truncate -->\n\nMeer.\n',
+  'tags.yml': minimalTags,
+  'blog/authors.yml': minimalAuthors,
+};
+
+function site(name: string): string {
+  const dir = path.join(work, name);
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, 'content', file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'content', file), text);
+  }
+  fs.mkdirSync(path.join(dir, 'dist-config'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'dist-config/site.yml'), configText);
+  return dir;
+}
+
+/** A production build as the CLI runs it: cache on disk, files to a writer. */
+async function build(dir: string): Promise<{ pagesRendered: number; pagesReused: number; routes: number; written: WriteStats }> {
+  const writer = new SiteWriter(path.join(dir, 'dist'));
+  const result = await runBuild({
+    content: path.join(dir, 'content'), config: path.join(dir, 'dist-config/site.yml'), mode: 'production', render: true,
+    cacheDir: path.join(dir, '.cache'), persist: true, writer,
+  });
+  if (hasErrors(result.problems)) {
+    writer.abandon();
+    assert.unreachable(formatProblems(result.problems, { colour: false }));
+  }
+  const written = await writer.finish();
+  return { ...result.stats, routes: result.routes.length, written };
+}
+
+/** Every file below `dir` → sha256. */
+function hashes(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())) {
+    const abs = path.join(entry.parentPath, entry.name);
+    out[path.relative(dir, abs)] = crypto.createHash('sha256').update(fs.readFileSync(abs)).digest('hex');
+  }
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+const dir = site('site');
+let cold: Record<string, string>;
+
+test('a cold build renders every page and writes every byte', async () => {
+  const counts = await build(dir);
+  assert.ok(counts.routes > 5);
+  assert.is(counts.pagesRendered, counts.routes);
+  assert.is(counts.pagesReused, 0);
+  assert.is(counts.written.linked, 0);
+  assert.ok(counts.written.bytesWritten > 0);
+  cold = hashes(path.join(dir, 'dist'));
+});
+
+test('a warm build with nothing changed renders 0 pages and writes 0 bytes, and leaves the same output', async () => {
+  const counts = await build(dir);
+  assert.is(counts.pagesRendered, 0);
+  assert.is(counts.pagesReused, counts.routes);
+  assert.is(counts.written.bytesWritten, 0);
+  assert.is(counts.written.linked, counts.written.files);
+  assert.equal(hashes(path.join(dir, 'dist')), cold);
+});
+
+test('a page edited by hand in the output is rendered again and restored', async () => {
+  const page = path.join(dir, 'dist/kennisbank/api/index.html');
+  const original = fs.readFileSync(page);
+  fs.writeFileSync(page, `${original.toString()}<!-- met de hand -->`);
+  const counts = await build(dir);
+  assert.is(counts.pagesRendered, 1);
+  assert.is(counts.written.bytesWritten, original.byteLength);
+  assert.equal(hashes(path.join(dir, 'dist')), cold);
+});
+
+test('after a change to a source the pages are rendered again, as a cold build of the changed site renders them', async () => {
+  fs.appendFileSync(path.join(dir, 'content/kennisbank/api.md'), '\nEen nieuwe zin.\n');
+  const counts = await build(dir);
+  assert.is(counts.pagesRendered, counts.routes);
+  const fresh = site('fresh');
+  fs.appendFileSync(path.join(fresh, 'content/kennisbank/api.md'), '\nEen nieuwe zin.\n');
+  await build(fresh);
+  const warm = hashes(path.join(dir, 'dist'));
+  assert.equal(warm, hashes(path.join(fresh, 'dist')));
+  assert.not.equal(warm, cold);
+});
+
+test.run();
