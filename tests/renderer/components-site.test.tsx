@@ -91,7 +91,8 @@ site('should keep nothing of a component\'s script, event attributes or script U
   assert.equal(problems, []);
   const Kwaad = components['Site$Kwaad']!;
   const out = await html(<Kwaad />);
-  for (const bad of [/<script/i, /\son\w+=/i, /javascript:/i, /data:text/i, /<iframe/i, /<style/i, /<form/i, /alert/]) assert.not.match(out, bad, `${bad} in ${out}`);
+  // Its handlers make it an island, which keeps its form and button (they come alive in the browser), never where they send to.
+  for (const bad of [/<script/i, /\son\w+=/i, /javascript:/i, /data:text/i, /<iframe/i, /<style/i, /\s(form)?action=/i, /alert/]) assert.not.match(out, bad, `${bad} in ${out}`);
   assert.match(out, '<a href="https://example.org/veilig">veilig</a>');
   assert.match(out, 'data-ok="ja"');
 });
