@@ -260,9 +260,9 @@ export class ComponentBox {
     }
   }
 
-  /** A React page (`rel` in the pages folder) rendered at `pathname`, or why it could not be. */
-  renderPage(rel: string, pathname: string): Promise<RenderedPage> {
-    return this.pageLike((id) => ({ type: 'render-page', id, rel, pathname }));
+  /** A React page (`rel` in the pages folder) rendered at `pathname` (for hydration when it is an island), or why it could not be. */
+  renderPage(rel: string, pathname: string, hydrate = false): Promise<RenderedPage> {
+    return this.pageLike((id) => ({ type: 'render-page', id, rel, pathname, ...(hydrate ? { hydrate } : {}) }));
   }
 
   /** The component of a route a plugin added (`rel` as a page), rendered at `pathname` with the route's props. */

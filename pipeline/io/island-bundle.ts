@@ -13,6 +13,11 @@
  * (theme/islands/loader.ts) is bundled apart, with the retry helper of
  * pipeline/io/chunk-retry.ts in front. Every name carries a hash of its
  * content. A site without islands gets none of this.
+ *
+ * A React page of the pages folder whose own module (with what it imports)
+ * is interactive by the same reading is one island as a whole: its chunk
+ * hydrates the page's component, without props, in the element the box's
+ * HTML of the page stands in (pipeline/io/site-components.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -44,13 +49,15 @@ export interface Island {
 export interface IslandBundle {
   /** By component key (`Teller`). */
   readonly islands: ReadonlyMap<string, Island>;
+  /** The interactive React pages, by their path in the pages folder (`teller.tsx`); `key` is `pages:<path>`. */
+  readonly pages: ReadonlyMap<string, Island>;
   /** The loader's URL, or null: the site has no islands. */
   readonly loader: string | null;
   readonly files: ReadonlyArray<OutputFile>;
   readonly problems: ReadonlyArray<Problem>;
 }
 
-export const noIslands: IslandBundle = { islands: new Map(), loader: null, files: [], problems: [] };
+export const noIslands: IslandBundle = { islands: new Map(), pages: new Map(), loader: null, files: [], problems: [] };
 
 /** The React an island's browser bundle uses: `react` (React's own client) or `preact` (preact/compat, when installed). */
 export type IslandRuntime = 'react' | 'preact';
@@ -95,25 +102,32 @@ const common = (content: string): BuildOptions & { write: false } => ({
   define: { 'process.env.NODE_ENV': '"production"' },
 });
 
-/** The keys and files of the components folder's interactive components, with what makes each one. */
-async function interactiveComponents(content: string, dir: string): Promise<Array<{ key: string; file: string; why: string[] }>> {
-  const { build } = await import('esbuild');
+interface Candidate { readonly key: string; readonly file: string; readonly name: string }
+
+/** The components of the components folder, as candidates for an island. */
+async function componentCandidates(dir: string): Promise<Candidate[]> {
   const files = (await componentFiles(dir)).filter(isComponentFile);
-  const found = await Promise.all(files.map(async (rel) => {
+  return files.flatMap((rel) => {
     const key = siteComponentKey(rel);
-    if (key === null) return null;
-    const file = path.join(dir, rel);
+    return key === null ? [] : [{ key, file: path.join(dir, rel), name: key.replaceAll('$', '/') }];
+  });
+}
+
+/** The candidates that are interactive, with what makes each one. */
+async function interactiveOnes(content: string, candidates: ReadonlyArray<Candidate>): Promise<Array<Candidate & { why: string[] }>> {
+  const { build } = await import('esbuild');
+  const found = await Promise.all(candidates.map(async ({ key, file, name }) => {
     try {
       // React stays out: its own hooks are not the component's.
       const result = await build({ ...common(content), entryPoints: [file], plugins: [{ name: 'react-out', setup: (b) => { b.onResolve({ filter: /^(react|react-dom)(\/.*)?$/ }, (a) => ({ path: a.path, external: true })); } }, ...plugins(content).slice(1)] });
       const why = interactivity(result.outputFiles[0]?.text ?? '');
-      return why.length > 0 ? { key, file, why } : null;
+      return why.length > 0 ? { key, file, name, why } : null;
     } catch {
       // The box reports a component that does not compile; here it is simply no island.
       return null;
     }
   }));
-  return found.filter((f): f is { key: string; file: string; why: string[] } => f !== null);
+  return found.filter((f): f is Candidate & { why: string[] } => f !== null);
 }
 
 const hashed = (file: string, text: string): string => {
@@ -125,16 +139,25 @@ const hashed = (file: string, text: string): string => {
  * The islands of the components folder (see the module's comment).
  * `display` is how the content root is named in messages.
  */
-export async function bundleIslands(options: { readonly content: string; readonly folder: string | null; readonly display: string; readonly runtime?: IslandRuntime }): Promise<IslandBundle> {
+export async function bundleIslands(options: {
+  readonly content: string; readonly folder: string | null; readonly display: string; readonly runtime?: IslandRuntime;
+  /** The React pages: the pages folder (relative to the content root) and its page files in it. */
+  readonly pages?: { readonly folder: string; readonly files: ReadonlyArray<string> } | undefined;
+}): Promise<IslandBundle> {
   const runtimeKind = options.runtime ?? islandRuntime();
-  if (options.folder === null) return noIslands;
   const content = path.resolve(options.content);
-  const dir = path.resolve(content, options.folder);
-  if (!fs.existsSync(dir)) return noIslands;
-  const interactive = await interactiveComponents(content, dir);
+  const dir = options.folder === null ? null : path.resolve(content, options.folder);
+  const pagesDir = path.resolve(content, options.pages?.folder ?? '');
+  const candidates = [
+    ...(dir !== null && fs.existsSync(dir) ? await componentCandidates(dir) : []),
+    ...(options.pages?.files ?? []).map((rel) => ({ key: `pages:${rel}`, file: path.join(pagesDir, rel), name: `pagina ${rel}` })),
+  ];
+  if (candidates.length === 0) return noIslands;
+  const interactive = await interactiveOnes(content, candidates);
   if (interactive.length === 0) return noIslands;
   const { build } = await import('esbuild');
-  const entries = new Map(interactive.map((c) => [`island-${c.key.replace(/[^\w-]/g, '_')}`, c]));
+  const entryName = (key: string): string => key.startsWith('pages:') ? `island-page-${key.slice('pages:'.length).replace(/\.[jt]sx?$/, '').replace(/[^\w-]/g, '_')}` : `island-${key.replace(/[^\w-]/g, '_')}`;
+  const entries = new Map(interactive.map((c) => [entryName(c.key), c]));
   const entryPlugin: Plugin = {
     name: 'island-entries',
     setup(b) {
@@ -145,8 +168,8 @@ export async function bundleIslands(options: { readonly content: string; readonl
         return {
           contents: [
             `import Component from ${JSON.stringify(c.file)};`,
-            `import { hydrateIsland } from ${JSON.stringify(runtime)};`,
-            `export default (container, props) => hydrateIsland(container, Component, props, ${JSON.stringify(c.key.replaceAll('$', '/'))});`,
+            `import { hydrateIsland, pageIsland } from ${JSON.stringify(runtime)};`,
+            `export default (container, props) => hydrateIsland(container, ${c.key.startsWith('pages:') ? 'pageIsland(Component)' : 'Component'}, props, ${JSON.stringify(c.name)});`,
           ].join('\n'),
           loader: 'js', resolveDir: content,
         };
@@ -184,15 +207,20 @@ export async function bundleIslands(options: { readonly content: string; readonl
     const loaderPath = `assets/islands-${contentHash(loaderText)}.js`;
     files.push({ path: loaderPath, data: loaderText });
     const byKey = new Map<string, Island>();
+    const pages = new Map<string, Island>();
     for (const [name, c] of entries) {
-      const out = outputs.find((o) => o.name.startsWith(`${name}-`));
+      // esbuild's own hash is 8 characters: `island-page-teller-ABCD1234.js`, never `island-page-teller-x-…`.
+      const out = outputs.find((o) => o.name.startsWith(`${name}-`) && o.name.length === name.length + '-12345678.js'.length);
       const target = out ? renamed.get(out.name) : undefined;
-      if (target) byKey.set(c.key, { key: c.key, chunk: `/assets/${target}`, why: c.why });
+      if (!target) continue;
+      const island = { key: c.key, chunk: `/assets/${target}`, why: c.why };
+      if (c.key.startsWith('pages:')) pages.set(c.key.slice('pages:'.length), island);
+      else byKey.set(c.key, island);
     }
-    return { islands: byKey, loader: `/${loaderPath}`, files: files.sort((a, b) => (a.path < b.path ? -1 : 1)), problems };
+    return { islands: byKey, pages, loader: `/${loaderPath}`, files: files.sort((a, b) => (a.path < b.path ? -1 : 1)), problems };
   } catch (err) {
     const message = (err as { errors?: Array<{ text: string }> }).errors?.[0]?.text ?? (err instanceof Error ? err.message : String(err));
-    problems.push(error('site-component-invalid', path.posix.join(options.display, options.folder), startOfFile,
+    problems.push(error('site-component-invalid', path.posix.join(options.display, options.folder ?? options.pages?.folder ?? ''), startOfFile,
       `De interactieve componenten van de site konden niet voor de browser worden gebundeld: ${message}. Herstel de code; tot dan zijn ze niet interactief.`));
     return { ...noIslands, problems };
   }

@@ -63,6 +63,9 @@ export const islandSchema: Schema = {
 /** What a React page may write: what a component may, and its own `h1` (the shell draws none above it). */
 export const reactPageSchema: Schema = { ...siteComponentSchema, tagNames: [...(siteComponentSchema.tagNames ?? []), 'h1'] };
 
+/** What an interactive React page may write: what an island may, and its own `h1`. */
+export const islandPageSchema: Schema = { ...islandSchema, tagNames: [...(islandSchema.tagNames ?? []), 'h1'] };
+
 /** A component that failed while rendering, at the place its element stands in the page's source. */
 export class SiteComponentFailure extends Error {
   readonly code = 'site-component-failed';

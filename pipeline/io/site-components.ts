@@ -30,7 +30,7 @@ import type { ComponentStyles } from '../stages/site-styles.ts';
 import type { SiteFacts } from './component-box-protocol.ts';
 import type { SiteAsset } from './site-code-resolve.ts';
 import type { PluginRoute } from './site-plugins.ts';
-import { reactPageSchema, renderKey, safeComponent, sanitizedHtml } from './safe-component.ts';
+import { islandPageSchema, reactPageSchema, renderKey, safeComponent, sanitizedHtml } from './safe-component.ts';
 import { bundleIslands, noIslands, type IslandBundle } from './island-bundle.ts';
 
 /** One use of a component in a page, as renderer/body/site-component-uses.ts finds it. */
@@ -78,6 +78,16 @@ const none: SiteComponents = { components: {}, problems: [], styles: { byCompone
 const pluginDataWarning = (file: string): Problem => warning('site-plugin-data-missing', file, startOfFile,
   `${file} vraagt data van plugins op (useGlobalData of usePluginData) die geen plugin van de site gaf; de code krijgt een leeg object. Noem de lokale plugin die de data maakt in plugins in de siteconfiguratie (zie docs/migrating.md).`);
 
+const attribute = (value: string): string => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+
+/**
+ * An interactive React page is one island: the element its HTML stands in
+ * names its chunk and has no props (a page gets none), read by
+ * theme/islands/loader.ts as any island's.
+ */
+const islandPage = (chunk: string, rel: string, html: string): string =>
+  `<div class="site-component react-page-island" data-component="${attribute(`pagina ${rel}`)}" data-island="${attribute(chunk)}" data-island-props="{}">${html}</div>`;
+
 /** Loads the site's components in a box (see the module's comment); without `folder` or `componentMap`, no box starts. */
 export async function loadSiteComponents(options: SiteComponentsOptions): Promise<SiteComponents> {
   // A route's component loads as a page would, by its path from the pages folder (`../components/X.tsx`).
@@ -105,7 +115,7 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
   // The browser side of the interactive components is bundled while the box loads them.
   const [opened, islands] = await Promise.all([
     ComponentBox.open({ ...options, content, folder: hasComponents ? folder ?? null : null, componentMap, display, pages: { folder: pagesFolder, files: pageFiles } }, limits, site),
-    bundleIslands({ content, folder: hasComponents ? folder ?? null : null, display }),
+    bundleIslands({ content, folder: hasComponents ? folder ?? null : null, display, pages: { folder: pagesFolder, files: ownPages } }),
   ]);
   const { box, components: loaded, pages: loadedPages, sheets, assets } = opened;
   const problems: Problem[] = [...missing, ...opened.problems, ...islands.problems];
@@ -144,14 +154,16 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
       const failed: Problem[] = [];
       for (const { rel, shown, styles } of loadedPages) {
         if (!ownPages.includes(rel)) continue;
-        const result = await box.renderPage(rel, pathOf(rel));
+        const island = islands.pages.get(rel);
+        const result = await box.renderPage(rel, pathOf(rel), island !== undefined);
         if ('error' in result) {
           failed.push(error('site-component-failed', shown, startOfFile, `De React-pagina ${shown} ${result.error}. Herstel de code van de pagina.`));
           continue;
         }
         if (result.pluginData) tellPluginData(shown);
         const { title, description, wrapperClassName, noFooter } = result.page;
-        pages.push({ rel, display: shown, html: sanitizedHtml(result.html, '', reactPageSchema), title, description, wrapperClassName, noFooter, styles });
+        const html = island ? islandPage(island.chunk, rel, sanitizedHtml(result.html, '', islandPageSchema)) : sanitizedHtml(result.html, '', reactPageSchema);
+        pages.push({ rel, display: shown, html, title, description, wrapperClassName, noFooter, styles });
       }
       return { pages, problems: failed };
     },

@@ -3,8 +3,9 @@
  * time (theme/mdx/docusaurus.tsx), through the whole build: `Head` gives the
  * title, `BrowserOnly` its fallback, `useIsBrowser` false, `useColorMode`
  * light, `Layout`'s `noFooter` and `wrapperClassName` reach the shell, and
- * plugin data is empty with one warning. A pages folder the configuration
- * does not name runs no code.
+ * plugin data is empty with one warning. The page uses `BrowserOnly`, so it
+ * is an island as a whole. A pages folder the configuration does not name
+ * runs no code.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -62,6 +63,9 @@ const html = (built: Awaited<ReturnType<typeof build>>, file: string): string =>
   return found ? String(found.data) : '';
 };
 
+/** The HTML without React's empty comments between text nodes (an island's HTML has them, for hydration). */
+const text = (out: string): string => out.replaceAll('<!-- -->', '');
+
 // The portal's configuration, with its pages folder named: then its React pages are site code that runs.
 const named = build(`${configText}\ncontent:\n  pages: { path: pages }\n`);
 
@@ -69,14 +73,23 @@ test('Head gives the title and description; Layout\'s noFooter and wrapperClassN
   const out = html(await named, 'apis/index.html');
   assert.match(out, '<title>Alle API&#x27;s | ');
   assert.match(out, '<meta name="description" content="Een overzicht van de API&#x27;s"/>');
-  assert.match(out, '<div class="react-page api-overzicht"><h1>API\'s</h1>');
+  assert.match(out, /<div class="react-page api-overzicht"><div class="site-component react-page-island"[^>]*><h1>API's<\/h1>/);
   assert.not.match(out, '<footer');
 });
 
 test('at build time: the colour mode is light, useIsBrowser is false, BrowserOnly gives its fallback', async () => {
   const out = html(await named, 'apis/index.html');
-  assert.match(out, '<p>Modus: light; in de browser: false; plugins: 0.</p><p>Laden…</p>');
+  assert.match(text(out), '<p>Modus: light; in de browser: false; plugins: 0.</p><p>Laden…</p>');
   assert.not.match(out, 'Alleen in de browser');
+});
+
+test('a page that uses BrowserOnly is one island: its element names its own chunk and has no props, and the loader is on the page', async () => {
+  const built = await named;
+  const out = html(built, 'apis/index.html');
+  const chunk = /<div class="site-component react-page-island" data-component="pagina apis.tsx" data-island="(\/assets\/island-page-apis-[\w-]+\.js)" data-island-props="\{\}">/.exec(out)?.[1];
+  assert.ok(chunk, 'the island element');
+  assert.ok(built.files.some((f) => `/${f.path}` === chunk), 'its chunk is written');
+  assert.match(out, /<script[^>]+src="\/assets\/islands-[\w-]+\.js"/);
 });
 
 test('plugin data is empty, with one warning at the page', async () => {

@@ -5,7 +5,9 @@
  * from /blog/feed.json, a BrowserOnly block), the page reads well without
  * JavaScript, islands hydrate after a client navigation from a page without
  * any, axe finds nothing, and a component that draws otherwise in the
- * browser than at the build shows up as a console error.
+ * browser than at the build shows up as a console error. An interactive
+ * React page (src/pages/teller.tsx) is one island as a whole; the static
+ * React pages stay without one.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -127,6 +129,37 @@ test('after a client navigation from a page without islands the new page\'s isla
   assert.is(await page.$$eval('[data-island]', (els) => els.length), 1);
   assert.equal(await problems(), []);
   await page.close();
+});
+
+const pageIsland = '[data-component="pagina teller.tsx"]';
+
+test('an interactive React page (src/pages/teller.tsx) is one island: its button counts once hydrated, under the CSP, axe clean before and after', async () => {
+  const { page, problems } = await watched('/teller');
+  await page.waitForSelector(`${pageIsland}[data-island-ready]`, { timeout: 10_000 });
+  assert.equal(await page.$eval(pageIsland, (el) => el.getAttribute('data-island-props')), '{}');
+  assert.match(await page.$eval(pageIsland, (el) => el.getAttribute('data-island') ?? ''), /^\/assets\/island-page-teller-[\w-]+\.js$/);
+  assert.equal(await axeViolations(page), []);
+  await page.click(`${pageIsland} button`);
+  await page.click(`${pageIsland} button`);
+  await page.click(`${pageIsland} button`);
+  await page.waitForFunction((sel) => document.querySelector(`${sel} output`)?.textContent === '3', { timeout: 5000 }, pageIsland);
+  assert.is(await text(page, `${pageIsland} h1`), 'Tel mee');
+  assert.equal(await axeViolations(page), []);
+  assert.equal(await problems(), []);
+  await page.close();
+});
+
+test('without JavaScript the interactive page reads well; React pages without interactive parts stay without island', async () => {
+  const { page, problems } = await watched('/teller', { javaScript: false });
+  assert.is(await text(page, `${pageIsland} output`), '0');
+  assert.is(await text(page, 'h1'), 'Tel mee');
+  assert.equal(await problems(), []);
+  await page.close();
+  for (const route of ['/', '/team']) {
+    const still = await watched(route);
+    assert.not.ok(await still.page.$('[data-island]'), route);
+    await still.page.close();
+  }
 });
 
 test('a component that draws otherwise in the browser than at the build is a console error naming it', async () => {

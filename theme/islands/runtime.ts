@@ -5,8 +5,32 @@
  * Every island chunk imports this module; the bundler puts it, with React,
  * in one shared chunk.
  */
-import { createElement, type ComponentType } from 'react';
+import { Children, cloneElement, createElement, Fragment, isValidElement, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+
+/** `node` with each `<main>` it writes itself taken out, its children in its place. */
+function withoutMain(node: ReactNode): ReactNode {
+  if (Array.isArray(node)) return Children.map(node, withoutMain);
+  if (!isValidElement<{ children?: ReactNode }>(node) || node.props.children === undefined) return node;
+  const children = withoutMain(node.props.children);
+  return node.type === 'main' ? createElement(Fragment, null, children) : cloneElement(node, undefined, children);
+}
+
+/**
+ * A React page as an island: the build's HTML of a page has no `<main>` (the
+ * shell has the one main; the schema takes the page's out and keeps its
+ * children), so the page must draw none in the browser either. The page's
+ * function runs inside this one (its hooks are this component's), and the
+ * `<main>` elements of what it returns, down through the children it gives
+ * other components, become fragments. A class component is hydrated as it is.
+ */
+export function pageIsland(Page: ComponentType<any>): ComponentType<any> {
+  if (typeof Page !== 'function' || (Page.prototype as { isReactComponent?: unknown } | undefined)?.isReactComponent) return Page;
+  const page = Page as (props: Record<string, unknown>) => ReactNode;
+  return function PageIsland(props: Record<string, unknown>) {
+    return withoutMain(page(props));
+  };
+}
 
 /** Hydrates `Component` with `props` in `container`; returns how to unmount it. */
 export function hydrateIsland(container: Element, Component: ComponentType<any>, props: Record<string, unknown>, name: string): () => void {

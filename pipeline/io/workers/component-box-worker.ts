@@ -90,7 +90,7 @@ function renderPage(request: Extract<BoxRequest, { type: 'render-page' }>): void
   }
   try {
     const facts = freshContext(request.pathname);
-    const html = render(createElement(Page));
+    const html = (request.hydrate && renderHydratable ? renderHydratable : render)(createElement(Page));
     send({ type: 'page-rendered', id: request.id, html, page: facts.page, pluginData: facts.pluginData });
   } catch (err) {
     send({ type: 'failed', id: request.id, message: (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '' });
