@@ -101,7 +101,8 @@ diagrams('should open a diagram full screen from its button; Escape closes it an
     assert.ok(shown.focusInside, 'focus moves into the dialog');
     assert.ok(shown.svg && shown.width >= shown.natural - 1, `the diagram at its natural size or larger (${shown.width} of ${shown.natural})`);
     await tab.keyboard.press('Escape');
-    await tab.waitForFunction(() => !document.querySelector('dialog[open]'), { timeout: 5000 });
+    // The dialog loses `open` first; its `close` event, a task later, puts the figure back and removes it.
+    await tab.waitForFunction(() => !document.querySelector('dialog'), { timeout: 5000 });
     const after = await tab.evaluate(() => ({
       focused: document.activeElement?.closest('.diagram') !== null && document.activeElement?.tagName === 'BUTTON',
       back: document.querySelectorAll('.diagram figure.mermaid-diagram svg').length, svgs: document.querySelectorAll('svg[id^="mermaid-"]').length,
