@@ -34,6 +34,9 @@ const send = (answer: BoxAnswer): void => {
 
 let components = new Map<string, ComponentType<any>>();
 let pages = new Map<string, ComponentType<any>>();
+/** The first line of what was thrown: the message the build shows. */
+const firstLine = (err: unknown): string => (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';
+
 /** What site code reads of the site and tells of its page (theme/mdx/docusaurus.tsx); set anew before each render. */
 let context: SiteCodeContext = { siteConfig: {}, locale: 'nl', messages: {}, pathname: '/', page: {}, pluginData: false };
 
@@ -77,39 +80,30 @@ function renderOne(request: Extract<BoxRequest, { type: 'render' }>): void {
     const html = (request.hydrate && renderHydratable ? renderHydratable : render)(createElement(Component, request.children ? { ...request.props, children: childrenMark } : request.props));
     send({ type: 'rendered', id: request.id, html, pluginData: facts.pluginData });
   } catch (err) {
-    send({ type: 'failed', id: request.id, message: (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '' });
+    send({ type: 'failed', id: request.id, message: firstLine(err) });
   }
 }
 
-/** A React page at its path: its HTML and what its `Layout` and `Head` said. */
-function renderPage(request: Extract<BoxRequest, { type: 'render-page' }>): void {
+/**
+ * A page component at its path: its HTML and what its `Layout` and `Head`
+ * said. A React page of the pages folder renders without props (for
+ * hydration when it is an island); a route a plugin added, with the route's
+ * props (its `createData` modules).
+ */
+function renderPageAt(request: Extract<BoxRequest, { type: 'render-page' | 'render-route' }>): void {
   const Page = pages.get(request.rel);
   if (!Page || !render || !createElement) {
-    send({ type: 'failed', id: request.id, message: 'de pagina is niet geladen' });
+    send({ type: 'failed', id: request.id, message: request.type === 'render-page' ? 'de pagina is niet geladen' : 'het component van de route is niet geladen' });
     return;
   }
   try {
     const facts = freshContext(request.pathname);
-    const html = (request.hydrate && renderHydratable ? renderHydratable : render)(createElement(Page));
+    const html = request.type === 'render-page'
+      ? (request.hydrate && renderHydratable ? renderHydratable : render)(createElement(Page))
+      : render(createElement(Page, { ...request.props, route: { path: request.pathname, exact: true } }));
     send({ type: 'page-rendered', id: request.id, html, page: facts.page, pluginData: facts.pluginData });
   } catch (err) {
-    send({ type: 'failed', id: request.id, message: (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '' });
-  }
-}
-
-/** A route a plugin added: its component rendered at the route's path with the route's props (its `createData` modules). */
-function renderRoute(request: Extract<BoxRequest, { type: 'render-route' }>): void {
-  const Page = pages.get(request.rel);
-  if (!Page || !render || !createElement) {
-    send({ type: 'failed', id: request.id, message: 'het component van de route is niet geladen' });
-    return;
-  }
-  try {
-    const facts = freshContext(request.pathname);
-    const html = render(createElement(Page, { ...request.props, route: { path: request.pathname, exact: true } }));
-    send({ type: 'page-rendered', id: request.id, html, page: facts.page, pluginData: facts.pluginData });
-  } catch (err) {
-    send({ type: 'failed', id: request.id, message: (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '' });
+    send({ type: 'failed', id: request.id, message: firstLine(err) });
   }
 }
 
@@ -117,10 +111,9 @@ dieWithParent();
 process.on('message', (request: BoxRequest) => {
   if (request.type === 'load') {
     load(request.options, request.skip, request.site).catch((err: unknown) => {
-      send({ type: 'broken', message: (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '' });
+      send({ type: 'broken', message: firstLine(err) });
     });
-  } else if (request.type === 'render-page') renderPage(request);
-  else if (request.type === 'render-route') renderRoute(request);
+  } else if (request.type === 'render-page' || request.type === 'render-route') renderPageAt(request);
   else renderOne(request);
 });
 // The channel closing is the keeper's way of saying it is done.
