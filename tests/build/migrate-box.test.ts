@@ -59,7 +59,7 @@ async function beating(dir: string): Promise<boolean> {
   return fs.readFileSync(file, 'utf8') !== before;
 }
 
-test('a detached grandchild (its own session) does not outlive migrate', async () => {
+test('a detached grandchild (setsid, out of the process group) does not outlive migrate', async () => {
   if (!namespaceLauncher()) return skip('this system allows no user and PID namespaces (unshare): only the process group is ended, see docs/security.md');
   const dir = site({ 'docusaurus.config.js': heartbeat(true) });
   const result = await evaluateSiteCode(dir);

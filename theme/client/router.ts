@@ -11,7 +11,7 @@ import { createProgress } from './progress.ts';
 import { hashTarget, showNavbar } from './navbar.ts';
 import { normalisePath } from './paths.ts';
 
-/** Route-matching and prefetch caches are capped at 10 000 entries, so a long session never grows them without bound. */
+/** Route-matching and prefetch caches are capped at 10 000 entries, so a long visit never grows them without bound. */
 export const cacheLimit = 10_000;
 
 /** A Map that forgets its oldest entry beyond `limit`. */
