@@ -24,6 +24,21 @@ export interface LoadedComponent {
   readonly styles: ReadonlyArray<string>;
 }
 
+/**
+ * An island a static React page placed (theme/islands/box-island.ts), as
+ * the box rendered it apart: its HTML as React hydrates it (element
+ * children stand in an `<op-slot>` as the children's mark), its props as
+ * JSON, the static HTML of its element children (`slot`), or the prop that
+ * is no data (`bad`; then `html` is the component without JavaScript).
+ */
+export interface RenderedIsland {
+  readonly key: string;
+  readonly html: string;
+  readonly props: string;
+  readonly slot: string | null;
+  readonly bad?: { readonly prop: string; readonly why: string };
+}
+
 export type BoxRequest =
   | { readonly type: 'load'; readonly options: SiteComponentsOptions; readonly skip: ReadonlyArray<string>; readonly site: SiteFacts }
   /** `hydrate`: the page is an island; it renders as React hydrates it. */
@@ -43,7 +58,8 @@ export type BoxAnswer =
     readonly assets: ReadonlyArray<SiteAsset>;
     readonly problems: ReadonlyArray<Problem>;
   }
-  | { readonly type: 'page-rendered'; readonly id: number; readonly html: string; readonly page: PageFacts; readonly pluginData: boolean }
+  /** `islands`: what the page's marks (`islandMark(n)`) stand for. */
+  | { readonly type: 'page-rendered'; readonly id: number; readonly html: string; readonly page: PageFacts; readonly pluginData: boolean; readonly islands: ReadonlyArray<RenderedIsland> }
   | { readonly type: 'broken'; readonly message: string }
   | { readonly type: 'rendered'; readonly id: number; readonly html: string; readonly pluginData: boolean }
   | { readonly type: 'failed'; readonly id: number; readonly message: string };

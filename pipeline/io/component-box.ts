@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { error, startOfFile, type Problem } from '../problem.ts';
 import { componentMapMark, type SiteComponentsOptions } from './site-component-bundle.ts';
-import type { BoxAnswer, BoxRequest, LoadedComponent, PageFacts, SiteFacts } from './component-box-protocol.ts';
+import type { BoxAnswer, BoxRequest, LoadedComponent, PageFacts, RenderedIsland, SiteFacts } from './component-box-protocol.ts';
 import type { SiteAsset } from './site-code-resolve.ts';
 import { allowedEnvironment, endGroup, spawnSiteCode } from './sandbox.ts';
 
@@ -51,7 +51,7 @@ export const boxEnv = (named: ReadonlyArray<string>, from: NodeJS.ProcessEnv = p
 export type Rendered = { readonly html: string; readonly pluginData?: boolean } | { readonly error: string };
 
 /** What the box made of one React page: its HTML and what it said of itself, or why there is none. */
-export type RenderedPage = { readonly html: string; readonly page: PageFacts; readonly pluginData: boolean } | { readonly error: string };
+export type RenderedPage = { readonly html: string; readonly page: PageFacts; readonly pluginData: boolean; readonly islands: ReadonlyArray<RenderedIsland> } | { readonly error: string };
 
 /** What loading the site's code gave. */
 export interface Loaded {
@@ -279,7 +279,7 @@ export class ComponentBox {
     for (;;) {
       const event = await box.next(this.limits.timeLimit);
       if (event.kind === 'answer') {
-        if (event.answer.type === 'page-rendered' && event.answer.id === id) return { html: event.answer.html, page: event.answer.page, pluginData: event.answer.pluginData };
+        if (event.answer.type === 'page-rendered' && event.answer.id === id) return { html: event.answer.html, page: event.answer.page, pluginData: event.answer.pluginData, islands: event.answer.islands };
         if (event.answer.type === 'failed' && event.answer.id === id) return { error: `faalde bij het renderen: ${event.answer.message}` };
         continue;
       }

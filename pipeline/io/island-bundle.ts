@@ -30,6 +30,9 @@ import { importChunkHelper } from './chunk-retry.ts';
 import { interactivity } from './island-analysis.ts';
 import { docusaurusApi, require, resolveExtensions, siteAlias, siteImages, sitePackages, siteSvg } from './site-code-resolve.ts';
 import { componentFiles } from './site-component-bundle.ts';
+import { islandImports } from './island-imports.ts';
+import type { SiteFacts } from './component-box-protocol.ts';
+import { siteCodeContextKey } from '../../theme/mdx/docusaurus.tsx';
 import { siteCss } from './site-css.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -102,7 +105,7 @@ const common = (content: string): BuildOptions & { write: false } => ({
   define: { 'process.env.NODE_ENV': '"production"' },
 });
 
-interface Candidate { readonly key: string; readonly file: string; readonly name: string }
+export interface Candidate { readonly key: string; readonly file: string; readonly name: string }
 
 /** The components of the components folder, as candidates for an island. */
 async function componentCandidates(dir: string): Promise<Candidate[]> {
@@ -114,26 +117,92 @@ async function componentCandidates(dir: string): Promise<Candidate[]> {
 }
 
 /** The candidates that are interactive, with what makes each one. */
-async function interactiveOnes(content: string, candidates: ReadonlyArray<Candidate>): Promise<Array<Candidate & { why: string[] }>> {
+async function interactiveOnes(content: string, candidates: ReadonlyArray<Candidate>, islandFiles: ReadonlyMap<string, string>): Promise<Array<Candidate & { why: string[]; reads: SiteRead[] }>> {
   const { build } = await import('esbuild');
   const found = await Promise.all(candidates.map(async ({ key, file, name }) => {
     try {
-      // React stays out: its own hooks are not the component's.
-      const result = await build({ ...common(content), entryPoints: [file], plugins: [{ name: 'react-out', setup: (b) => { b.onResolve({ filter: /^(react|react-dom)(\/.*)?$/ }, (a) => ({ path: a.path, external: true })); } }, ...plugins(content).slice(1)] });
-      const why = interactivity(result.outputFiles[0]?.text ?? '');
-      return why.length > 0 ? { key, file, name, why } : null;
+      // React stays out: its own hooks are not the component's. So do the island components a page imports: they are islands of their own.
+      const result = await build({
+        ...common(content), entryPoints: [file],
+        plugins: [{ name: 'react-out', setup: (b) => { b.onResolve({ filter: /^(react|react-dom)(\/.*)?$/ }, (a) => ({ path: a.path, external: true })); } }, islandImports(islandFiles, (f) => ({ path: f, external: true })), ...plugins(content).slice(1)],
+      });
+      const text = result.outputFiles[0]?.text ?? '';
+      const why = interactivity(text);
+      return why.length > 0 ? { key, file, name, why, reads: reading.filter(([, sign]) => sign.test(text)).map(([r]) => r) } : null;
     } catch {
       // The box reports a component that does not compile; here it is simply no island.
       return null;
     }
   }));
-  return found.filter((f): f is Candidate & { why: string[] } => f !== null);
+  return found.filter((f): f is Candidate & { why: string[]; reads: SiteRead[] } => f !== null);
+}
+
+/**
+ * What the islands read of the site (`useDocusaurusContext`, `translate`,
+ * `useGlobalData`), put by the loader where theme/mdx/docusaurus.tsx looks
+ * for it, before any island's chunk runs. Only what some island's code
+ * reads: a site whose islands read nothing of it ships none of it. Code in
+ * the loader's own file under /assets/, so within `script-src 'self'`.
+ */
+export function siteInBrowser(site: SiteFacts | undefined, reads: ReadonlyArray<SiteRead>): string {
+  if (site === undefined || reads.length === 0) return '';
+  const facts: Record<string, unknown> = { siteConfig: reads.includes('siteConfig') ? site.siteConfig : { baseUrl: site.siteConfig.baseUrl ?? '/' }, locale: site.locale, messages: reads.includes('messages') ? site.messages : {}, pathname: '/', page: {}, pluginData: false };
+  if (reads.includes('globalData')) facts.globalData = site.globalData ?? {};
+  // JSON is a JavaScript expression; `<` escaped as in any script text.
+  return `\nglobalThis[${JSON.stringify(siteCodeContextKey)}]=${JSON.stringify(facts).replaceAll('<', '\\u003c').replaceAll('\u2028', '\\u2028').replaceAll('\u2029', '\\u2029')};`;
 }
 
 const hashed = (file: string, text: string): string => {
   const stem = path.basename(file, '.js').replace(/-[A-Z0-9]{8}$/, '');
   return `assets/${stem}-${contentHash(text)}.js`;
 };
+
+/** What reading the site's code found: the island components and pages, before their chunks are made. */
+export interface FoundIslands {
+  readonly content: string;
+  readonly display: string;
+  readonly folder: string | null;
+  readonly pagesFolder: string;
+  /** The interactive components of the components folder, and the React pages that are interactive in their own code. */
+  readonly interactive: ReadonlyArray<Candidate & { readonly why: ReadonlyArray<string>; readonly reads: ReadonlyArray<SiteRead> }>;
+  /** The island components' files (absolute) by key: a React page that imports one gets it as its own island. */
+  readonly componentFiles: ReadonlyMap<string, string>;
+  /** The React pages (by path in the pages folder) that are one island as a whole. */
+  readonly wholePages: ReadonlySet<string>;
+}
+
+/** What of the site an island's code reads in the browser: its configuration, its translations, its plugins' data. */
+export type SiteRead = 'siteConfig' | 'messages' | 'globalData';
+
+const reading: ReadonlyArray<readonly [SiteRead, RegExp]> = [
+  ['siteConfig', /\buseDocusaurusContext/],
+  ['messages', /\b(translate|Translate)/],
+  ['globalData', /\b(useGlobalData|usePluginData|useAllPluginInstancesData)/],
+];
+
+/**
+ * Reads the components folder and the React pages (see the module's
+ * comment): which are islands. A page is one island as a whole only when its
+ * own code is interactive; the island components it imports do not count,
+ * they become islands of their own.
+ */
+export async function findIslands(options: {
+  readonly content: string; readonly folder: string | null; readonly display: string;
+  /** The React pages: the pages folder (relative to the content root) and its page files in it. */
+  readonly pages?: { readonly folder: string; readonly files: ReadonlyArray<string> } | undefined;
+}): Promise<FoundIslands> {
+  const content = path.resolve(options.content);
+  const dir = options.folder === null ? null : path.resolve(content, options.folder);
+  const pagesFolder = options.pages?.folder ?? '';
+  const pagesDir = path.resolve(content, pagesFolder);
+  const components = dir !== null && fs.existsSync(dir) ? await interactiveOnes(content, await componentCandidates(dir), new Map()) : [];
+  const componentFiles = new Map(components.map((c) => [c.file, c.key]));
+  const pages = await interactiveOnes(content, (options.pages?.files ?? []).map((rel) => ({ key: `pages:${rel}`, file: path.join(pagesDir, rel), name: `pagina ${rel}` })), componentFiles);
+  return {
+    content, display: options.display, folder: options.folder, pagesFolder, interactive: [...components, ...pages], componentFiles,
+    wholePages: new Set(pages.map((p) => p.key.slice('pages:'.length))),
+  };
+}
 
 /**
  * The islands of the components folder (see the module's comment).
@@ -144,16 +213,16 @@ export async function bundleIslands(options: {
   /** The React pages: the pages folder (relative to the content root) and its page files in it. */
   readonly pages?: { readonly folder: string; readonly files: ReadonlyArray<string> } | undefined;
 }): Promise<IslandBundle> {
-  const runtimeKind = options.runtime ?? islandRuntime();
-  const content = path.resolve(options.content);
-  const dir = options.folder === null ? null : path.resolve(content, options.folder);
-  const pagesDir = path.resolve(content, options.pages?.folder ?? '');
-  const candidates = [
-    ...(dir !== null && fs.existsSync(dir) ? await componentCandidates(dir) : []),
-    ...(options.pages?.files ?? []).map((rel) => ({ key: `pages:${rel}`, file: path.join(pagesDir, rel), name: `pagina ${rel}` })),
-  ];
-  if (candidates.length === 0) return noIslands;
-  const interactive = await interactiveOnes(content, candidates);
+  return bundleFound(await findIslands(options), options.runtime);
+}
+
+/**
+ * The chunks of the islands `findIslands` found, and the loader. `site`:
+ * what the islands may read of the site in the browser (see
+ * `siteInBrowser`); the loader carries it.
+ */
+export async function bundleFound(found: FoundIslands, runtimeKind: IslandRuntime = islandRuntime(), site?: SiteFacts): Promise<IslandBundle> {
+  const { content, interactive } = found;
   if (interactive.length === 0) return noIslands;
   const { build } = await import('esbuild');
   const entryName = (key: string): string => key.startsWith('pages:') ? `island-page-${key.slice('pages:'.length).replace(/\.[jt]sx?$/, '').replace(/[^\w-]/g, '_')}` : `island-${key.replace(/[^\w-]/g, '_')}`;
@@ -183,7 +252,7 @@ export async function bundleIslands(options: {
         ...common(content), entryPoints: Object.fromEntries([...entries.keys()].map((name) => [name, `island:${name}`])), splitting: true, minify: true,
         outdir: path.join(content, '.islands'), entryNames: '[name]-[hash]', chunkNames: 'islands-runtime-[hash]', plugins: [entryPlugin, ...plugins(content, runtimeKind)],
       }),
-      build({ ...common(content), entryPoints: [loaderEntry], minify: true, banner: { js: importChunkHelper }, outfile: path.join(content, '.islands', 'islands.js') }),
+      build({ ...common(content), entryPoints: [loaderEntry], minify: true, banner: { js: importChunkHelper + siteInBrowser(site, interactive.flatMap((c) => c.reads)) }, outfile: path.join(content, '.islands', 'islands.js') }),
     ]);
     // esbuild's names carry its own hash; ours is of the content, as every asset's, and the imports between chunks follow.
     const renamed = new Map<string, string>();
@@ -220,7 +289,7 @@ export async function bundleIslands(options: {
     return { islands: byKey, pages, loader: `/${loaderPath}`, files: files.sort((a, b) => (a.path < b.path ? -1 : 1)), problems };
   } catch (err) {
     const message = (err as { errors?: Array<{ text: string }> }).errors?.[0]?.text ?? (err instanceof Error ? err.message : String(err));
-    problems.push(error('site-component-invalid', path.posix.join(options.display, options.folder ?? options.pages?.folder ?? ''), startOfFile,
+    problems.push(error('site-component-invalid', path.posix.join(found.display, found.folder ?? found.pagesFolder), startOfFile,
       `De interactieve componenten van de site konden niet voor de browser worden gebundeld: ${message}. Herstel de code; tot dan zijn ze niet interactief.`));
     return { ...noIslands, problems };
   }

@@ -60,6 +60,13 @@ export const islandSchema: Schema = {
   clobber: [],
 };
 
+/**
+ * An island with children: what an island may, and the `<op-slot>` its
+ * children stand in, as static HTML the browser keeps as it is
+ * (theme/islands/runtime.ts).
+ */
+export const islandSlotSchema: Schema = { ...islandSchema, tagNames: [...(islandSchema.tagNames ?? []), 'op-slot'] };
+
 /** What a React page may write: what a component may, and its own `h1` (the shell draws none above it). */
 export const reactPageSchema: Schema = { ...siteComponentSchema, tagNames: [...(siteComponentSchema.tagNames ?? []), 'h1'] };
 
@@ -89,14 +96,21 @@ function safeProperties(properties: Properties): Properties {
   return out;
 }
 
-/** The nodes with unsafe URLs dropped, each children's mark in text replaced by `children`, and each drawing's mark by its drawing. */
-function placed(nodes: ReadonlyArray<ElementContent>, children: string, drawings: ReadonlyArray<string>): ElementContent[] {
+/** The island `n` a page placed, as HTML (pipeline/io/site-components.ts makes it); `inline`: it stands in running text. */
+export type IslandHtml = (n: number, inline: boolean) => string;
+
+/** Elements whose content is running text: an island in one is a `span`. */
+const phrasing = new Set(['p', 'span', 'a', 'em', 'strong', 'b', 'i', 'u', 's', 'small', 'mark', 'code', 'q', 'cite', 'abbr', 'time', 'sub', 'sup', 'label', 'button', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dt', 'summary', 'legend', 'caption']);
+
+/** The nodes with unsafe URLs dropped, each children's mark in text replaced by `children`, each drawing's mark by its drawing, and each island's by its element. */
+function placed(nodes: ReadonlyArray<ElementContent>, children: string, drawings: ReadonlyArray<string>, islands: IslandHtml | undefined, parent: string): ElementContent[] {
   return nodes.flatMap((node): ElementContent[] => {
-    if (node.type === 'element') return [{ ...node, properties: safeProperties(node.properties), children: placed(node.children, children, drawings) }];
+    if (node.type === 'element') return [{ ...node, properties: safeProperties(node.properties), children: placed(node.children, children, drawings, islands, node.tagName) }];
     if (node.type !== 'text' || !marks.test(node.value)) return [node];
     // split() with a group keeps each mark's number (or the children's mark) at the odd places.
     return node.value.split(marks).flatMap((part, i): ElementContent[] =>
-      (i % 2 === 0 ? (part ? [{ type: 'text', value: part } as const] : []) : [raw(part === 'children' ? children : drawings[Number(part.slice('svg-'.length))] ?? '')]));
+      (i % 2 === 0 ? (part ? [{ type: 'text', value: part } as const] : [])
+        : [raw(part === 'children' ? children : part.startsWith('island-') ? islands?.(Number(part.slice('island-'.length)), phrasing.has(parent)) ?? '' : drawings[Number(part.slice('svg-'.length))] ?? '')]));
   });
 }
 
@@ -104,7 +118,7 @@ function placed(nodes: ReadonlyArray<ElementContent>, children: string, drawings
 const drawingMark = (n: number): string => `\uE000op-svg-${n}\uE001`;
 
 /** The children's mark (`childrenMark`) or a drawing's: `split` keeps `children` or `svg-N` at the odd places. */
-const marks = /\uE000op-(children|svg-\d+)\uE001/u;
+const marks = /\uE000op-(children|svg-\d+|island-\d+)\uE001/u;
 
 /** Ids an inline drawing keeps: with a `-` or `_` no script can read them as a global name. */
 const inlineIds = /^[A-Za-z][\w.:]*[-_][\w.:-]*$/;
@@ -131,12 +145,17 @@ function drawingsApart(tree: Root): string[] {
   return drawings;
 }
 
-/** A component's HTML held to `siteComponentSchema` (its drawings to the SVG schema), with `children` (trusted HTML) where it put them. */
-export function sanitizedHtml(html: string, children: string, schema: Schema = siteComponentSchema): string {
+/**
+ * A component's HTML held to `siteComponentSchema` (its drawings to the SVG
+ * schema), with `children` (trusted HTML) where it put them, and the
+ * islands a page placed (`islands`, already held to their own schema) at
+ * their marks.
+ */
+export function sanitizedHtml(html: string, children: string, schema: Schema = siteComponentSchema, islands?: IslandHtml): string {
   const parsed = fromParse5(parseFragment(html)) as Root;
   const drawings = drawingsApart(parsed);
   const tree = sanitize(parsed, schema) as Root;
-  return toHtml({ type: 'root', children: placed(tree.children as ElementContent[], children, drawings) }, { allowDangerousHtml: true });
+  return toHtml({ type: 'root', children: placed(tree.children as ElementContent[], children, drawings, islands, '') }, { allowDangerousHtml: true });
 }
 
 /** Where the element stands, as the theme's adapter (theme/mdx/body.ts) tells it; never passed on to the component. */
@@ -175,7 +194,7 @@ export function safeComponent(key: string, file: string, rendered: (renderKey: s
     const inText = inline === true || node?.type === 'mdxJsxTextElement';
     const at = (): Place => place ?? (node ? placeOf(node) : startOfFile);
     const shown = `<${key.replaceAll('$', '/')}> (${file})`;
-    const hydrates = island !== undefined && children === undefined;
+    const hydrates = island !== undefined;
     if (hydrates) {
       const bad = unserialisableProp(props);
       if (bad) {
@@ -193,7 +212,8 @@ export function safeComponent(key: string, file: string, rendered: (renderKey: s
       // Its chunk and props as data attributes: read by theme/islands/loader.ts, never run.
       return createElement(inText ? 'span' : 'div', {
         className: 'site-component', 'data-component': name, 'data-island': island.chunk, 'data-island-props': JSON.stringify(props),
-        dangerouslySetInnerHTML: { __html: sanitizedHtml(result.html, '', islandSchema) },
+        // Its children (the MDX between its tags) are the body's HTML, in the `<op-slot>` the browser keeps as it is.
+        dangerouslySetInnerHTML: { __html: sanitizedHtml(result.html, inner, children === undefined ? islandSchema : islandSlotSchema) },
       });
     }
     return createElement(inText ? 'span' : 'div', { className: 'site-component', 'data-component': name, dangerouslySetInnerHTML: { __html: sanitizedHtml(result.html, inner) } });

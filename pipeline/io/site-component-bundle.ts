@@ -27,6 +27,7 @@ import { error, startOfFile, warning, type Problem } from '../problem.ts';
 import { isComponentFile, mayBeHelper, siteComponentKey } from '../stages/site-component-keys.ts';
 import { siteCss, type SiteStylesheet } from './site-css.ts';
 import { mapComponentKey, mapEntries } from './site-component-map.ts';
+import { islandImports } from './island-imports.ts';
 import {
   docusaurusApi, require, resolveExtensions, sharedReact, siteAlias, siteImages, sitePackages, siteSvg, type ResolveDetail, type SiteAsset,
 } from './site-code-resolve.ts';
@@ -65,11 +66,39 @@ export interface SiteComponentsOptions {
   readonly staticFolders?: ReadonlyArray<string>;
   /** The React pages to load: the pages folder (relative to the content root) and the files in it. Left out: none. */
   readonly pages?: { readonly folder: string; readonly files: ReadonlyArray<string> } | undefined;
+  /**
+   * The island components (absolute file, key; pipeline/io/island-bundle.ts):
+   * a React page that imports one gets a wrapper in its place, unless the
+   * page is one island as a whole (`wholePages`, by path in the pages folder).
+   */
+  readonly islands?: { readonly files: ReadonlyArray<readonly [string, string]>; readonly wholePages: ReadonlyArray<string> } | undefined;
+}
+
+const boxIslandModule = path.resolve(import.meta.dirname, '../../theme/islands/box-island.ts');
+
+/** Each import of an island component in a static page: the component wrapped by theme/islands/box-island.ts. */
+function islandWrappers(files: ReadonlyMap<string, string>): Plugin {
+  const own = islandImports(files, (file, key) => ({ path: file, namespace: 'island-wrap', pluginData: key }), 'island-wrap');
+  return {
+    name: 'island-wrappers',
+    setup(build) {
+      void own.setup(build);
+      build.onLoad({ filter: /.*/, namespace: 'island-wrap' }, (args) => ({
+        contents: [
+          `import Component from ${JSON.stringify(args.path)};`,
+          `import { boxIsland } from ${JSON.stringify(boxIslandModule)};`,
+          `export * from ${JSON.stringify(args.path)};`,
+          `export default boxIsland(Component, ${JSON.stringify(String(args.pluginData))});`,
+        ].join('\n'),
+        loader: 'js', resolveDir: path.dirname(args.path),
+      }));
+    },
+  };
 }
 
 /** Every plugin a bundle of site code gets: how its imports resolve (pipeline/io/site-code-resolve.ts) and its CSS (pipeline/io/site-css.ts). */
-function sitePlugins(content: string, found: (asset: SiteAsset) => void, styles: SiteStylesheet[]): Plugin[] {
-  return [sharedReact(), docusaurusApi(), siteAlias(content), siteCss(content, styles), siteImages(found), siteSvg(), sitePackages()];
+function sitePlugins(content: string, found: (asset: SiteAsset) => void, styles: SiteStylesheet[], islands?: ReadonlyMap<string, string>): Plugin[] {
+  return [...(islands ? [islandWrappers(islands)] : []), sharedReact(), docusaurusApi(), siteAlias(content), siteCss(content, styles), siteImages(found), siteSvg(), sitePackages()];
 }
 
 /** What a message of esbuild means for the one who reads it: a package to install, an API we lack, or the code. */
@@ -114,14 +143,14 @@ export async function componentFiles(dir: string): Promise<string[]> {
 }
 
 /** One file of site code bundled into the cache folder: the module to import and the stylesheets it imports, or the problems why not. */
-async function bundleFile(entry: string, shown: string, name: string, content: string, display: string, outDir: string, found: (asset: SiteAsset) => void):
+async function bundleFile(entry: string, shown: string, name: string, content: string, display: string, outDir: string, found: (asset: SiteAsset) => void, islands?: ReadonlyMap<string, string>):
   Promise<{ problems: Problem[]; out: string | null; styles: SiteStylesheet[] }> {
   const { build } = await import('esbuild');
   const styles: SiteStylesheet[] = [];
   try {
     const result = await build({
       entryPoints: [entry], bundle: true, write: false, format: 'esm', platform: 'node', target: 'node20',
-      jsx: 'automatic', loader: { '.js': 'jsx' }, logLevel: 'silent', plugins: sitePlugins(content, found, styles), absWorkingDir: content,
+      jsx: 'automatic', loader: { '.js': 'jsx' }, logLevel: 'silent', plugins: sitePlugins(content, found, styles, islands), absWorkingDir: content,
       resolveExtensions,
       // A component's own packages come from the site's node_modules, never from the generator's.
       nodePaths: [],
@@ -176,9 +205,13 @@ export async function bundleComponents(options: SiteComponentsOptions, skip: Rea
     return { rel, shown, key, ...await bundleFile(path.join(dir, rel), shown, key, content, display, outDir, found) };
   }));
   const pagesFolder = options.pages?.folder ?? '';
+  const islandFiles = new Map(options.islands?.files ?? []);
+  const wholePages = new Set(options.islands?.wholePages ?? []);
   const bundledPages = await Promise.all(pageFiles.map(async (rel) => {
     const shown = path.posix.join(display, pagesFolder, rel);
-    return { rel, shown, ...await bundleFile(path.join(content, pagesFolder, rel), shown, `page-${rel.replace(/[^\w-]/g, '_')}`, content, display, outDir, found) };
+    // A page that is one island as a whole hydrates its components with it; any other page makes each its own island.
+    const islands = islandFiles.size > 0 && !wholePages.has(rel) ? islandFiles : undefined;
+    return { rel, shown, ...await bundleFile(path.join(content, pagesFolder, rel), shown, `page-${rel.replace(/[^\w-]/g, '_')}`, content, display, outDir, found, islands) };
   }));
   const loaded: Array<{ rel: string; shown: string; key: string | null; problems: Problem[]; styles: SiteStylesheet[]; module: { default?: unknown } | null }> = [];
   for (const { out, ...entry } of bundled) {

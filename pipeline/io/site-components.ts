@@ -30,8 +30,9 @@ import type { ComponentStyles } from '../stages/site-styles.ts';
 import type { SiteFacts } from './component-box-protocol.ts';
 import type { SiteAsset } from './site-code-resolve.ts';
 import type { PluginRoute } from './site-plugins.ts';
-import { islandPageSchema, reactPageSchema, renderKey, safeComponent, sanitizedHtml } from './safe-component.ts';
-import { bundleIslands, noIslands, type IslandBundle } from './island-bundle.ts';
+import { islandPageSchema, islandSlotSchema, reactPageSchema, renderKey, safeComponent, sanitizedHtml, siteComponentSchema, type IslandHtml } from './safe-component.ts';
+import { bundleFound, findIslands, noIslands, type IslandBundle } from './island-bundle.ts';
+import type { RenderedIsland } from './component-box-protocol.ts';
 
 /** One use of a component in a page, as renderer/body/site-component-uses.ts finds it. */
 export interface ComponentUse {
@@ -88,6 +89,37 @@ const attribute = (value: string): string => value.replaceAll('&', '&amp;').repl
 const islandPage = (chunk: string, rel: string, html: string): string =>
   `<div class="site-component react-page-island" data-component="${attribute(`pagina ${rel}`)}" data-island="${attribute(chunk)}" data-island-props="{}">${html}</div>`;
 
+/**
+ * The islands a static React page placed, as elements at their marks: each
+ * one's HTML held to the schema of islands (its element children, static,
+ * to the page's), in a `div` (a `span` in running text) that names its chunk
+ * and carries its props, as any island's. An island whose props are no data
+ * is one problem at the page, naming the prop; it stays without JavaScript.
+ */
+function placedIslands(rendered: ReadonlyArray<RenderedIsland>, chunkOf: (key: string) => string | undefined, page: string, problems: Problem[]): IslandHtml {
+  const inner: string[] = [];
+  const at: IslandHtml = (n, inline) => {
+    const island = rendered[n];
+    if (!island) return '';
+    const name = island.key.replace(/^\$/, '');
+    const chunk = island.bad ? undefined : chunkOf(island.key);
+    const tag = inline ? 'span' : 'div';
+    const script = chunk === undefined ? '' : ` data-island="${attribute(chunk)}" data-island-props="${attribute(island.props)}"`;
+    return `<${tag} class="site-component" data-component="${attribute(name)}"${script}>${inner[n] ?? ''}</${tag}>`;
+  };
+  // An island in another's children comes later in the list: the last ones are made first.
+  for (let n = rendered.length - 1; n >= 0; n--) {
+    const island = rendered[n]!;
+    if (island.bad) {
+      problems.push(error('site-component-failed', page, startOfFile,
+        `De React-pagina ${page} geeft het interactieve component <${island.key.replaceAll('$', '/')}> de prop ${island.bad.prop}, en die is ${island.bad.why}. Een interactief component krijgt zijn props als JSON mee naar de browser: geef het alleen tekst, getallen, waar/onwaar, lijsten, gewone objecten en als children elementen. Tot dan staat het er zonder JavaScript.`));
+    }
+    const slot = island.slot === null ? '' : sanitizedHtml(island.slot, '', reactPageSchema, at);
+    inner[n] = sanitizedHtml(island.html, slot, island.bad || chunkOf(island.key) === undefined ? siteComponentSchema : islandSlotSchema);
+  }
+  return at;
+}
+
 /** Loads the site's components in a box (see the module's comment); without `folder` or `componentMap`, no box starts. */
 export async function loadSiteComponents(options: SiteComponentsOptions): Promise<SiteComponents> {
   // A route's component loads as a page would, by its path from the pages folder (`../components/X.tsx`).
@@ -112,10 +144,13 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
   if (!hasComponents && componentMap === undefined && pageFiles.length === 0) return { ...none, problems: missing };
   const limits: BoxLimits = { ...defaultLimits, ...Object.fromEntries(Object.entries(options.limits ?? {}).filter(([, v]) => v !== undefined)) };
   const site: SiteFacts = options.site ?? { siteConfig: { baseUrl: '/', customFields: {} }, locale: 'nl', messages: {} };
+  // Which components and pages are islands, first: the box wraps the island components a static page imports.
+  const found = await findIslands({ content, folder: hasComponents ? folder ?? null : null, display, pages: { folder: pagesFolder, files: ownPages } });
+  const boxIslands = found.componentFiles.size > 0 ? { files: [...found.componentFiles], wholePages: [...found.wholePages] } : undefined;
   // The browser side of the interactive components is bundled while the box loads them.
   const [opened, islands] = await Promise.all([
-    ComponentBox.open({ ...options, content, folder: hasComponents ? folder ?? null : null, componentMap, display, pages: { folder: pagesFolder, files: pageFiles } }, limits, site),
-    bundleIslands({ content, folder: hasComponents ? folder ?? null : null, display, pages: { folder: pagesFolder, files: ownPages } }),
+    ComponentBox.open({ ...options, content, folder: hasComponents ? folder ?? null : null, componentMap, display, pages: { folder: pagesFolder, files: pageFiles }, islands: boxIslands }, limits, site),
+    bundleFound(found, undefined, site),
   ]);
   const { box, components: loaded, pages: loadedPages, sheets, assets } = opened;
   const problems: Problem[] = [...missing, ...opened.problems, ...islands.problems];
@@ -143,8 +178,8 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
         const key = use.name.slice('Site$'.length);
         const k = renderKey(key, use.props, use.children);
         if (k === null || rendered.has(k) || !keys.has(key)) continue;
-        // An island (without children) renders as React hydrates it; see pipeline/io/safe-component.ts.
-        const result = await box.render(key, use.props, use.children, islands.islands.has(key) && !use.children);
+        // An island renders as React hydrates it; see pipeline/io/safe-component.ts.
+        const result = await box.render(key, use.props, use.children, islands.islands.has(key));
         if ('html' in result && result.pluginData) tellPluginData(shownOf.get(key) ?? key);
         rendered.set(k, result);
       }
@@ -162,7 +197,8 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
         }
         if (result.pluginData) tellPluginData(shown);
         const { title, description, wrapperClassName, noFooter } = result.page;
-        const html = island ? islandPage(island.chunk, rel, sanitizedHtml(result.html, '', islandPageSchema)) : sanitizedHtml(result.html, '', reactPageSchema);
+        const placed = placedIslands(result.islands, (key) => islands.islands.get(key)?.chunk, shown, failed);
+        const html = island ? islandPage(island.chunk, rel, sanitizedHtml(result.html, '', islandPageSchema)) : sanitizedHtml(result.html, '', reactPageSchema, placed);
         pages.push({ rel, display: shown, html, title, description, wrapperClassName, noFooter, styles });
       }
       return { pages, problems: failed };

@@ -32,10 +32,21 @@ export function pageIsland(Page: ComponentType<any>): ComponentType<any> {
   };
 }
 
+/**
+ * The element children the island was given at the build, as the build
+ * wrote them: static HTML in an `<op-slot>` (the island's own, not one of an
+ * island inside it), given back as they are. Null: it has none.
+ */
+function slotOf(container: Element): ReactNode | null {
+  const slot = [...container.querySelectorAll('op-slot')].find((s) => s.closest('[data-island]') === container);
+  return slot ? createElement('op-slot', { style: { display: 'contents' }, dangerouslySetInnerHTML: { __html: slot.innerHTML } }) : null;
+}
+
 /** Hydrates `Component` with `props` in `container`; returns how to unmount it. */
 export function hydrateIsland(container: Element, Component: ComponentType<any>, props: Record<string, unknown>, name: string): () => void {
   const built = container.textContent;
-  const root = hydrateRoot(container, createElement(Component, props), {
+  const slot = slotOf(container);
+  const root = hydrateRoot(container, createElement(Component, slot === null ? props : { ...props, children: slot }), {
     // A component that draws otherwise in the browser than at the build (a hydration mismatch):
     // React renders it anew in the browser; the console says which island.
     onRecoverableError: (error) => console.error(`Eiland ${name}: de browser tekent iets anders dan de build (hydratatieverschil).`, error),

@@ -13,7 +13,9 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ComponentType, ReactElement } from 'react';
 import { bundleComponents, require, type SiteComponentsOptions } from '../site-component-bundle.ts';
-import { childrenMark, type BoxAnswer, type BoxRequest, type SiteFacts } from '../component-box-protocol.ts';
+import { childrenMark, type BoxAnswer, type BoxRequest, type RenderedIsland, type SiteFacts } from '../component-box-protocol.ts';
+import { unserialisableProp } from '../island-props.ts';
+import { placedIslandsKey, type PlacedIsland } from '../../../theme/islands/box-island.ts';
 import { siteCodeContextKey, type SiteCodeContext } from '../../../theme/mdx/docusaurus.tsx';
 
 /**
@@ -48,6 +50,8 @@ function freshContext(pathname: string): SiteCodeContext {
 let render: ((element: ReactElement) => string) | null = null;
 let renderHydratable: ((element: ReactElement) => string) | null = null;
 let createElement: typeof import('react').createElement | null = null;
+let isValidElement: typeof import('react').isValidElement | null = null;
+let Fragment: typeof import('react').Fragment | null = null;
 
 async function load(options: SiteComponentsOptions, skip: ReadonlyArray<string>, site: SiteFacts): Promise<void> {
   context = { ...context, ...site };
@@ -59,6 +63,8 @@ async function load(options: SiteComponentsOptions, skip: ReadonlyArray<string>,
   // An island hydrates in the browser: React's markers between text nodes must be there for it.
   renderHydratable = server.renderToString;
   createElement = react.createElement;
+  isValidElement = react.isValidElement;
+  Fragment = react.Fragment;
   const bundled = await bundleComponents(options, new Set(skip), (rel) => send({ type: 'loading', rel }));
   components = new Map([...bundled.components].map(([key, { component }]) => [key, component as ComponentType<any>]));
   pages = new Map([...bundled.pages].map(([rel, { component }]) => [rel, component as ComponentType<any>]));
@@ -77,11 +83,53 @@ function renderOne(request: Extract<BoxRequest, { type: 'render' }>): void {
   }
   try {
     const facts = freshContext('/');
-    const html = (request.hydrate && renderHydratable ? renderHydratable : render)(createElement(Component, request.children ? { ...request.props, children: childrenMark } : request.props));
+    // An island's children are static HTML in the browser too: they stand in an `<op-slot>` it keeps as it is (theme/islands/runtime.ts).
+    const children = request.hydrate ? createElement('op-slot', { style: { display: 'contents' } }, childrenMark) : childrenMark;
+    const html = (request.hydrate && renderHydratable ? renderHydratable : render)(createElement(Component, request.children ? { ...request.props, children } : request.props));
     send({ type: 'rendered', id: request.id, html, pluginData: facts.pluginData });
   } catch (err) {
     send({ type: 'failed', id: request.id, message: firstLine(err) });
   }
+}
+
+/** Why a prop cannot go to the browser as JSON, or null. Element children go as static HTML; other elements cannot. */
+function badProp(props: Readonly<Record<string, unknown>>): { prop: string; why: string } | null {
+  const { children, ...rest } = props;
+  for (const [name, value] of Object.entries(rest)) {
+    if (isValidElement?.(value)) return { prop: name, why: 'een React-element (alleen children gaat mee als vaste HTML)' };
+  }
+  if (typeof children === 'function') return { prop: 'children', why: 'een functie' };
+  return unserialisableProp(elementChildren(children) ? rest : props);
+}
+
+const elementChildren = (children: unknown): boolean => Array.isArray(children) || (isValidElement?.(children) ?? false);
+
+/**
+ * The islands a static page placed, each rendered apart as the browser will
+ * hydrate it: on its own, with the props the page gave it. Element children
+ * render first, to static HTML with the page's islands still collected (an
+ * island in them is one more, later in the list); the island's own render
+ * collects none (what it draws, it hydrates).
+ */
+function renderIslands(placed: PlacedIsland[]): RenderedIsland[] {
+  const out: RenderedIsland[] = [];
+  const global = globalThis as Record<string, unknown>;
+  for (let i = 0; i < placed.length; i++) {
+    const { key, Component, props } = placed[i]!;
+    const bad = badProp(props);
+    const slotted = bad === null && elementChildren(props.children);
+    const slot = slotted ? render!(createElement!(Fragment!, null, props.children as never)) : null;
+    global[placedIslandsKey] = undefined;
+    try {
+      const { children: _children, ...rest } = props;
+      const html = bad !== null ? render!(createElement!(Component, props))
+        : renderHydratable!(createElement!(Component, slotted ? { ...rest, children: createElement!('op-slot', { style: { display: 'contents' } }, childrenMark) } : props));
+      out.push({ key, html, props: bad !== null ? '{}' : JSON.stringify(slotted ? rest : props), slot, ...(bad !== null ? { bad } : {}) });
+    } finally {
+      global[placedIslandsKey] = placed;
+    }
+  }
+  return out;
 }
 
 /**
@@ -98,12 +146,18 @@ function renderPageAt(request: Extract<BoxRequest, { type: 'render-page' | 'rend
   }
   try {
     const facts = freshContext(request.pathname);
+    // A static page collects the islands it places (theme/islands/box-island.ts); a page that is one island as a whole has none.
+    const placed: PlacedIsland[] = [];
+    if (request.type === 'render-page' && !request.hydrate) (globalThis as Record<string, unknown>)[placedIslandsKey] = placed;
     const html = request.type === 'render-page'
       ? (request.hydrate && renderHydratable ? renderHydratable : render)(createElement(Page))
       : render(createElement(Page, { ...request.props, route: { path: request.pathname, exact: true } }));
-    send({ type: 'page-rendered', id: request.id, html, page: facts.page, pluginData: facts.pluginData });
+    const islands = renderIslands(placed);
+    send({ type: 'page-rendered', id: request.id, html, page: facts.page, pluginData: facts.pluginData, islands });
   } catch (err) {
     send({ type: 'failed', id: request.id, message: firstLine(err) });
+  } finally {
+    (globalThis as Record<string, unknown>)[placedIslandsKey] = undefined;
   }
 }
 
