@@ -6,8 +6,11 @@
  * JavaScript, islands hydrate after a client navigation from a page without
  * any, axe finds nothing, and a component that draws otherwise in the
  * browser than at the build shows up as a console error. An interactive
- * React page (src/pages/teller.tsx) is one island as a whole; the static
- * React pages stay without one.
+ * React page (src/pages/teller.tsx) is one island as a whole; a React page
+ * that only draws but places interactive components (src/pages/hulpmiddelen.tsx)
+ * gets one island per component and no script of its own; an island keeps
+ * its element or MDX children as the build wrote them; an island reads the
+ * site's title; the static React pages stay without one.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -19,7 +22,7 @@ const test = suite('e2e: interactive components as islands, on the Docusaurus fi
 test.after(closeBrowser);
 
 /** A tab that records console errors, page errors and CSP violations from before the first script. */
-async function watched(route: string, options: { javaScript?: boolean } = {}): Promise<{ page: Page; problems: () => Promise<string[]> }> {
+async function watched(route: string, options: { javaScript?: boolean } = {}): Promise<{ page: Page; problems: () => Promise<string[]>; scripts: () => string[] }> {
   const site = await docusaurusSite();
   const page = await site.page();
   const errors: string[] = [];
@@ -34,10 +37,13 @@ async function watched(route: string, options: { javaScript?: boolean } = {}): P
   }
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(`page error: ${String(e)}`));
+  const scripts: string[] = [];
+  page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname); });
   await page.goto(`${site.origin}${route}`, { waitUntil: 'load' });
   return {
     page,
     problems: async () => [...errors, ...(options.javaScript === false ? [] : await page.evaluate(() => (window as { __violations?: string[] }).__violations ?? []))],
+    scripts: () => [...scripts],
   };
 }
 
@@ -168,6 +174,83 @@ test('a component that draws otherwise in the browser than at the build is a con
   await page.waitForFunction(() => document.querySelector('.verschil')?.textContent === 'Getekend in de browser.', { timeout: 5000 });
   const seen = await problems();
   assert.ok(seen.some((p) => p.includes('Eiland Verschil') && p.includes('hydratatieverschil')), seen.join('\n'));
+  await page.close();
+});
+
+/** The islands of /hulpmiddelen: the filter narrows the list, the folding part hides and shows the page's own text. */
+async function checkToolsPage(page: Page): Promise<void> {
+  await ready(page, 'Filterlijst');
+  assert.is(await page.$$eval('[data-component="Filterlijst"] li', (li) => li.length), 4);
+  await page.$$eval('[data-component="Filterlijst"] button', (buttons) => (buttons.find((b) => b.textContent === 'Maken') as HTMLButtonElement).click());
+  await page.waitForFunction(() => document.querySelectorAll('[data-component="Filterlijst"] li').length === 2, { timeout: 5000 });
+  assert.equal(await page.$$eval('[data-component="Filterlijst"] li', (li) => li.map((l) => l.textContent)), ['Een generator voor clients', 'Een sjabloon voor een README']);
+  assert.is(await page.$eval('[data-component="Filterlijst"] button[aria-pressed="true"]', (b) => b.textContent), 'Maken');
+  await ready(page, 'Uitklapper');
+  const inhoud = '[data-component="Uitklapper"] .uitklapper-inhoud';
+  await page.click('[data-component="Uitklapper"] button');
+  await page.waitForFunction((sel) => (document.querySelector(sel) as HTMLElement | null)?.hidden === true, { timeout: 5000 }, inhoud);
+  await page.click('[data-component="Uitklapper"] button');
+  await page.waitForFunction((sel) => (document.querySelector(sel) as HTMLElement | null)?.hidden === false, { timeout: 5000 }, inhoud);
+  // The page's own text in the island's children, as the build wrote it: the link and the emphasis survive hydration.
+  assert.is(await page.$eval(`${inhoud} a`, (a) => a.getAttribute('href')), '/docs/intro');
+  assert.is(await text(page, `${inhoud} strong`), 'echt gebruiken');
+}
+
+test('a static React page with interactive components: each is its own island and works; the page itself ships no script of its own; no console error or CSP violation; axe clean', async () => {
+  const { page, problems, scripts } = await watched('/hulpmiddelen');
+  assert.not.ok(await page.$('.react-page-island'), 'the page is no island as a whole');
+  assert.is(await page.$$eval('[data-island]', (els) => els.length), 2);
+  assert.equal(await axeViolations(page), []);
+  await checkToolsPage(page);
+  assert.equal(await axeViolations(page), []);
+  const islandScripts = scripts().filter((s) => /\/assets\/island/.test(s)).map((s) => s.replace(/-[0-9a-f]{10}\.js$/, ''));
+  assert.equal([...new Set(islandScripts)].sort(), ['/assets/island-Filterlijst', '/assets/island-Uitklapper', '/assets/islands', '/assets/islands-runtime'].sort());
+  assert.equal(await problems(), []);
+  await page.close();
+});
+
+test('without JavaScript the static page with islands reads well: the whole list and the folded text are there', async () => {
+  const { page, problems } = await watched('/hulpmiddelen', { javaScript: false });
+  assert.is(await page.$$eval('[data-component="Filterlijst"] li', (li) => li.length), 4);
+  assert.is(await text(page, '[data-component="Uitklapper"] .uitklapper-inhoud strong'), 'echt gebruiken');
+  assert.is(await text(page, 'h1'), 'Hulpmiddelen');
+  assert.equal(await problems(), []);
+  await page.close();
+});
+
+test('after a client navigation to the static page, its islands hydrate; no console error or CSP violation', async () => {
+  const { page, problems } = await watched('/docs/intro');
+  const arrival = page.evaluate(() => new Promise<void>((resolve) => document.addEventListener('ontwikkelaarsportaal:navigated', () => resolve(), { once: true })));
+  arrival.catch(() => {});
+  await page.evaluate(() => {
+    const a = document.createElement('a');
+    a.href = '/hulpmiddelen';
+    a.id = 'naar-hulpmiddelen';
+    a.textContent = 'Naar de hulpmiddelen';
+    document.querySelector('main')?.prepend(a);
+    (window as { __sameDocument?: boolean }).__sameDocument = true;
+  });
+  await page.$eval('#naar-hulpmiddelen', (a) => (a as HTMLAnchorElement).click());
+  await arrival;
+  assert.ok(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument), 'the router swapped the page, no full load');
+  await checkToolsPage(page);
+  assert.equal(await problems(), []);
+  await page.close();
+});
+
+test('an island with MDX children folds them, keeping them as written; an island reads the site\'s title in the browser; axe clean, no console error', async () => {
+  const { page, problems } = await watched('/docs/eilanden/met-kinderen');
+  await ready(page, 'Uitklapper');
+  const inhoud = '[data-component="Uitklapper"] .uitklapper-inhoud';
+  assert.is(await page.$eval(`${inhoud} a`, (a) => a.getAttribute('href')), '/docs/eilanden/');
+  await page.click('[data-component="Uitklapper"] button');
+  await page.waitForFunction((sel) => (document.querySelector(sel) as HTMLElement | null)?.hidden === true, { timeout: 5000 }, inhoud);
+  assert.is(await text(page, `${inhoud} strong`), 'eiland');
+  await ready(page, 'Sitenaam');
+  await page.click('[data-component="Sitenaam"] button');
+  await page.waitForFunction(() => document.querySelector('[data-component="Sitenaam"] span')?.textContent === 'Voorbeeldportaal (1×)', { timeout: 5000 });
+  assert.equal(await axeViolations(page), []);
+  assert.equal(await problems(), []);
   await page.close();
 });
 
