@@ -5,6 +5,8 @@
  * page and the one problem at its use (pipeline/io/safe-component.ts), and
  * the browser bundle of the fixture's components (pipeline/io/island-bundle.ts).
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -14,7 +16,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { interactivity } from '../../pipeline/io/island-analysis.ts';
 import { unserialisableProp } from '../../pipeline/io/island-props.ts';
 import { safeComponent, SiteComponentFailure, renderKey } from '../../pipeline/io/safe-component.ts';
-import { bundleIslands } from '../../pipeline/io/island-bundle.ts';
+import { bundleIslands, findIslands, siteInBrowser } from '../../pipeline/io/island-bundle.ts';
+import { sanitizedHtml, reactPageSchema } from '../../pipeline/io/safe-component.ts';
+import { islandMark } from '../../theme/islands/box-island.ts';
+import { loadSiteComponents } from '../../pipeline/io/site-components.ts';
 import { root } from '../helpers.ts';
 
 const test = suite('islands');
@@ -82,7 +87,7 @@ test('an island given a prop that is no data is one problem at its use, naming t
 test('the fixture\'s interactive components are islands, each with its own chunk; those that only draw are not', async () => {
   const made = await bundleIslands({ content: path.join(root, 'tests/fixtures/docusaurus-site'), folder: 'src/components', display: 'docusaurus-site' });
   assert.equal(made.problems, []);
-  assert.equal([...made.islands.keys()].sort(), ['NieuwsteBerichten', 'Schermbreedte', 'Teller', 'Verschil', 'Zoekvak']);
+  assert.equal([...made.islands.keys()].sort(), ['Filterlijst', 'NieuwsteBerichten', 'Schermbreedte', 'Sitenaam', 'Teller', 'Uitklapper', 'Verschil', 'Zoekvak']);
   assert.equal(made.islands.get('Teller')?.why, ['state', 'event-handlers']);
   assert.equal(made.islands.get('NieuwsteBerichten')?.why, ['state', 'effecten']);
   assert.match(made.loader ?? '', /^\/assets\/islands-[0-9a-f]{10}\.js$/);
@@ -94,6 +99,64 @@ test('the fixture\'s interactive components are islands, each with its own chunk
   }
   // The loader retries a failed chunk under another URL (pipeline/io/chunk-retry.ts).
   assert.match(String(made.files.find((f) => `/${f.path}` === made.loader)?.data), /chunkFailures/);
+});
+
+const fixture = path.join(root, 'tests/fixtures/docusaurus-site');
+
+test('a React page is one island as a whole only when its own code is interactive; the island components it imports do not count', async () => {
+  const found = await findIslands({ content: fixture, folder: 'src/components', display: 'docusaurus-site', pages: { folder: 'src/pages', files: ['teller.tsx', 'hulpmiddelen.tsx', 'index.tsx'] } });
+  // hulpmiddelen.tsx imports Filterlijst and Uitklapper (islands), and only draws itself.
+  assert.equal([...found.wholePages], ['teller.tsx']);
+  assert.is(found.componentFiles.get(path.join(fixture, 'src/components/Filterlijst/index.tsx')), 'Filterlijst');
+  assert.is(found.componentFiles.get(path.join(fixture, 'src/components/Kaart/index.tsx')), undefined);
+  // Only Sitenaam reads the site (useDocusaurusContext).
+  assert.equal(found.interactive.filter((c) => c.reads.length > 0).map((c) => [c.key, c.reads]), [['Sitenaam', ['siteConfig']]]);
+});
+
+test('the loader carries only what the islands read of the site, as data no script text can end', () => {
+  const site = { siteConfig: { title: 'Portaal </script>', baseUrl: '/', customFields: { geheim: 'x' } }, locale: 'nl', messages: { a: 'b' }, globalData: { p: { default: 1 } } };
+  assert.is(siteInBrowser(site, []), '');
+  assert.is(siteInBrowser(undefined, ['siteConfig']), '');
+  const config = siteInBrowser(site, ['siteConfig']);
+  assert.match(config, /"title":"Portaal \\u003c\/script>"/);
+  assert.not.match(config, /globalData|"a":"b"/);
+  assert.match(siteInBrowser(site, ['globalData']), /"globalData":\{"p":\{"default":1\}\}/);
+  assert.not.match(siteInBrowser(site, ['globalData']), /geheim/);
+});
+
+test('an island a static page placed goes at its mark: a span in running text, a div elsewhere', () => {
+  const placed = (n: number, inline: boolean) => `<${inline ? 'span' : 'div'} data-n="${n}"></${inline ? 'span' : 'div'}>`;
+  const html = sanitizedHtml(`<p>Tel: ${islandMark(0)}</p><section>${islandMark(1)}</section><script>x</script>`, '', reactPageSchema, placed);
+  assert.is(html, '<p>Tel: <span data-n="0"></span></p><section><div data-n="1"></div></section>');
+});
+
+test('in the box: a static page\'s island given a function is one error at the page naming the prop, and draws without script; one given data is an island', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ontwikkelaarsportaal-islands-'));
+  try {
+    const write = (file: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      fs.writeFileSync(path.join(dir, file), text);
+    };
+    write('src/components/Knop.tsx', `import { useState } from 'react';\nexport default function Knop({ tekst, bijKlik }: { tekst: string; bijKlik?: () => void }) { const [n, zet] = useState(0); return <button type="button" onClick={() => { zet(n + 1); bijKlik?.(); }}>{tekst} {n}</button>; }`);
+    write('src/pages/goed.tsx', `import Knop from '../components/Knop';\nexport default function Goed() { return <main><h1>Goed</h1><p>Vast.</p><Knop tekst="Druk" /></main>; }`);
+    write('src/pages/fout.tsx', `import Knop from '@site/src/components/Knop';\nexport default function Fout() { return <main><h1>Fout</h1><Knop tekst="Druk" bijKlik={() => 1} /></main>; }`);
+    const loaded = await loadSiteComponents({ content: dir, folder: 'src/components', cacheDir: path.join(dir, '.cache'), display: 'site', pages: { folder: 'src/pages', files: ['fout.tsx', 'goed.tsx'] } });
+    try {
+      assert.equal(loaded.problems, []);
+      const { pages, problems } = await loaded.renderPages((rel) => `/${rel.replace(/\.tsx$/, '')}`);
+      assert.equal(problems.map((p) => [p.file, p.code, p.severity]), [['site/src/pages/fout.tsx', 'site-component-failed', 'error']]);
+      assert.match(problems[0]!.message, 'het interactieve component <Knop> de prop bijKlik, en die is een functie');
+      const fout = pages.find((p) => p.rel === 'fout.tsx')!.html;
+      assert.is(fout, '<h1>Fout</h1><div class="site-component" data-component="Knop"><button type="button">Druk 0</button></div>');
+      const goed = pages.find((p) => p.rel === 'goed.tsx')!.html;
+      assert.match(goed, /^<h1>Goed<\/h1><p>Vast\.<\/p><div class="site-component" data-component="Knop" data-island="\/assets\/island-Knop-[0-9a-f]{10}\.js" data-island-props="\{&quot;tekst&quot;:&quot;Druk&quot;\}"><button type="button">Druk<!-- --> <!-- -->0<\/button><\/div>$/);
+      assert.not.ok(loaded.islands.pages.size, 'neither page is an island as a whole');
+    } finally {
+      loaded.close();
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test.run();
