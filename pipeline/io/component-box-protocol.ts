@@ -22,6 +22,8 @@ export interface LoadedComponent {
   readonly key: string;
   readonly shown: string;
   readonly styles: ReadonlyArray<string>;
+  /** An entry of the theme's component map that is an island component of the components folder: that component's key. */
+  readonly island?: string;
 }
 
 /**

@@ -37,8 +37,8 @@ export { require };
 /** What the box says it is loading while it imports the component map (no file of the components folder is named so). */
 export const componentMapMark = '@componentMap';
 
-/** A loaded component or page: its file as messages show it, and the ids of the stylesheets it imports. */
-interface Loaded { readonly shown: string; readonly component: unknown; readonly styles: ReadonlyArray<string> }
+/** A loaded component or page: its file as messages show it, the ids of the stylesheets it imports, and the island it is (an entry of the component map). */
+interface Loaded { readonly shown: string; readonly component: unknown; readonly styles: ReadonlyArray<string>; readonly island?: string }
 
 /** What one load of the site's code gives: components by key (`Kaart`) and React pages by file. */
 export interface BundledComponents {
@@ -197,6 +197,7 @@ export async function bundleComponents(options: SiteComponentsOptions, skip: Rea
   const sheets = new Map<string, string>();
   const stylesOf = (made: ReadonlyArray<SiteStylesheet>): string[] => made.map((sheet) => (sheets.set(sheet.id, sheet.css), sheet.id));
   const seen = new Map<string, string>();
+  const islandFiles = new Map(options.islands?.files ?? []);
   // Bundled together (esbuild runs no site code), imported one by one, in order: each import is timed.
   const bundled = await Promise.all(files.map(async (rel) => {
     const key = siteComponentKey(rel);
@@ -205,7 +206,6 @@ export async function bundleComponents(options: SiteComponentsOptions, skip: Rea
     return { rel, shown, key, ...await bundleFile(path.join(dir, rel), shown, key, content, display, outDir, found) };
   }));
   const pagesFolder = options.pages?.folder ?? '';
-  const islandFiles = new Map(options.islands?.files ?? []);
   const wholePages = new Set(options.islands?.wholePages ?? []);
   const bundledPages = await Promise.all(pageFiles.map(async (rel) => {
     const shown = path.posix.join(display, pagesFolder, rel);
@@ -246,7 +246,8 @@ export async function bundleComponents(options: SiteComponentsOptions, skip: Rea
   }
   if (withMap) {
     const shown = path.posix.join(display, componentMap);
-    const made = await bundleFile(path.resolve(content, componentMap), shown, 'MDXComponents', content, display, outDir, found);
+    // An island component the map imports is wrapped as in a page: the entry then says which island it is.
+    const made = await bundleFile(path.resolve(content, componentMap), shown, 'MDXComponents', content, display, outDir, found, islandFiles.size > 0 ? islandFiles : undefined);
     problems.push(...made.problems);
     if (made.out !== null) {
       loading(componentMapMark);
@@ -256,7 +257,10 @@ export async function bundleComponents(options: SiteComponentsOptions, skip: Rea
         problems.push(...mapProblems);
         // The map's stylesheets go with each of its components: which entry imported which is not known.
         const styles = stylesOf(made.styles);
-        for (const [name, component] of entries) components.set(mapComponentKey(name), { shown, component, styles });
+        for (const [name, component] of entries) {
+          const island = (component as { islandKey?: unknown }).islandKey;
+          components.set(mapComponentKey(name), { shown, component, styles, ...(typeof island === 'string' ? { island } : {}) });
+        }
       } catch (err) {
         problems.push(loadProblem(shown, err));
       }

@@ -156,8 +156,13 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
   const problems: Problem[] = [...missing, ...opened.problems, ...islands.problems];
   const rendered = new Map<string, Rendered>();
   const keys = new Set(loaded.map((c) => c.key));
+  // A component's island: its own, or (an entry of the theme's component map) that of the component it is.
+  const islandOf = new Map(loaded.flatMap(({ key, island }) => {
+    const found = islands.islands.get(key) ?? (island === undefined ? undefined : islands.islands.get(island));
+    return found ? [[key, found] as const] : [];
+  }));
   const shownOf = new Map(loaded.map(({ key, shown }) => [key, shown]));
-  const components = Object.fromEntries(loaded.map(({ key, shown }) => [siteComponentName(key), safeComponent(key, shown, (k) => (k === null ? undefined : rendered.get(k)), islands.islands.get(key))]));
+  const components = Object.fromEntries(loaded.map(({ key, shown }) => [siteComponentName(key), safeComponent(key, shown, (k) => (k === null ? undefined : rendered.get(k)), islandOf.get(key))]));
   let toldPluginData = false;
   const tellPluginData = (file: string): void => {
     if (toldPluginData) return;
@@ -179,7 +184,7 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
         const k = renderKey(key, use.props, use.children);
         if (k === null || rendered.has(k) || !keys.has(key)) continue;
         // An island renders as React hydrates it; see pipeline/io/safe-component.ts.
-        const result = await box.render(key, use.props, use.children, islands.islands.has(key));
+        const result = await box.render(key, use.props, use.children, islandOf.has(key));
         if ('html' in result && result.pluginData) tellPluginData(shownOf.get(key) ?? key);
         rendered.set(k, result);
       }

@@ -10,7 +10,8 @@
  * that only draws but places interactive components (src/pages/hulpmiddelen.tsx)
  * gets one island per component and no script of its own; an island keeps
  * its element or MDX children as the build wrote them; an island reads the
- * site's title; the static React pages stay without one.
+ * site's title; an interactive entry of the theme's component map is an
+ * island too; the static React pages stay without one.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -238,7 +239,7 @@ test('after a client navigation to the static page, its islands hydrate; no cons
   await page.close();
 });
 
-test('an island with MDX children folds them, keeping them as written; an island reads the site\'s title in the browser; axe clean, no console error', async () => {
+test('an island with MDX children folds them, keeping them as written; an island reads the site\'s title in the browser; an interactive entry of the theme\'s component map counts; axe clean, no console error', async () => {
   const { page, problems } = await watched('/docs/eilanden/met-kinderen');
   await ready(page, 'Uitklapper');
   const inhoud = '[data-component="Uitklapper"] .uitklapper-inhoud';
@@ -249,6 +250,11 @@ test('an island with MDX children folds them, keeping them as written; an island
   await ready(page, 'Sitenaam');
   await page.click('[data-component="Sitenaam"] button');
   await page.waitForFunction(() => document.querySelector('[data-component="Sitenaam"] span')?.textContent === 'Voorbeeldportaal (1×)', { timeout: 5000 });
+  // TelMee is the component map's name for Teller: the page does not import it, and it hydrates with Teller's chunk.
+  await ready(page, 'TelMee');
+  assert.match(await page.$eval('[data-component="TelMee"]', (el) => el.getAttribute('data-island') ?? ''), /^\/assets\/island-Teller-[0-9a-f]{10}\.js$/);
+  await page.click('[data-component="TelMee"] button');
+  await page.waitForFunction(() => document.querySelector('[data-component="TelMee"] output')?.textContent === '6', { timeout: 5000 });
   assert.equal(await axeViolations(page), []);
   assert.equal(await problems(), []);
   await page.close();

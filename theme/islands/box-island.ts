@@ -32,5 +32,7 @@ export function boxIsland(Component: ComponentType<any>, key: string): Component
     return islandMark(placed.length - 1);
   }
   Island.displayName = `Eiland(${key})`;
+  // The theme's component map names it under a name of its own: the box tells the build which island it is.
+  Island.islandKey = key;
   return Island;
 }

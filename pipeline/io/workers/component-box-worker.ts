@@ -69,7 +69,7 @@ async function load(options: SiteComponentsOptions, skip: ReadonlyArray<string>,
   components = new Map([...bundled.components].map(([key, { component }]) => [key, component as ComponentType<any>]));
   pages = new Map([...bundled.pages].map(([rel, { component }]) => [rel, component as ComponentType<any>]));
   send({
-    type: 'ready', components: [...bundled.components].map(([key, { shown, styles }]) => ({ key, shown, styles })),
+    type: 'ready', components: [...bundled.components].map(([key, { shown, styles, island }]) => ({ key, shown, styles, ...(island ? { island } : {}) })),
     pages: [...bundled.pages].map(([rel, { shown, styles }]) => ({ rel, shown, styles })),
     sheets: [...bundled.sheets], assets: [...bundled.assets], problems: [...bundled.problems],
   });
