@@ -262,7 +262,7 @@ function firstLoadJs(dist: string, html: string): Buffer[] {
   return files;
 }
 
-/** A page with one island: the Docusaurus fixture's counter page (docs/eilanden/een-teller.mdx), migrated and built. */
+/** A page with one island: the Docusaurus fixture's counter page (docs/eilanden/een-teller.mdx), migrated and built; and a static React page with islands of its own. */
 async function benchIslandWeight(weight: Record<string, unknown>): Promise<void> {
   const { builtSite } = await import('../tests/docusaurus/site.ts');
   const site = await builtSite();
@@ -271,6 +271,11 @@ async function benchIslandWeight(weight: Record<string, unknown>): Promise<void>
   const w = { js: js.reduce((n, b) => n + b.length, 0), jsGz: js.reduce((n, b) => n + gz(b), 0), files: js.length };
   weight['page with one island'] = w;
   rows.push(['weight page with one island: first-load JS (gzip)', `${(w.jsGz / 1024).toFixed(1)} KB in ${w.files} files`, '≤ 45 KB']);
+  // A React page that only draws, with two interactive components it imports (src/pages/hulpmiddelen.tsx): their chunks, none of the page's own.
+  const react = firstLoadJs(site.out, site.html('/hulpmiddelen'));
+  const r = { js: react.reduce((n, b) => n + b.length, 0), jsGz: react.reduce((n, b) => n + gz(b), 0), files: react.length };
+  weight['static React page with two islands'] = r;
+  rows.push(['weight static React page with two islands: first-load JS (gzip)', `${(r.jsGz / 1024).toFixed(1)} KB in ${r.files} files`, '≤ 45 KB']);
 }
 
 async function benchWeight(dist: string): Promise<void> {
