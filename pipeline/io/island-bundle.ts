@@ -14,10 +14,13 @@
  * pipeline/io/chunk-retry.ts in front. Every name carries a hash of its
  * content. A site without islands gets none of this.
  *
- * A React page of the pages folder whose own module (with what it imports)
- * is interactive by the same reading is one island as a whole: its chunk
- * hydrates the page's component, without props, in the element the box's
- * HTML of the page stands in (pipeline/io/site-components.ts).
+ * A React page of the pages folder whose own code (with what it imports,
+ * less the island components: pipeline/io/island-imports.ts) is interactive
+ * by the same reading is one island as a whole: its chunk hydrates the
+ * page's component, without props, in the element the box's HTML of the
+ * page stands in (pipeline/io/site-components.ts). Any other page gets no
+ * chunk: the island components it imports are islands of their own, with
+ * the components' chunks (`findIslands` tells the box which files they are).
  */
 import fs from 'node:fs';
 import path from 'node:path';
