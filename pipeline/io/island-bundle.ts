@@ -199,7 +199,8 @@ export async function findIslands(options: {
   const pagesFolder = options.pages?.folder ?? '';
   const pagesDir = path.resolve(content, pagesFolder);
   const components = dir !== null && fs.existsSync(dir) ? await interactiveOnes(content, await componentCandidates(dir), new Map()) : [];
-  const componentFiles = new Map(components.map((c) => [c.file, c.key]));
+  // By the path esbuild resolves an import to: symbolic links followed.
+  const componentFiles = new Map(components.map((c) => [fs.realpathSync(c.file), c.key]));
   const pages = await interactiveOnes(content, (options.pages?.files ?? []).map((rel) => ({ key: `pages:${rel}`, file: path.join(pagesDir, rel), name: `pagina ${rel}` })), componentFiles);
   return {
     content, display: options.display, folder: options.folder, pagesFolder, interactive: [...components, ...pages], componentFiles,
