@@ -58,3 +58,35 @@ export type PluginAnswer =
     /** Per plugin that loaded: its name, and the hooks it has that the build does not run (`postBuild`, `configureWebpack`, …). */
     readonly plugins: ReadonlyArray<{ readonly plugin: number; readonly name: string; readonly unsupported: ReadonlyArray<string> }>;
   };
+
+/** A remark or rehype plugin of the site, as the box loads it: a package of the site's `node_modules` or a file of the site. */
+export interface MarkdownPluginEntry {
+  readonly package?: string;
+  /** Relative to the site's folder. */
+  readonly path?: string;
+  readonly export?: string;
+  readonly options?: unknown;
+}
+
+/**
+ * The plugins of one place of one area over some pages' trees, each tree as
+ * JSON text (a tree may hold what JSON alone cannot carry, such as a BigInt in
+ * an MDX expression: the box gets it as the build's JSON.stringify wrote it).
+ */
+export type MarkdownRequest = {
+  readonly type: 'markdown';
+  readonly siteDir: string;
+  /** The area and place, as the box keeps one processor per pair (`this.data()` lives as long as that). */
+  readonly processor: string;
+  readonly plugins: ReadonlyArray<MarkdownPluginEntry>;
+  /** Plugins (by index) that looped before: they do not run. */
+  readonly skip: ReadonlyArray<number>;
+  readonly files: ReadonlyArray<{ readonly path: string; readonly tree: string }>;
+};
+
+export type MarkdownAnswer =
+  /** Before each plugin on each file: the keeper times it. */
+  | { readonly type: 'markdown-step'; readonly plugin: number; readonly file: number }
+  /** A plugin that did not load or attach (`file` null), or threw on a file: that file keeps the tree from before it. */
+  | { readonly type: 'markdown-failed'; readonly plugin: number; readonly file: number | null; readonly message: string }
+  | { readonly type: 'markdown-done'; readonly trees: ReadonlyArray<string> };
