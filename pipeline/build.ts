@@ -23,6 +23,7 @@ import type { Highlighter } from './stages/highlight/requests.ts';
 import { configuredFormat, parse, parseData, parseMarkdown, type FormatSetting } from './stages/parse.ts';
 import { validate, type Validated } from './stages/validate.ts';
 import { resolve } from './stages/resolve.ts';
+import type { GeneratedSidebars } from './stages/resolve/generated-sidebar.ts';
 import { contentHash } from './content-hash.ts';
 import { hashAssets, type Assets } from './stages/assets.ts';
 import { codeIndex, codeLanguages, diagramSources, type CodeIndex } from './stages/code-blocks.ts';
@@ -77,6 +78,8 @@ export interface AnalyseOptions {
   readonly memo?: BuildMemo;
   /** Results kept on disk by earlier production builds (pipeline/io/build-cache.ts). */
   readonly cache?: BuildCache;
+  /** What the site's sidebar generators made, made at the edge for `Site.sidebarGenerations` (pipeline/stages/resolve/generated-sidebar.ts). */
+  readonly generatedSidebars?: GeneratedSidebars;
 }
 
 /** read → parse → validate → resolve. */
@@ -97,7 +100,7 @@ function analyseSources(sources: SourceTree, mode: Mode, options: AnalyseOptions
   );
   const resolved = pipe(
     validated,
-    chain((v) => pipe(resolve(v, mode), chain((site) => pipe(securityTxtExpiry(v, sources, options.today), map(() => site))))),
+    chain((v) => pipe(resolve(v, mode, options.generatedSidebars), chain((site) => pipe(securityTxtExpiry(v, sources, options.today), map(() => site))))),
   );
   const partials = parsePartials(sources.partials ?? [], options, format);
   const site = valueOf(resolved);

@@ -61,6 +61,7 @@ export type ProblemCode =
   | 'site-plugin-data-missing'
   | 'site-plugin-failed'
   | 'site-markdown-plugin-failed'
+  | 'site-sidebar-generator-failed'
   | 'site-plugin-unsupported'
   | 'site-code-ignored'
   | 'custom-css'

@@ -59,6 +59,7 @@ import { MarkdownPluginBox, markdownPluginVersions, siteCodeFilesOf } from '../i
 import { markdownPluginsAhead } from './markdown-plugins-ahead.ts';
 import type { MarkdownPluginTrees } from '../stages/site-markdown.ts';
 import type { Site } from '../types.ts';
+import { generateSidebarParts, type GeneratedParts } from '../io/sidebar-generators.ts';
 
 export interface BuildOptions {
   readonly content: string;
@@ -256,9 +257,20 @@ async function analyseWhileDrawing(sources: SourceTree, drawer: DiagramDrawer, o
   if (cache) {
     await parseAhead(sources.files, cache.trees, siteFormat(sources.config), (tree) => { for (const [hash, source] of mermaidSources([tree])) drawer.draw(hash, source); }, () => drawer.allSent());
   }
-  return analyse(sources, options.mode, {
+  const analyseWith = (generatedSidebars?: GeneratedParts['made']) => analyse(sources, options.mode, {
     ...(options.today ? { today: options.today } : {}), ...(options.memo ? { memo: options.memo } : {}), ...(cache ? { cache } : {}),
+    ...(generatedSidebars ? { generatedSidebars } : {}),
   });
+  const analysed = analyseWith();
+  // A docs area's sidebarItemsGenerator runs in the plugin box over the parts resolve names; resolve then reads what it made.
+  const asked = analysed.site?.sidebarGenerations;
+  if (!analysed.site || !asked?.length) return analysed;
+  const generated = await generateSidebarParts(asked, {
+    content: options.content, display: path.relative(process.cwd(), options.content) || '.', areas: analysed.site.config.layout.docs,
+    limits: sitePluginOptions(analysed.site.config, options.content, options.cacheDir, false).limits, cacheDir: options.cacheDir, persist: options.persist === true,
+  });
+  const again = analyseWith(generated.made);
+  return { ...again, problems: [...again.problems, ...generated.problems] };
 }
 
 /**
