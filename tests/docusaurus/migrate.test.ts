@@ -65,7 +65,7 @@ test('the docs plugins, blog, pages and static folders point at the Docusaurus f
   assert.equal(site.content.docs, [
     { id: 'default', path: 'docs', routeBasePath: 'docs', label: 'Documentatie', sidebarPath: 'sidebars-default.yml', tags: '../tags.yml', editUrl: 'https://github.com/voorbeeld/portaal/edit/main/' },
     {
-      id: 'community', path: 'community', routeBasePath: 'community', label: 'Community', tags: '../tags.yml',
+      id: 'community', path: 'community', routeBasePath: 'community', label: 'Community', tags: '../tags.yml', sidebarItemsGenerator: 'plugins/zijbalk-community.js',
       markdown: {
         remarkPlugins: [{ path: 'plugins/remark-let-op.js' }],
         rehypePlugins: [{ package: '@gemeente/rehype-afkortingen', options: { afkortingen: { API: 'application programming interface' } } }],
