@@ -170,7 +170,13 @@ export class MarkdownPluginBox {
 
   private request(request: MarkdownRequest, failures: Array<Extract<MarkdownAnswer, { type: 'markdown-failed' }>>): Promise<Ended> {
     const limits = this.options.limits;
-    const child = this.child ??= spawnSiteCode({ source: path.join(import.meta.dirname, 'workers/plugin-box-worker.ts'), compiled: typeof PLUGIN_BOX_WORKER === 'string' ? PLUGIN_BOX_WORKER : undefined }, limits);
+    if (!this.child) {
+      const started = spawnSiteCode({ source: path.join(import.meta.dirname, 'workers/plugin-box-worker.ts'), compiled: typeof PLUGIN_BOX_WORKER === 'string' ? PLUGIN_BOX_WORKER : undefined }, limits);
+      // A box that ends between two requests is started again for the next.
+      started.once('exit', () => { if (this.child === started) this.child = null; });
+      this.child = started;
+    }
+    const child = this.child;
     return new Promise((resolve) => {
       let stderr = '';
       let current = { plugin: -1, file: -1 };

@@ -178,7 +178,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     // The site's remark and rehype plugins run in their box now: the stage finds their trees as a value.
     if (pluginVersions.size > 0) {
       effects = { ...effects, markdownPlugins: await pluginTreesFor(jobs, highlighter, site, pluginVersions, options, cache) };
-      lap('markdown-plugins');
+      lap('remark- en rehype-plugins');
     }
     const markdownOnly = markdownStage(analysed, effects, { ...stores, jobs });
     lap('markdown');
