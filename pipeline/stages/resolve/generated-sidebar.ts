@@ -31,7 +31,7 @@ export function docusaurusItems(items: ReadonlyArray<SidebarItem>, base: string)
     return {
       type: 'category', label: item.label, collapsed: item.collapsed, collapsible: item.collapsible ?? true, items: docusaurusItems(item.items, base),
       ...(item.docId !== null ? { link: { type: 'doc', id: item.docId } } : item.generatedIndex && item.href ? { link: generatedIndexLink(item.generatedIndex, item.href, base) } : {}),
-      ...(item.description !== null ? { description: item.description } : {}),
+      ...(item.description != null ? { description: item.description } : {}),
       ...extras,
     };
   });
