@@ -308,6 +308,23 @@ module.exports = {
   assert.match(result.stdout, /^- Docs-plugin "default": remarkPlugins 2 \(functie eigen\): de opties bevatten code/m);
 });
 
+test('a remark plugin the configuration imports dynamically from the site\'s node_modules carries over as its package', async () => {
+  const dir = site({
+    'docusaurus.config.mjs': `export default async function () {
+  const { default: nummers } = await import('remark-nummers');
+  return { title: 'Dynamisch', url: 'https://dyn.example.nl', baseUrl: '/', presets: [['classic', { docs: { path: 'docs', remarkPlugins: [[nummers, { vanaf: 2 }]] } }]] };
+}
+`,
+    'node_modules/remark-nummers/package.json': JSON.stringify({ name: 'remark-nummers', version: '1.2.3', type: 'module', exports: './index.js' }),
+    'node_modules/remark-nummers/index.js': 'export default function nummers() { return () => {}; }\n',
+    'docs/a.md': '---\ntitle: A\n---\n',
+  });
+  const result = await migrate(dir);
+  assert.is(result.exitCode, 0, result.stderr);
+  const written = parse(fs.readFileSync(path.join(dir, 'dist-config/site.yml'), 'utf8')) as Record<string, any>;
+  assert.equal(written.content.docs[0].markdown, { remarkPlugins: [{ package: 'remark-nummers', options: { vanaf: 2 } }] });
+});
+
 test('a helper module beside the configuration finds its own files (__dirname, import.meta.url)', async () => {
   const dir = site({
     'config/titel.txt': 'Titel uit een bestand',

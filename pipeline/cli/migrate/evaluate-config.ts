@@ -315,7 +315,7 @@ async function load(file: string, outDir: string, siteDir: string): Promise<unkn
             return args.path.endsWith('?pakket') ? { path: real, external: true } : { path: real };
           });
           b.onResolve({ filter: /.*/ }, (args) => {
-            if (args.importer !== file || args.namespace !== 'file' || (args.kind !== 'import-statement' && args.kind !== 'require-call') || isBuiltin(args.path)) return undefined;
+            if (args.importer !== file || args.namespace !== 'file' || !['import-statement', 'require-call', 'dynamic-import'].includes(args.kind) || isBuiltin(args.path)) return undefined;
             try {
               const resolved = createRequire(file).resolve(args.path);
               if (resolved.includes(`${path.sep}node_modules${path.sep}`)) {
