@@ -40,7 +40,7 @@ import type { RootContent } from 'mdast';
 import type { Program } from 'estree';
 import { error, placeOf } from '../problem.ts';
 import { defaultComponentsFolder } from './site-component-keys.ts';
-import { heldToSafety, placeOfStep, type PluginStep, type SitePluginSteps } from './markdown/site-plugins.ts';
+import { heldToSafety, knownMdx, placeOfStep, withKnownMdx, type PluginStep, type SitePluginSteps } from './markdown/site-plugins.ts';
 
 export type { Content, Diagram, LinkRef, TocItem } from '../types.ts';
 export { admonitionTitles } from './markdown/admonitions.ts';
@@ -122,6 +122,8 @@ export function renderMarkdown(input: MarkdownInput, ctx: MarkdownContext): { re
   const budget = expansionBudget(ctx.mdx?.expansionLimit ?? defaultExpansionLimits);
   const problems = fileJobs({ tree, path: input.path, display: input.display, text: input.source }, [input.path], 0, input, ctx, { headings, budget }, found);
   for (const jobs of found) jobs.mdx.tocInline(headings.toc);
+  // What of MDX our job resolved: MDX a plugin makes after this has no name or check of ours.
+  const known = plugins ? knownMdx(tree) : null;
   tree = plugged('remarkPlugins', tree);
 
   const { body, excerpt } = splitExcerpt(tree);
@@ -134,8 +136,9 @@ export function renderMarkdown(input: MarkdownInput, ctx: MarkdownContext): { re
     });
     // Plugin output is site code's output: held to its rules before it leaves the stage.
     const held = heldToSafety(hast, input.display);
-    pluginProblems.push(...held.problems);
-    return held.tree;
+    const shown = withKnownMdx(held.tree, known!, input.display);
+    pluginProblems.push(...held.problems, ...shown.problems);
+    return shown.tree;
   };
   const bodyHast = hastOf('body', body);
   const excerptHast = excerpt ? hastOf('excerpt', excerpt) : null;

@@ -47,6 +47,12 @@ const stoutPlugin = `export default () => (tree) => {
 };
 `;
 
+// Makes MDX after our MDX job, as some Docusaurus plugins do (a <Tabs> of their own).
+const tabsPlugin = `export default () => (tree) => {
+  tree.children.push({ type: 'mdxJsxFlowElement', name: 'Tabs', attributes: [], children: [{ type: 'paragraph', children: [{ type: 'text', value: 'In een tab' }] }] });
+};
+`;
+
 // A package of the site's node_modules: external links get a class and an arrow.
 const externPackage = {
   'package.json': JSON.stringify({ name: 'rehype-extern', version: '2.1.0', type: 'module', exports: { '.': { import: './index.js' } } }),
@@ -78,6 +84,7 @@ function site(markdown: string): { dir: string; content: string; config: string;
     'plugins/leestijd.cjs': leestijdPlugin,
     'plugins/lus.mjs': lusPlugin,
     'plugins/stout.mjs': stoutPlugin,
+    'plugins/tabs.mjs': tabsPlugin,
     ...Object.fromEntries(Object.entries(externPackage).map(([name, text]) => [`node_modules/rehype-extern/${name}`, text])),
   };
   for (const [name, text] of Object.entries(files)) {
@@ -185,6 +192,12 @@ test('plugin output is held to the rules of site code: no script element, no eve
   assert.not.match(page, 'alert');
   assert.match(page, '<p class="stout">Klik</p>');
   assert.ok(shown(b).some(([, message]) => /<script>/.test(String(message))));
+});
+
+test('MDX a plugin makes after our MDX job renders its content and warns, without stopping the build', async () => {
+  const b = await build(site(`        remarkPlugins:\n          - path: plugins/tabs.mjs`));
+  assert.match(article(b, 'kennisbank/index.html'), '<div data-component="Tabs"><p>In een tab</p></div>');
+  assert.ok(b.problems.some((p) => p.severity === 'warning' && p.code === 'site-markdown-plugin-failed' && /<Tabs>/.test(p.message)));
 });
 
 test.run();

@@ -13,7 +13,7 @@ import type { Element, Root as HastRoot, RootContent as HastContent } from 'hast
 import type { Root } from 'mdast';
 import type { Layout, MarkdownPlace, MarkdownPlugins } from '../../types.ts';
 import { areaOf } from '../../layout.ts';
-import { error, startOfFile, type Problem } from '../../problem.ts';
+import { error, startOfFile, warning, type Problem } from '../../problem.ts';
 import { unsafeHtml } from '../../safety/html.ts';
 import { unsafeUrl } from '../../safety/urls.ts';
 
@@ -86,6 +86,60 @@ export function heldToSafety(tree: HastRoot, file: string): { readonly tree: Has
     return [{ ...node, properties, children: clean(node.children) as Element['children'] }];
   });
   return { tree: { ...tree, children: clean(tree.children) as HastRoot['children'] }, problems };
+}
+
+/** What of MDX a tree holds: its elements' names and its expressions, as our MDX job left them (what the renderer can evaluate). */
+export interface KnownMdx {
+  readonly names: ReadonlySet<string>;
+  readonly expressions: ReadonlySet<string>;
+}
+
+type MdxLike = { type: string; name?: string | null; value?: unknown; attributes?: Array<{ type: string; value?: unknown }>; children?: MdxLike[] };
+
+const isMdxElement = (node: MdxLike): boolean => node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement';
+const isMdxExpression = (node: MdxLike): boolean => node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression';
+
+/** The MDX a tree holds before the site's plugins change it (mdast or hast: the MDX nodes have the same shape). */
+export function knownMdx(tree: Root | HastRoot): KnownMdx {
+  const names = new Set<string>();
+  const expressions = new Set<string>();
+  const walk = (node: MdxLike) => {
+    if (isMdxElement(node) && node.name) names.add(node.name);
+    if (isMdxExpression(node) && typeof node.value === 'string') expressions.add(node.value);
+    for (const child of node.children ?? []) walk(child);
+  };
+  walk(tree as MdxLike);
+  return { names, expressions };
+}
+
+/**
+ * MDX a plugin made, held to what the renderer can show: our MDX job resolves
+ * names and checks expressions before the plugins of `remarkPlugins` run, so
+ * an element with a name it did not give shows its children in a plain
+ * element (as an unknown component does) with its attributes left out but for
+ * plain values, and an expression it did not see is left out; one warning
+ * says so.
+ */
+export function withKnownMdx(tree: HastRoot, known: KnownMdx, file: string): { readonly tree: HastRoot; readonly problems: Problem[] } {
+  const made = new Set<string>();
+  let dropped = 0;
+  const clean = (nodes: MdxLike[]): MdxLike[] => nodes.flatMap((node): MdxLike[] => {
+    if (isMdxExpression(node) && !(typeof node.value === 'string' && known.expressions.has(node.value))) {
+      dropped += 1;
+      return [];
+    }
+    const children = node.children ? { children: clean(node.children) } : {};
+    if (isMdxElement(node) && node.name && !known.names.has(node.name)) {
+      made.add(node.name);
+      const attributes = (node.attributes ?? []).filter((a) => a.type === 'mdxJsxAttribute' && (a.value === null || a.value === undefined || typeof a.value === 'string'));
+      return [{ ...node, name: `Unknown$${node.name.replace(/[^\w$]/g, '$')}`, attributes, ...children }];
+    }
+    return [{ ...node, ...children }];
+  });
+  const out = { ...tree, children: clean(tree.children as MdxLike[]) } as HastRoot;
+  const problems = made.size === 0 && dropped === 0 ? [] : [warning('site-markdown-plugin-failed', file, startOfFile,
+    `Een remark- of rehype-plugin van de site maakte MDX op deze pagina die de build niet kan tonen${made.size ? `: ${[...made].map((n) => `<${n}>`).join(', ')} (de inhoud staat er in een gewoon element)` : ''}${dropped ? `${made.size ? ', en ' : ': '}${dropped} expressie${dropped === 1 ? '' : 's'} (weggelaten)` : ''}. Componenten en expressies worden opgezocht voordat remarkPlugins draaien; zet de component in de pagina zelf, of laat de plugin HTML-elementen maken.`)];
+  return { tree: out, problems };
 }
 
 /** The places of `plugins` that have at least one plugin, in Docusaurus' order. */

@@ -70,6 +70,23 @@ test('plugin output is held to site code\'s rules: script, handlers and script a
   assert.ok(held.problems.every((p) => p.code === 'site-markdown-plugin-failed' && p.file === 'content/docs/a.md'));
 });
 
+test('MDX a plugin makes after our MDX job shows its children in a plain element, its expressions left out, with one warning', () => {
+  const addMdx = (tree: Root | HastRoot) => {
+    (tree as Root).children.push(
+      { type: 'mdxJsxFlowElement', name: 'Tabs', attributes: [{ type: 'mdxJsxAttribute', name: 'groupId', value: 'talen' }, { type: 'mdxJsxAttribute', name: 'x', value: { type: 'mdxJsxAttributeValueExpression', value: 'geheim()' } }], children: [{ type: 'paragraph', children: [{ type: 'text', value: 'Binnen' }] }] },
+      { type: 'mdxFlowExpression', value: 'process.exit()' },
+    );
+    return tree;
+  };
+  const { content, problems } = render('Tekst.\n', steps(['remarkPlugins'], { remarkPlugins: addMdx }));
+  const tabs = content.body.children.find((n) => n.type === 'mdxJsxFlowElement') as unknown as { name: string; attributes: Array<{ name: string }> };
+  assert.is(tabs.name, 'Unknown$Tabs');
+  assert.equal(tabs.attributes.map((a) => a.name), ['groupId']);
+  assert.not.ok(content.body.children.some((n) => (n.type as string) === 'mdxFlowExpression'));
+  assert.equal(problems.map((p) => [p.severity, p.code]), [['warning', 'site-markdown-plugin-failed']]);
+  assert.match(problems[0]!.message, '<Tabs>');
+});
+
 test('a page whose plugins add nothing unsafe comes out of heldToSafety as it went in (property)', () => {
   fc.assert(fc.property(fc.array(fc.stringMatching(/^[a-z ]{0,12}$/), { maxLength: 6 }), (words) => {
     const { content } = render(words.map((w) => `Tekst ${w}.`).join('\n\n') || 'Leeg.', steps(['rehypePlugins'], {}));
