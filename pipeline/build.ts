@@ -23,10 +23,11 @@ import type { Highlighter } from './stages/highlight/requests.ts';
 import { configuredFormat, parse, parseData, parseMarkdown, type FormatSetting } from './stages/parse.ts';
 import { validate, type Validated } from './stages/validate.ts';
 import { resolve } from './stages/resolve.ts';
+import type { GeneratedSidebars } from './stages/resolve/generated-sidebar.ts';
 import { contentHash } from './content-hash.ts';
 import { hashAssets, type Assets } from './stages/assets.ts';
 import { codeIndex, codeLanguages, diagramSources, type CodeIndex } from './stages/code-blocks.ts';
-import { componentKeys, markdownContext, siteMarkdownJobs, renderJob, type MarkdownJobs } from './stages/site-markdown.ts';
+import { componentKeys, markdownContext, siteMarkdownJobs, renderJob, type MarkdownJobs, type MarkdownPluginTrees } from './stages/site-markdown.ts';
 import { oneWarningPerComponent } from './stages/markdown/mdx-unknown.ts';
 import { buildRoutes, outputFile } from './stages/routes.ts';
 import { redirectPage, redirectsOf, type Redirect } from './stages/publish/redirects.ts';
@@ -77,6 +78,8 @@ export interface AnalyseOptions {
   readonly memo?: BuildMemo;
   /** Results kept on disk by earlier production builds (pipeline/io/build-cache.ts). */
   readonly cache?: BuildCache;
+  /** What the site's sidebar generators made, made at the edge for `Site.sidebarGenerations` (pipeline/stages/resolve/generated-sidebar.ts). */
+  readonly generatedSidebars?: GeneratedSidebars;
 }
 
 /** read → parse → validate → resolve. */
@@ -97,7 +100,7 @@ function analyseSources(sources: SourceTree, mode: Mode, options: AnalyseOptions
   );
   const resolved = pipe(
     validated,
-    chain((v) => pipe(resolve(v, mode), chain((site) => pipe(securityTxtExpiry(v, sources, options.today), map(() => site))))),
+    chain((v) => pipe(resolve(v, mode, options.generatedSidebars), chain((site) => pipe(securityTxtExpiry(v, sources, options.today), map(() => site))))),
   );
   const partials = parsePartials(sources.partials ?? [], options, format);
   const site = valueOf(resolved);
@@ -165,6 +168,8 @@ export interface Effects {
    * `customCss` made into one file at the io edge (pipeline/io/custom-css.ts), linked on every page.
    */
   readonly siteStyles?: { readonly components: ComponentStyles; readonly custom: OutputFile | null };
+  /** The site's own remark and rehype plugins: their versions per area, and the trees they made, ahead of the stage (pipeline/io/markdown-plugins.ts). */
+  readonly markdownPlugins?: MarkdownPluginTrees;
 }
 
 /** What the graph takes from the theme's code: the graph imports no theme, it is given one. */
@@ -235,9 +240,9 @@ export type Contents = ReadonlyMap<string, Content>;
  * The one place their input is put together: the graph's markdown stage and
  * the schedule's work ahead of it make the same jobs.
  */
-export function markdownJobs(analysis: Analysis, diagrams: Effects['diagrams'], components?: Components): MarkdownJobs | null {
+export function markdownJobs(analysis: Analysis, diagrams: Effects['diagrams'], components?: Components, pluginVersions?: MarkdownPluginTrees['versions']): MarkdownJobs | null {
   const { site, code, assets, languages } = analysis;
-  return site ? siteMarkdownJobs({ site, code, assets, languages, diagrams, siteComponents: componentKeys(components) }) : null;
+  return site ? siteMarkdownJobs({ site, code, assets, languages, diagrams, siteComponents: componentKeys(components), ...(pluginVersions?.size ? { markdownPlugins: pluginVersions } : {}) }) : null;
 }
 
 /**
@@ -245,8 +250,8 @@ export function markdownJobs(analysis: Analysis, diagrams: Effects['diagrams'], 
  * `jobs` are the site's markdown jobs when the caller made them already
  * (the schedule does, to render some pages early).
  */
-export function markdownStage(analysis: Analysis, effects: Pick<Effects, 'highlighter' | 'diagrams' | 'siteComponents'>, options: Pick<GenerateOptions, 'memo' | 'cache'> & { readonly jobs?: MarkdownJobs } = {}): Result<Contents> {
-  const made = options.jobs ?? markdownJobs(analysis, effects.diagrams, effects.siteComponents);
+export function markdownStage(analysis: Analysis, effects: Pick<Effects, 'highlighter' | 'diagrams' | 'siteComponents' | 'markdownPlugins'>, options: Pick<GenerateOptions, 'memo' | 'cache'> & { readonly jobs?: MarkdownJobs } = {}): Result<Contents> {
+  const made = options.jobs ?? markdownJobs(analysis, effects.diagrams, effects.siteComponents, effects.markdownPlugins?.versions);
   if (!made) return ok(new Map());
   const ctx = markdownContext(made, effects.highlighter);
   const { memo, cache } = options;
@@ -254,7 +259,7 @@ export function markdownStage(analysis: Analysis, effects: Pick<Effects, 'highli
   return pipe(
     made.jobs,
     traverse((job) => {
-      const renderOnce = () => during('markdown', job.input.display, () => renderJob(job, ctx));
+      const renderOnce = () => during('markdown', job.input.display, () => renderJob(job, ctx, effects.markdownPlugins));
       const render = cache ? () => cache.markdown.get(job.key, renderOnce) : renderOnce;
       const { content, problems } = memo ? memo.markdown.get(job.input.path, job.key, render) : render();
       return withProblems([job.entry.permalink, content] as const, problems);

@@ -60,6 +60,8 @@ export type ProblemCode =
   | 'site-api-unsupported'
   | 'site-plugin-data-missing'
   | 'site-plugin-failed'
+  | 'site-markdown-plugin-failed'
+  | 'site-sidebar-generator-failed'
   | 'site-plugin-unsupported'
   | 'site-code-ignored'
   | 'custom-css'

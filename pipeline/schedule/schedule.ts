@@ -55,6 +55,11 @@ import type { Mode } from '../types.ts';
 import { sortProblems, type Problem } from '../problem.ts';
 import type { BuildCache, BuildMemo } from '../memo.ts';
 import { loadCustomCss } from '../io/custom-css.ts';
+import { MarkdownPluginBox, markdownPluginVersions, siteCodeFilesOf } from '../io/markdown-plugins.ts';
+import { markdownPluginsAhead } from './markdown-plugins-ahead.ts';
+import type { MarkdownPluginTrees } from '../stages/site-markdown.ts';
+import type { Site } from '../types.ts';
+import { generateSidebarParts, type GeneratedParts } from '../io/sidebar-generators.ts';
 
 export interface BuildOptions {
   readonly content: string;
@@ -120,11 +125,13 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     })).then((made) => (box = made)));
     const unnamedCode = handled(plugins.then((ran) => unnamedSiteCode(options.content, path.relative(process.cwd(), options.content) || '.', {
       components: site.config.mdx?.components, componentMap: site.config.mdx?.componentMap, static: site.config.layout.static, pages: site.config.layout.pages?.path,
-      plugins: site.config.plugins?.map((p) => p.path), routeComponents: ran.routes.map((route) => route.component),
+      plugins: [...site.config.plugins?.map((p) => p.path) ?? [], ...siteCodeFilesOf(site.config.layout)], routeComponents: ran.routes.map((route) => route.component),
     })));
+    // The names and versions of the site's remark and rehype plugins: part of the key of every page of their area.
+    const pluginVersions = markdownPluginVersions(options.content, site.config.layout);
     // The site's markdown jobs (and their cache keys), made once the diagrams are drawn.
     // They wait for the site's components too: an MDX page's result depends on which exist.
-    const madeJobs = handled(Promise.all([drawing, siteComponents]).then(([drawn, made]) => markdownJobs(analysed, drawn, made.components)!));
+    const madeJobs = handled(Promise.all([drawing, siteComponents]).then(([drawn, made]) => markdownJobs(analysed, drawn, made.components, pluginVersions)!));
     // The highlight threads start once Chromium is done (their memory and its never add up) and
     // highlight what the cache lacks, on both cores, while the main thread mostly waits for them.
     const highlighting = !cache ? handled(createHighlighter(analysed.languages))
@@ -137,7 +144,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     lap('thema');
     // Should Chromium still be drawing, the main thread makes the markdown of the pages that need neither it nor shiki.
     // (No block is ready: there is no highlighter yet, and these pages show none.)
-    if (cache) await whileWaiting(drawing, markdownAhead(needingNothing(markdownJobs(analysed, null)!), null, cache, () => false));
+    if (cache) await whileWaiting(drawing, markdownAhead(needingNothing(markdownJobs(analysed, null, undefined, pluginVersions)!), null, cache, () => false));
     const diagrams = await drawing;
     const highlighter: Highlighter | null = await highlighting;
     lap('diagrammen');
@@ -155,7 +162,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     const hasStyles = customCss.file !== null || Object.keys(components.styles.byComponent).length > 0;
     // A site with interactive components: every page loads the island loader (a client navigation may lead to an island).
     const { islands } = components;
-    const effects: Effects = {
+    let effects: Effects = {
       highlighter, diagrams, theme: islands.loader ? { ...theme, islands: islands.loader } : theme, themeFiles: [...files, ...islands.files], themeCode, feedStylesheet: feedStylesheetTemplate(), ...(Object.keys(components.components).length ? { siteComponents: components.components } : {}),
       ...(hasStyles ? { siteStyles: { components: components.styles, custom: customCss.file } } : {}),
     };
@@ -168,6 +175,11 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
       }
     }
     const stores = { ...(options.memo ? { memo: options.memo } : {}), ...(cache ? { cache } : {}) };
+    // The site's remark and rehype plugins run in their box now: the stage finds their trees as a value.
+    if (pluginVersions.size > 0) {
+      effects = { ...effects, markdownPlugins: await pluginTreesFor(jobs, highlighter, site, pluginVersions, options, cache) };
+      lap('remark- en rehype-plugins');
+    }
     const markdownOnly = markdownStage(analysed, effects, { ...stores, jobs });
     lap('markdown');
     if (effects.siteComponents && options.render) {
@@ -198,7 +210,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     const index: (SearchIndexFile & { readonly building?: Promise<string> }) | null = options.render === 'on-request' ? devSearchIndex(analysis, markdown, themeCode.searchIndex)
       : options.render ? searchIndexFor(searchIndexRecords(analysis, markdown), cache) : null;
     // Unchanged pages come from the previous output, unless site code renders in them (no key covers it).
-    const siteCode = Object.keys(components.components).length > 0 || reactPages.pages.length > 0 || components.assets.length > 0;
+    const siteCode = Object.keys(components.components).length > 0 || reactPages.pages.length > 0 || components.assets.length > 0 || pluginVersions.size > 0;
     const reuse = options.render === true && options.writer && cache && index && !siteCode
       ? PageReuse.open(options.cacheDir, options.writer.outDir, siteRenderKey({ sources, mode: options.mode, effects, searchIndexPath: index.path }))
       : null;
@@ -245,9 +257,20 @@ async function analyseWhileDrawing(sources: SourceTree, drawer: DiagramDrawer, o
   if (cache) {
     await parseAhead(sources.files, cache.trees, siteFormat(sources.config), (tree) => { for (const [hash, source] of mermaidSources([tree])) drawer.draw(hash, source); }, () => drawer.allSent());
   }
-  return analyse(sources, options.mode, {
+  const analyseWith = (generatedSidebars?: GeneratedParts['made']) => analyse(sources, options.mode, {
     ...(options.today ? { today: options.today } : {}), ...(options.memo ? { memo: options.memo } : {}), ...(cache ? { cache } : {}),
+    ...(generatedSidebars ? { generatedSidebars } : {}),
   });
+  const analysed = analyseWith();
+  // A docs area's sidebarItemsGenerator runs in the plugin box over the parts resolve names; resolve then reads what it made.
+  const asked = analysed.site?.sidebarGenerations;
+  if (!analysed.site || !asked?.length) return analysed;
+  const generated = await generateSidebarParts(asked, {
+    content: options.content, display: path.relative(process.cwd(), options.content) || '.', areas: analysed.site.config.layout.docs,
+    limits: sitePluginOptions(analysed.site.config, options.content, options.cacheDir, false).limits, cacheDir: options.cacheDir, persist: options.persist === true,
+  });
+  const again = analyseWith(generated.made);
+  return { ...again, problems: [...again.problems, ...generated.problems] };
 }
 
 /**
@@ -260,7 +283,7 @@ export const highlightAhead = (made: MarkdownJobs, cache: BuildCache | undefined
 
 /** The jobs whose markdown needs neither Chromium nor shiki: made ahead while Chromium draws, before a highlighter is there. */
 export const needingNothing = (made: MarkdownJobs): MarkdownJobs =>
-  ({ ...made, jobs: made.jobs.filter((job) => !job.drawsDiagram && !job.code.some(isHighlightedCode)) });
+  ({ ...made, jobs: made.jobs.filter((job) => !job.drawsDiagram && !job.code.some(isHighlightedCode) && !job.plugins) });
 
 /**
  * The markdown of the jobs not in the cache, into the cache, each as soon as
@@ -273,7 +296,8 @@ export const needingNothing = (made: MarkdownJobs): MarkdownJobs =>
  */
 export function* markdownAhead(made: MarkdownJobs, highlighter: Highlighter | null, cache: BuildCache, ready: (request: HighlightRequest) => boolean): Generator<boolean> {
   const ctx = markdownContext(made, highlighter);
-  let waiting = made.jobs.filter((job) => !cache.markdown.has(job.key)).map((job) => ({ job, code: highlightRequests(job.code) }));
+  // A page with the site's Markdown plugins waits for their box (pluginTreesFor).
+  let waiting = made.jobs.filter((job) => !job.plugins && !cache.markdown.has(job.key)).map((job) => ({ job, code: highlightRequests(job.code) }));
   while (waiting.length > 0) {
     const now = waiting.filter(({ code }) => code.every(ready));
     for (const { job } of now) {
@@ -282,6 +306,21 @@ export function* markdownAhead(made: MarkdownJobs, highlighter: Highlighter | nu
     }
     if (now.length === 0) yield false;
     else waiting = waiting.filter((w) => !now.includes(w));
+  }
+}
+
+/**
+ * The trees of the site's remark and rehype plugins for the pages not in the
+ * cache, made in the plugin box (pipeline/schedule/markdown-plugins-ahead.ts);
+ * each page made whole goes into the cache.
+ */
+async function pluginTreesFor(jobs: MarkdownJobs, highlighter: Highlighter | null, site: Site, versions: ReadonlyMap<string, string>, options: BuildOptions, cache: BuildCache | undefined): Promise<MarkdownPluginTrees> {
+  const box = new MarkdownPluginBox({ content: options.content, configFile: site.configFile, limits: sitePluginOptions(site.config, options.content, options.cacheDir, false).limits });
+  try {
+    return await markdownPluginsAhead(jobs, highlighter, site.config.layout, versions, box,
+      (job) => cache?.markdown.has(job.key) ?? false, (job, result) => cache?.markdown.get(job.key, () => result));
+  } finally {
+    box.close();
   }
 }
 

@@ -40,6 +40,7 @@ import type { RootContent } from 'mdast';
 import type { Program } from 'estree';
 import { error, placeOf } from '../problem.ts';
 import { defaultComponentsFolder } from './site-component-keys.ts';
+import { heldToSafety, knownMdx, placeOfStep, withKnownMdx, type PluginStep, type SitePluginSteps } from './markdown/site-plugins.ts';
 
 export type { Content, Diagram, LinkRef, TocItem } from '../types.ts';
 export { admonitionTitles } from './markdown/admonitions.ts';
@@ -71,6 +72,8 @@ export interface MarkdownContext {
   readonly mdx?: MdxSettings;
   /** The partials a page may import and place (./markdown/partials.ts), by content path; left out: none. */
   readonly partials?: Partials;
+  /** The site's own remark and rehype plugins of this page's area, as trees made ahead (./markdown/site-plugins.ts); left out: none. */
+  readonly sitePlugins?: SitePluginSteps;
 }
 
 /** The site's MDX settings (`mdx` in the site configuration) with the keys of its components (pipeline/stages/site-component-keys.ts). */
@@ -103,20 +106,46 @@ export interface MarkdownInput {
 /** A page's content, and the problems found on it in the order of the page (the shape the memo and build cache keep). */
 export function renderMarkdown(input: MarkdownInput, ctx: MarkdownContext): { readonly content: Content; readonly problems: ReadonlyArray<Problem> } {
   // The jobs change the tree in place: the memo and the build cache keep the original.
-  const tree = copyTree(input.tree);
+  const plugins = ctx.sitePlugins;
+  const pluginProblems: Problem[] = [];
+  const plugged = <T extends Root | HastRoot>(step: PluginStep, before: T): T => {
+    if (!plugins?.places.has(placeOfStep(step))) return before;
+    const after = plugins.at(step, before);
+    pluginProblems.push(...after.problems);
+    return after.tree as T;
+  };
+  // Docusaurus runs beforeDefaultRemarkPlugins before its own remark steps, remarkPlugins after them.
+  let tree = plugged('beforeDefaultRemarkPlugins', copyTree(input.tree));
   // One heading job for the page and the partials it places: their headings share its ids and its TOC.
   const headings = headingIds(input);
   const found: FileJobs[] = [];
   const budget = expansionBudget(ctx.mdx?.expansionLimit ?? defaultExpansionLimits);
   const problems = fileJobs({ tree, path: input.path, display: input.display, text: input.source }, [input.path], 0, input, ctx, { headings, budget }, found);
   for (const jobs of found) jobs.mdx.tocInline(headings.toc);
+  // What of MDX our job resolved: MDX a plugin makes after this has no name or check of ours.
+  const known = plugins ? knownMdx(tree) : null;
+  tree = plugged('remarkPlugins', tree);
 
   const { body, excerpt } = splitExcerpt(tree);
   const highlighting = { highlighter: ctx.highlighter, highlighted: ctx.highlighted };
+  const hastOf = (part: 'body' | 'excerpt', mdast: Root): HastRoot => {
+    if (!plugins) return pageHast(mdast, highlighting);
+    const hast = pageHast(mdast, highlighting, {
+      before: (t) => plugged(`beforeDefaultRehypePlugins:${part}`, t),
+      after: (t) => plugged(`rehypePlugins:${part}`, t),
+    });
+    // Plugin output is site code's output: held to its rules before it leaves the stage.
+    const held = heldToSafety(hast, input.display);
+    const shown = withKnownMdx(held.tree, known!, input.display);
+    pluginProblems.push(...held.problems, ...shown.problems);
+    return shown.tree;
+  };
+  const bodyHast = hastOf('body', body);
+  const excerptHast = excerpt ? hastOf('excerpt', excerpt) : null;
   return {
     content: {
-      body: pageHast(body, highlighting),
-      excerpt: excerpt ? pageHast(excerpt, highlighting) : null,
+      body: bodyHast,
+      excerpt: excerptHast,
       toc: headings.toc,
       anchors: headings.anchors,
       links: found.flatMap((f) => f.links.links),
@@ -125,7 +154,7 @@ export function renderMarkdown(input: MarkdownInput, ctx: MarkdownContext): { re
       hasMermaid: found.some((f) => f.diagrams.found()),
       docCardList: found.some((f) => f.directives.docCardList() || f.mdx.docCardList()),
     },
-    problems,
+    problems: pluginProblems.length > 0 ? [...problems, ...pluginProblems] : problems,
   };
 }
 

@@ -6,7 +6,7 @@
  * puts those together into the site.
  */
 import { pipe } from 'fp-ts/function';
-import type { Entry, DocEntry, PageEntry, PostEntry, Author, Doc, Mode, Page, Post, Site } from '../types.ts';
+import type { Entry, DocEntry, DocsArea, PageEntry, PostEntry, Author, Doc, Mode, Page, Post, SidebarGeneration, Site } from '../types.ts';
 import { error, startOfFile, warning, type Problem } from '../problem.ts';
 import { hasTruncateMarker } from './shared/truncate.ts';
 import { docPath } from './shared/number-prefix.ts';
@@ -16,6 +16,7 @@ import type { Validated } from './validate.ts';
 import { docIdOf, docsAreaOf, isFolderIndex, permalinkOf } from './resolve/permalinks.ts';
 import { inlineAuthorProblems, inlinePolicies, inlineTagProblems, postAuthors, registryProblems, resolveTags, tagRegistryOf, toAuthor, usesIn } from './resolve/tags-and-authors.ts';
 import { buildSidebars, referenceProblems, sidebarIdOf, versionsOf } from './resolve/sidebars.ts';
+import { sidebarGenerations, type GeneratedSidebars } from './resolve/generated-sidebar.ts';
 
 export { hasTruncateMarker, isTruncateMarker } from './shared/truncate.ts';
 
@@ -88,8 +89,21 @@ const isDoc = (e: Entry): e is DocEntry => e.kind === 'doc';
 const isPost = (e: Entry): e is PostEntry => e.kind === 'post';
 const isPage = (e: Entry): e is PageEntry => e.kind === 'page';
 
+/** A file under the content root as messages name it (`content/plugins/x.js`), by the prefix the entries' files have. */
+const displayIn = (validated: Validated) => (file: string): string => {
+  const any = validated.entries[0]?.file;
+  return any && any.display.endsWith(any.path) ? `${any.display.slice(0, any.display.length - any.path.length)}${file}` : file;
+};
+
+/** The parts the site's sidebar generators have yet to make, when an area has one (the schedule has them made and resolves again). */
+const generationsOf = (areas: ReadonlyArray<DocsArea>, docs: ReadonlyArray<Doc>, validated: Validated, generated: GeneratedSidebars): { sidebarGenerations?: ReadonlyArray<SidebarGeneration> } => {
+  if (!areas.some((a) => a.sidebarItemsGenerator)) return {};
+  const asked = sidebarGenerations(areas, docs, validated.categories, validated.sidebarFiles, generated);
+  return asked.length > 0 ? { sidebarGenerations: asked } : {};
+};
+
 /** Stage entry. No value without a site configuration (validate reported why). */
-export function resolve(validated: Validated, mode: Mode): Result<Site> {
+export function resolve(validated: Validated, mode: Mode, generated: GeneratedSidebars = new Map()): Result<Site> {
   const { config } = validated;
   if (!config) return failed([]);
   const include = (e: Entry) => mode === 'development' || e.frontmatter.draft !== true;
@@ -120,8 +134,9 @@ export function resolve(validated: Validated, mode: Mode): Result<Site> {
       ...registryProblems(validated.authors, usesIn(authored), { code: 'unknown-author', noun: 'auteur', plural: 'auteurs', needs: 'ten minste een naam' }),
     ]),
     chain(({ docs, posts, pages }) => pipe(
-      buildSidebars(docs, validated.categories, config.layout, validated.sidebarFiles, leftOut),
+      buildSidebars(docs, validated.categories, config.layout, validated.sidebarFiles, leftOut, { made: generated, display: displayIn(validated) }),
       chain((sidebars) => withProblems<Site>({
+        ...generationsOf(config.layout.docs, docs, validated, generated),
         mode, config, docs, posts, pages, tags, authors, sidebars,
         versions: versionsOf(config, docs, sidebars),
         draftPermalinks: new Set(leftOut.map((e) => permalinkOf(e, config.layout))),

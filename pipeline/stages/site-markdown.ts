@@ -17,6 +17,9 @@ import { unprocessable } from '../problem.ts';
 import type { Diagram, Site, MarkdownResult, Partials } from '../types.ts';
 import { partialsUsed } from './markdown/partials.ts';
 import { defaultExpansionLimits } from './markdown/expansion-budget.ts';
+import { areaPlugins, placesWithPlugins, PluginTreePending, type PluggedTree, type PluginStep } from './markdown/site-plugins.ts';
+import type { Root as HastRoot } from 'hast';
+import type { MarkdownPlace } from '../types.ts';
 
 /** One page's markdown: its input and every value its result depends on (the cache key). */
 export interface MarkdownJob {
@@ -27,6 +30,27 @@ export interface MarkdownJob {
   readonly key: ReadonlyArray<string | number>;
   /** Whether the page shows a diagram (its result then depends on Chromium's work). */
   readonly drawsDiagram: boolean;
+  /** When the page's area has remark or rehype plugins of the site: the area, its places, and the page's key for their trees. */
+  readonly plugins?: JobPlugins;
+}
+
+/** The site's Markdown plugins of one page's area (./markdown/site-plugins.ts). */
+export interface JobPlugins {
+  /** `docs:default`, `blog`, `pages`. */
+  readonly area: string;
+  readonly places: ReadonlySet<MarkdownPlace>;
+  /** The page's trees at each step are kept under this (a hash of the job's key). */
+  readonly key: string;
+}
+
+/**
+ * The site's Markdown plugins as values: per area the key of their names and
+ * versions (made at the io edge), and the trees they made ahead of the stage.
+ */
+export interface MarkdownPluginTrees {
+  readonly versions: ReadonlyMap<string, string>;
+  /** The tree after a step's plugins for a page (`JobPlugins.key`); throws `PluginTreePending` when not made. */
+  readonly at: (page: string, step: PluginStep, tree: Root | HastRoot) => PluggedTree;
 }
 
 export interface MarkdownJobs {
@@ -49,6 +73,8 @@ export interface JobsInput {
   readonly diagrams: ReadonlyMap<string, Diagram> | null;
   /** The keys of the site's own components (pipeline/stages/site-component-keys.ts); left out: none. */
   readonly siteComponents?: ReadonlySet<string>;
+  /** Per area with Markdown plugins, the key of their names and versions; left out: none. */
+  readonly markdownPlugins?: ReadonlyMap<string, string>;
 }
 
 /** What MDX pages resolve their components against: the site's `mdx` settings and its components. */
@@ -104,7 +130,16 @@ export function siteMarkdownJobs(input: JobsInput): MarkdownJobs {
     const code = [...(input.code.get(tree) ?? codeBlocks(tree)), ...placed.flatMap((p) => input.code.get(p.tree) ?? codeBlocks(p.tree))];
     const used = [...diagramSources(code).keys()];
     const partialsKey = placed.length === 0 ? '' : JSON.stringify(placed.map((p) => [p.path, p.display, p.text]));
-    return { entry, input: markdown, code, drawsDiagram: used.length > 0, key: [shared, diagramsKey(used, diagrams), markdown.display, markdown.permalink, markdown.tocMin, markdown.tocMax, file.text, partialsKey] };
+    const key = [shared, diagramsKey(used, diagrams), markdown.display, markdown.permalink, markdown.tocMin, markdown.tocMax, file.text, partialsKey];
+    // The plugins' names and versions are part of the key of every page of their area, and only of those.
+    const area = input.markdownPlugins?.size ? areaPlugins(site.config.layout, file.path) : null;
+    const versions = area ? input.markdownPlugins?.get(area.area) : undefined;
+    if (!area || versions === undefined) return { entry, input: markdown, code, drawsDiagram: used.length > 0, key };
+    const pluggedKey = [...key, versions];
+    return {
+      entry, input: markdown, code, drawsDiagram: used.length > 0, key: pluggedKey,
+      plugins: { area: area.area, places: placesWithPlugins(area.plugins), key: contentHash(JSON.stringify(pluggedKey), 32) },
+    };
   });
   return { jobs, permalinks, input };
 }
@@ -123,11 +158,12 @@ const emptyTree: Root = { type: 'root', children: [] };
  * of that page (with an empty body), not a crash of the build; a failing
  * highlighter is the build's problem, not the page's, and goes on up.
  */
-export function renderJob({ entry, input }: MarkdownJob, ctx: MarkdownContext): MarkdownResult {
+export function renderJob({ entry, input, plugins }: MarkdownJob, ctx: MarkdownContext, trees?: MarkdownPluginTrees): MarkdownResult {
+  if (plugins && trees) ctx = { ...ctx, sitePlugins: { places: plugins.places, at: (step, tree) => trees.at(plugins.key, step, tree) } };
   try {
     return renderMarkdown(input, ctx);
   } catch (err) {
-    if (err instanceof HighlighterFailure) throw err;
+    if (err instanceof HighlighterFailure || err instanceof PluginTreePending) throw err;
     const empty = renderMarkdown({ ...input, tree: emptyTree }, ctx);
     return { ...empty, problems: [unprocessable(entry.entry.file.display, err), ...empty.problems] };
   }

@@ -64,7 +64,13 @@ test('the docs plugins, blog, pages and static folders point at the Docusaurus f
   const { site } = await migratedFixture();
   assert.equal(site.content.docs, [
     { id: 'default', path: 'docs', routeBasePath: 'docs', label: 'Documentatie', sidebarPath: 'sidebars-default.yml', tags: '../tags.yml', editUrl: 'https://github.com/voorbeeld/portaal/edit/main/' },
-    { id: 'community', path: 'community', routeBasePath: 'community', label: 'Community', tags: '../tags.yml' },
+    {
+      id: 'community', path: 'community', routeBasePath: 'community', label: 'Community', tags: '../tags.yml', sidebarItemsGenerator: 'plugins/zijbalk-community.js',
+      markdown: {
+        remarkPlugins: [{ path: 'plugins/remark-let-op.js' }],
+        rehypePlugins: [{ package: '@gemeente/rehype-afkortingen', options: { afkortingen: { API: 'application programming interface' } } }],
+      },
+    },
   ]);
   assert.equal(site.content.blog, { path: 'blog', routeBasePath: 'blog', tags: '../tags.yml', editUrl: 'https://github.com/voorbeeld/portaal/blob/main' });
   assert.equal(site.content.pages, { path: 'src/pages' });
@@ -262,14 +268,61 @@ export default async function createConfig() {
   assert.is(result.exitCode, 0, result.stderr);
   const written = parse(fs.readFileSync(path.join(dir, 'dist-config/site.yml'), 'utf8')) as Record<string, any>;
   assert.is(written.siteName, 'ESM-site');
-  assert.equal(written.content.docs, [{ id: 'default', path: 'handleiding', routeBasePath: 'docs', label: 'Documentatie' }]);
+  // A remark plugin from a package that is not installed where migrate runs still names its package: the build loads it from the site's node_modules.
+  assert.equal(written.content.docs, [{ id: 'default', path: 'handleiding', routeBasePath: 'docs', label: 'Documentatie', markdown: { remarkPlugins: [{ package: 'mdx-mermaid' }] } }]);
   // The preset's blog and pages have no folder here: nothing to build.
   assert.is(written.content.blog, null);
   assert.is(written.content.pages, null);
   // A plugin written in the configuration has no file the build could run: the note says how to give it one.
   assert.match(result.stdout, /^- Plugin 1 \(eigenPlugin\) staat als functie in de configuratie; .*Zet de functie in een eigen bestand/m);
   assert.is(written.plugins, undefined);
-  assert.match(result.stdout, /^- Docs-plugin "default": remarkPlugins worden niet uitgevoerd/m);
+  assert.match(result.stdout, /^- Docs-plugin "default": remarkPlugins 1 \(mdx-mermaid\): het pakket mdx-mermaid is niet geïnstalleerd waar migrate draaide/m);
+});
+
+test('remark and rehype plugins: a file or package the configuration imports carries over with its options; a function written inline, or options with code, get a note', async () => {
+  const dir = site({
+    'docusaurus.config.js': `const eigen = require('./plugins/eigen.js');
+const { benoemd } = require('./plugins/benoemd.js');
+module.exports = {
+  title: 'Plugins', url: 'https://plugins.example.nl', baseUrl: '/',
+  presets: [['classic', { docs: {
+    path: 'docs',
+    beforeDefaultRemarkPlugins: [[eigen, { stap: 1 }]],
+    remarkPlugins: [() => (tree) => tree, [eigen, { filter: /x/ }]],
+    rehypePlugins: [benoemd],
+  } }]],
+};
+`,
+    'plugins/eigen.js': 'module.exports = function eigen() { return () => {}; };\n',
+    'plugins/benoemd.js': 'exports.benoemd = function benoemd() { return () => {}; };\n',
+    'docs/a.md': '---\ntitle: A\n---\n',
+  });
+  const result = await migrate(dir);
+  assert.is(result.exitCode, 0, result.stderr);
+  const written = parse(fs.readFileSync(path.join(dir, 'dist-config/site.yml'), 'utf8')) as Record<string, any>;
+  assert.equal(written.content.docs[0].markdown, {
+    beforeDefaultRemarkPlugins: [{ path: 'plugins/eigen.js', options: { stap: 1 } }],
+    rehypePlugins: [{ path: 'plugins/benoemd.js', export: 'benoemd' }],
+  });
+  assert.match(result.stdout, /^- Docs-plugin "default": remarkPlugins 1 \(functie\) staat als functie in de configuratie en wordt niet uitgevoerd/m);
+  assert.match(result.stdout, /^- Docs-plugin "default": remarkPlugins 2 \(functie eigen\): de opties bevatten code/m);
+});
+
+test('a remark plugin the configuration imports dynamically from the site\'s node_modules carries over as its package', async () => {
+  const dir = site({
+    'docusaurus.config.mjs': `export default async function () {
+  const { default: nummers } = await import('remark-nummers');
+  return { title: 'Dynamisch', url: 'https://dyn.example.nl', baseUrl: '/', presets: [['classic', { docs: { path: 'docs', remarkPlugins: [[nummers, { vanaf: 2 }]] } }]] };
+}
+`,
+    'node_modules/remark-nummers/package.json': JSON.stringify({ name: 'remark-nummers', version: '1.2.3', type: 'module', exports: './index.js' }),
+    'node_modules/remark-nummers/index.js': 'export default function nummers() { return () => {}; }\n',
+    'docs/a.md': '---\ntitle: A\n---\n',
+  });
+  const result = await migrate(dir);
+  assert.is(result.exitCode, 0, result.stderr);
+  const written = parse(fs.readFileSync(path.join(dir, 'dist-config/site.yml'), 'utf8')) as Record<string, any>;
+  assert.equal(written.content.docs[0].markdown, { remarkPlugins: [{ package: 'remark-nummers', options: { vanaf: 2 } }] });
 });
 
 test('a helper module beside the configuration finds its own files (__dirname, import.meta.url)', async () => {

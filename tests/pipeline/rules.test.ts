@@ -99,6 +99,8 @@ const coverage: Record<ProblemCode, 'fixture' | { readonly skip: string }> = {
   'site-package-missing': { skip: 'made by the component box when a package is not in the site\'s node_modules; the mistakes fixture imports one (tests/docusaurus/react-pages-mistakes.test.ts)' },
   'site-api-unsupported': { skip: 'made by the component box for a Docusaurus module it does not offer; the mistakes fixture imports one (tests/docusaurus/react-pages-mistakes.test.ts)' },
   'site-plugin-failed': { skip: 'made by the plugin box (pipeline/io/site-plugins.ts); tests/build/site-plugins.test.ts runs a throwing and a looping plugin' },
+  'site-sidebar-generator-failed': { skip: 'made by the plugin box for a sidebarItemsGenerator (pipeline/io/sidebar-generators.ts); tests/build/sidebar-generator.test.ts runs a throwing one' },
+  'site-markdown-plugin-failed': { skip: 'made by the plugin box for a remark or rehype plugin of the site (pipeline/io/markdown-plugins.ts); tests/build/markdown-plugins.test.ts runs a throwing and a looping one' },
   'site-plugin-unsupported': { skip: 'made by the plugin box (pipeline/io/site-plugins.ts); tests/build/site-plugins.test.ts runs a plugin with postBuild' },
   'site-plugin-data-missing': { skip: 'made by the component box when site code asks for plugin data; tests/build/react-pages.test.ts renders one' },
   'site-code-ignored': { skip: 'made by the io edge from the code files under the content root (pipeline/io/site-code.ts); tests/build/site-code.test.ts writes some' },

@@ -308,6 +308,36 @@ async function load(file: string, outDir: string, siteDir: string): Promise<unkn
       plugins: [{
         name: 'packages-outside',
         setup(b) {
+          // What the configuration itself imports or requires goes through a module that marks its functions with where
+          // they came from: a remark plugin is then written into site.yml as its package or file (see `originOf`).
+          b.onResolve({ filter: /\?(echt|pakket)$/ }, (args) => {
+            const real = args.path.replace(/\?(echt|pakket)$/, '');
+            return args.path.endsWith('?pakket') ? { path: real, external: true } : { path: real };
+          });
+          b.onResolve({ filter: /.*/ }, (args) => {
+            if (args.importer !== file || args.namespace !== 'file' || !['import-statement', 'require-call', 'dynamic-import'].includes(args.kind) || isBuiltin(args.path)) return undefined;
+            try {
+              const resolved = createRequire(file).resolve(args.path);
+              if (resolved.includes(`${path.sep}node_modules${path.sep}`)) {
+                return { path: resolved, namespace: 'migrate-origin', pluginData: { kind: args.kind, suffix: '?pakket', origin: { package: args.path.split('/').slice(0, args.path.startsWith('@') ? 2 : 1).join('/') } } };
+              }
+              if (!/\.[cm]?[jt]sx?$/.test(resolved)) return undefined;
+              return { path: resolved, namespace: 'migrate-origin', pluginData: { kind: args.kind, suffix: '?echt', origin: { path: path.relative(siteDir, resolved).split(path.sep).join('/') } } };
+            } catch {
+              return undefined;
+            }
+          });
+          b.onLoad({ filter: /.*/, namespace: 'migrate-origin' }, (args) => {
+            const { kind, suffix, origin } = args.pluginData as { kind: string; suffix: string; origin: unknown };
+            const real = JSON.stringify(`${args.path}${suffix}`);
+            const mark = `globalThis.__migrateMark(m, ${JSON.stringify(origin)});`;
+            return {
+              contents: kind === 'require-call'
+                ? `const m = require(${real}); ${mark} module.exports = m;`
+                : `import * as m from ${real}; ${mark} export * from ${real}; export default m.default;`,
+              loader: 'js', resolveDir: path.dirname(args.path),
+            };
+          });
           b.onResolve({ filter: /.*/ }, (args) => {
             if (args.kind === 'entry-point' || args.path.startsWith('.') || path.isAbsolute(args.path)) return undefined;
             // An ESM configuration makes its own require with createRequire: it gets the one with stand-ins.
@@ -358,6 +388,27 @@ async function load(file: string, outDir: string, siteDir: string): Promise<unkn
   return value;
 }
 
+/** Where a function the configuration imported came from: a package or a file of the site, and its export when not the default. */
+type Origin = { readonly package?: string; readonly path?: string; readonly export?: string };
+const origins = new WeakMap<object, Origin>();
+
+/** Marks the functions a module gives (itself, its default export, its named exports) with the module's origin. */
+function markOrigin(module: unknown, origin: Origin): void {
+  const mark = (value: unknown, named?: string) => {
+    if (typeof value === 'function' && !origins.has(value)) origins.set(value, named ? { ...origin, export: named } : origin);
+  };
+  mark(module);
+  if (module && (typeof module === 'object' || typeof module === 'function')) {
+    const exports = module as Record<string, unknown>;
+    mark(exports.default);
+    for (const key of Object.keys(exports)) if (key !== 'default') mark(exports[key], key);
+  }
+}
+(globalThis as Record<string, unknown>).__migrateMark = markOrigin;
+
+/** The origin of an imported function; undefined for one written in the configuration. */
+const originOf = (value: object): Origin | undefined => origins.get(value);
+
 /** A value as JSON data: code and stand-ins become marks, `undefined` disappears, cycles are cut. */
 export function toData(value: unknown, seen: Set<object> = new Set(), depth = 0): unknown {
   if (value === null || typeof value === 'boolean' || typeof value === 'string') return value;
@@ -366,7 +417,8 @@ export function toData(value: unknown, seen: Set<object> = new Set(), depth = 0)
   if (typeof value === 'function') {
     const stub = (value as { __migrateStub?: unknown }).__migrateStub;
     if (typeof stub === 'string') return { $stub: stub };
-    return { $code: value.name ? `functie ${value.name}` : 'functie' };
+    const from = originOf(value);
+    return { $code: value.name ? `functie ${value.name}` : 'functie', ...(from ? { $from: from } : {}) };
   }
   if (typeof value !== 'object') return undefined;
   if (value instanceof RegExp) return { $code: String(value) };

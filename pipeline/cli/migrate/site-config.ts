@@ -189,6 +189,40 @@ const blogOptionsSeen = new Set([
   'recmaPlugins', 'showReadingTime', 'showLastUpdateTime', 'showLastUpdateAuthor', 'editLocalizedFiles',
 ]);
 
+/**
+ * A content plugin's remark and rehype plugins as site.yml takes them: each a
+ * package or a file of the site (the configuration imported it), with its
+ * options as data. A function written in the configuration, or options that
+ * hold code, cannot be carried over: a note says so, and the others still are.
+ */
+function markdownPluginsOf(options: Readonly<Data>, where: string, note: (message: string) => void): Data | null {
+  const out: Data = {};
+  for (const key of ['beforeDefaultRemarkPlugins', 'remarkPlugins', 'beforeDefaultRehypePlugins', 'rehypePlugins'] as const) {
+    const list = options[key];
+    if (!Array.isArray(list) || list.length === 0) continue;
+    const plugins: Data[] = [];
+    list.forEach((item: unknown, i) => {
+      const [fn, pluginOptions] = Array.isArray(item) ? [item[0], item[1]] : [item, undefined];
+      const from = isObject(fn) && isObject(fn.$from) ? fn.$from : null;
+      const stub = isObject(fn) && typeof fn.$stub === 'string' && /^[@\w][\w./@-]*$/.test(fn.$stub) && !/\.default$|\(\)/.test(fn.$stub) ? fn.$stub : null;
+      const shown = `${where}: ${key} ${i + 1} (${isCode(fn) ? codeName(fn) : 'geen functie'})`;
+      if (!from && !stub) {
+        note(`${shown} staat als functie in de configuratie en wordt niet uitgevoerd. Zet de plugin in een eigen bestand (met export default function), importeer dat in de configuratie, en draai migrate opnieuw.`);
+        return;
+      }
+      if (pluginOptions !== undefined && JSON.stringify(pluginOptions).includes('"$code"')) {
+        note(`${shown}: de opties bevatten code (een functie of reguliere expressie) en gaan niet als data mee; de plugin is overgeslagen.`);
+        return;
+      }
+      if (stub) note(`${shown}: het pakket ${stub} is niet geïnstalleerd waar migrate draaide; het staat in site.yml, en de build laadt het uit de node_modules van de site.`);
+      const source = from ? (typeof from.package === 'string' ? { package: from.package } : { path: String(from.path) }) : { package: stub };
+      plugins.push({ ...source, ...(from && typeof from.export === 'string' ? { export: from.export } : {}), ...(pluginOptions !== undefined ? { options: pluginOptions } : {}) });
+    });
+    if (plugins.length > 0) out[key] = plugins;
+  }
+  return Object.keys(out).length > 0 ? out : null;
+}
+
 /** `'ALL'` (every post on one page, every post in the sidebar) as a number our configuration takes. */
 const allPosts = 1000;
 
@@ -430,11 +464,14 @@ function docsEntryOf(
     if (options[key] !== undefined) note(`Docs-plugin "${id}": ${key} genegeerd; de generator bouwt alleen de huidige versie van de docs.`);
   }
   if (exists(id === 'default' ? 'versions.json' : `${id}_versions.json`)) note(`Docs-plugin "${id}": er zijn oude versies (${id === 'default' ? 'versions.json' : `${id}_versions.json`}); alleen de huidige versie wordt gebouwd.`);
-  for (const key of ['remarkPlugins', 'rehypePlugins', 'beforeDefaultRemarkPlugins', 'beforeDefaultRehypePlugins'] as const) {
-    const value = options[key];
-    if (Array.isArray(value) && value.length) note(`Docs-plugin "${id}": ${key} worden niet uitgevoerd; de generator draait geen code uit de configuratie.`);
+  const markdown = markdownPluginsOf(options, `Docs-plugin "${id}"`, note);
+  if (markdown) entry.markdown = markdown;
+  const generator = options.sidebarItemsGenerator;
+  const generatorFrom = isObject(generator) && isObject(generator.$from) ? generator.$from : null;
+  if (generatorFrom && typeof generatorFrom.path === 'string' && generatorFrom.export === undefined) entry.sidebarItemsGenerator = generatorFrom.path;
+  else if (generator !== undefined) {
+    note(`Docs-plugin "${id}": sidebarItemsGenerator staat niet als default export in een eigen bestand van de site, en wordt niet uitgevoerd; de zijbalk volgt de regels van Docusaurus zonder die functie. Zet de functie in een eigen bestand (met module.exports = async function ({ defaultSidebarItemsGenerator, ...args }) { … }), require dat bestand in de configuratie, en draai migrate opnieuw.`);
   }
-  if (options.sidebarItemsGenerator !== undefined) note(`Docs-plugin "${id}": sidebarItemsGenerator is code en wordt niet uitgevoerd; de zijbalk volgt de regels van Docusaurus zonder die functie.`);
   for (const key of Object.keys(options).filter((k) => !docsOptionsSeen.has(k))) note(`Docs-plugin "${id}": de optie ${key} is overgeslagen.`);
   return entry;
 }
@@ -456,19 +493,16 @@ function blogOf({ config, note, exists, rel, siteDir }: Context): { all: Data[];
   const hasBlog = blog !== undefined && blogPath !== undefined && exists(blogPath);
   if (blog) {
     for (const key of Object.keys(blog).filter((k) => !blogOptionsSeen.has(k))) note(`Blog: de optie ${key} is overgeslagen.`);
-    for (const key of ['remarkPlugins', 'rehypePlugins', 'feedOptions'] as const) {
-      const value = blog[key];
-      if (key === 'feedOptions' ? isObject(blog.feedOptions) && blog.feedOptions.type !== undefined && blog.feedOptions.type !== 'all' : Array.isArray(value) && value.length) {
-        note(key === 'feedOptions' ? 'Blog: feedOptions genegeerd; de generator maakt altijd RSS, Atom en JSON Feed.' : `Blog: ${key} worden niet uitgevoerd; de generator draait geen code uit de configuratie.`);
-      }
-    }
+    if (isObject(blog.feedOptions) && blog.feedOptions.type !== undefined && blog.feedOptions.type !== 'all') note('Blog: feedOptions genegeerd; de generator maakt altijd RSS, Atom en JSON Feed.');
   }
+  const markdown = blog ? markdownPluginsOf(blog, 'Blog', note) : null;
   const content = hasBlog ? {
     path: blogPath,
     routeBasePath: routeBase(str(blog.routeBasePath) ?? 'blog'),
     ...(typeof blog.tags === 'string' ? { tags: fromFolder(blog.tags, blogPath, siteDir, 'Blog: tags', note) } : blog.tags === null ? { tags: null } : {}),
     ...(typeof blog.authorsMapPath === 'string' ? { authors: fromFolder(blog.authorsMapPath, blogPath, siteDir, 'Blog: authorsMapPath', note) } : {}),
     ...(typeof blog.editUrl === 'string' ? { editUrl: blog.editUrl } : {}),
+    ...(markdown ? { markdown } : {}),
   } : null;
   return { all: blogs, options: blog, content };
 }
@@ -488,13 +522,14 @@ function blogSettings(blog: Data | undefined): Data {
 }
 
 /** The pages folder, when it exists, with the globs of files in it that are no page. */
-function pagesOf({ config, exists, rel }: Context): { path: string; exclude?: string[] } | undefined {
+function pagesOf({ config, exists, rel, note }: Context): { path: string; exclude?: string[]; markdown?: Data } | undefined {
   const pages = pagesPluginsOf(config)[0];
   const pagesPath = pages && exists(rel(str(pages.path) ?? 'src/pages')) ? rel(str(pages.path) ?? 'src/pages') : undefined;
   if (pagesPath === undefined) return undefined;
   // React pages are built (in the component box), as the folder is named in site.yml; `exclude` carries over.
   const exclude = Array.isArray(pages?.exclude) ? pages.exclude.filter((g): g is string => typeof g === 'string') : [];
-  return { path: pagesPath, ...(exclude.length > 0 ? { exclude } : {}) };
+  const markdown = pages ? markdownPluginsOf(pages, 'Pages', note) : null;
+  return { path: pagesPath, ...(exclude.length > 0 ? { exclude } : {}), ...(markdown ? { markdown } : {}) };
 }
 
 /** The static folders the configuration names (or `static`), relative to the site. */

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { createRequire, isBuiltin } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { AddedRoute, Hook, PluginAnswer, PluginRequest } from '../plugin-box-protocol.ts';
+import type { AddedRoute, Hook, MarkdownAnswer, MarkdownRequest, PluginAnswer, PluginRequest, SidebarAnswer, SidebarRequest } from '../plugin-box-protocol.ts';
 
 /** As in the component box: should the build die without killing this process, a thread of its own ends the group. */
 function dieWithParent(): void {
@@ -24,7 +24,7 @@ function dieWithParent(): void {
   new Worker(watcher, { eval: true }).unref();
 }
 
-const send = (answer: PluginAnswer): Promise<void> => new Promise((done) => {
+const send = (answer: PluginAnswer | MarkdownAnswer | SidebarAnswer): Promise<void> => new Promise((done) => {
   if (!process.send) return done();
   process.send(answer, () => done());
 });
@@ -174,8 +174,169 @@ async function run(request: PluginRequest): Promise<void> {
   });
 }
 
+/** A package of the site as Node imports it from the site's folder: its entry by `exports` (import, node, default, require), `main`, or index.js. */
+function packageEntry(siteDir: string, name: string): string {
+  for (let dir = path.resolve(siteDir); ; dir = path.dirname(dir)) {
+    const folder = path.join(dir, 'node_modules', name);
+    const manifest = path.join(folder, 'package.json');
+    if (fs.existsSync(manifest)) {
+      const pkg = JSON.parse(fs.readFileSync(manifest, 'utf8')) as { exports?: unknown; main?: unknown };
+      const pick = (value: unknown): string | null => {
+        if (typeof value === 'string') return value;
+        if (Array.isArray(value)) return value.map(pick).find((v) => v !== null) ?? null;
+        if (value && typeof value === 'object') {
+          const conditions = value as Record<string, unknown>;
+          if ('.' in conditions) return pick(conditions['.']);
+          for (const condition of ['import', 'node', 'default', 'require']) if (condition in conditions) { const found = pick(conditions[condition]); if (found) return found; }
+        }
+        return null;
+      };
+      const entry = pick(pkg.exports) ?? (typeof pkg.main === 'string' ? pkg.main : 'index.js');
+      return path.join(folder, entry);
+    }
+    if (path.dirname(dir) === dir) throw new Error(`het pakket ${name} staat niet in de node_modules van de site`);
+  }
+}
+
+type Transformer = (tree: unknown, file: unknown, next?: (err?: unknown, tree?: unknown) => void) => unknown;
+type Attacher = (this: unknown, ...args: unknown[]) => Transformer | undefined | void;
+
+/** A processor per area and place, made once: its plugins' attachers run once, and `this.data()` is theirs to share, as in one Docusaurus compile. */
+const processors = new Map<string, { run: (tree: unknown, file: unknown) => Promise<unknown>; attachFailures: Map<number, string> }>();
+
+/** The plugin functions of a request, loaded; a plugin that does not load is reported (for every file: `file` null) and left out. */
+async function markdownProcessor(request: MarkdownRequest): Promise<{ run: (tree: unknown, file: unknown) => Promise<unknown>; attachFailures: Map<number, string> }> {
+  const known = processors.get(request.processor);
+  if (known) return known;
+  const { unified } = await import('unified');
+  const processor = unified();
+  const attachFailures = new Map<number, string>();
+  for (const [index, entry] of request.plugins.entries()) {
+    if (request.skip.includes(index)) continue;
+    let fn: unknown;
+    try {
+      const file = entry.package ? packageEntry(request.siteDir, entry.package) : path.resolve(request.siteDir, entry.path ?? '');
+      const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+      fn = entry.export ? module[entry.export] ?? (module.default as Record<string, unknown> | undefined)?.[entry.export] : 'default' in module ? module.default : module;
+      if (fn && typeof fn === 'object' && 'default' in fn) fn = (fn as { default: unknown }).default;
+      if (typeof fn !== 'function') throw new Error(entry.export ? `het exporteert geen functie ${entry.export}` : 'het exporteert geen pluginfunctie als default export');
+    } catch (err) {
+      await send({ type: 'markdown-failed', plugin: index, file: null, message: firstLine(err) });
+      continue;
+    }
+    // The attacher runs with the processor as `this`, as unified runs it; what it returns runs per file, timed and caught on its own.
+    const attacher = fn as Attacher;
+    const wrapped = function (this: unknown, ...args: unknown[]): Transformer | undefined {
+      let transformer: Transformer | undefined | void;
+      try {
+        transformer = attacher.apply(this, args);
+      } catch (err) {
+        attachFailures.set(index, firstLine(err));
+        return undefined;
+      }
+      if (typeof transformer !== 'function') return undefined;
+      const transform = transformer;
+      return async (tree: unknown, file: unknown) => {
+        await send({ type: 'markdown-step', plugin: index, file: (file as { data: { index: number } }).data.index });
+        const before = structuredClone(tree);
+        try {
+          return await (transform.length >= 3
+            ? new Promise((resolve, reject) => {
+              const returned = transform(tree, file, (err, out) => (err ? reject(err) : resolve(out)));
+              if (returned && typeof (returned as Promise<unknown>).then === 'function') (returned as Promise<unknown>).then(resolve, reject);
+            })
+            : transform(tree, file));
+        } catch (err) {
+          await send({ type: 'markdown-failed', plugin: index, file: (file as { data: { index: number } }).data.index, message: firstLine(err) });
+          // The file goes on without this plugin's change.
+          return before;
+        }
+      };
+    };
+    Object.defineProperty(wrapped, 'name', { value: (fn as { name: string }).name });
+    processor.use(wrapped as never, ...(entry.options === undefined ? [] : [entry.options as never]));
+  }
+  const made = { run: (tree: unknown, file: unknown) => (processor.run as unknown as (t: unknown, f: unknown) => Promise<unknown>).call(processor, tree, file), attachFailures };
+  processors.set(request.processor, made);
+  return made;
+}
+
+/** Runs the plugins of one place over the request's trees, one file after another; answers with the trees as JSON. */
+async function runMarkdown(request: MarkdownRequest): Promise<void> {
+  const processor = await markdownProcessor(request);
+  const trees: string[] = [];
+  let reported = false;
+  for (const [index, file] of request.files.entries()) {
+    const tree = JSON.parse(file.tree) as unknown;
+    const out = await processor.run(tree, { path: path.join(request.siteDir, file.path), data: { index } });
+    if (!reported) {
+      reported = true;
+      for (const [plugin, message] of processor.attachFailures) await send({ type: 'markdown-failed', plugin, file: null, message });
+    }
+    trees.push(JSON.stringify(out, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value)));
+  }
+  await send({ type: 'markdown-done', trees });
+}
+
+/** Docusaurus' default number prefix parser: `01-intro` is `intro` with prefix 1. */
+function numberPrefixParser(filename: string): { filename: string; numberPrefix?: number } {
+  const match = /^(?<prefix>\d+)\s*[-_.]+\s*(?<rest>[^-_.\s].*)$/.exec(filename);
+  return match?.groups ? { filename: match.groups.rest ?? filename, numberPrefix: Number.parseFloat(match.groups.prefix ?? '') } : { filename, numberPrefix: undefined };
+}
+
+/** Docusaurus' rule for a category's index doc: `index`, `readme`, or the folder's own name. */
+const isCategoryIndex = ({ fileName, directories }: { fileName: string; directories: ReadonlyArray<string> }): boolean =>
+  ['index', 'readme'].includes(fileName.toLowerCase()) || fileName.toLowerCase() === (directories[0] ?? '').toLowerCase();
+
+/** Calls the generator once per part, with Docusaurus' arguments; `defaultSidebarItemsGenerator` gives the build's own items. */
+async function runSidebar(request: SidebarRequest): Promise<void> {
+  let generate: unknown;
+  try {
+    generate = await importPlugin(path.resolve(request.siteDir, request.generator), request.bundleDir);
+    if (typeof generate !== 'function') throw new Error('het bestand exporteert geen functie als default export');
+  } catch (err) {
+    await send({ type: 'sidebar-failed', part: null, message: firstLine(err) });
+    await send({ type: 'sidebar-done', items: request.parts.map(() => null) });
+    return;
+  }
+  const items: unknown[] = [];
+  for (const [index, part] of request.parts.entries()) {
+    await send({ type: 'sidebar-step', part: index });
+    try {
+      const made = await (generate as (args: unknown) => unknown)({
+        item: { type: 'autogenerated', dirName: part.dirName },
+        version: { contentPath: request.contentPath, versionName: 'current' },
+        docs: part.docs, categoriesMetadata: part.categoriesMetadata, numberPrefixParser, isCategoryIndex,
+        defaultSidebarItemsGenerator: async () => structuredClone(part.defaults),
+      });
+      if (!Array.isArray(made)) throw new Error('de functie gaf geen lijst van zijbalkitems terug');
+      items.push(asData(made));
+    } catch (err) {
+      await send({ type: 'sidebar-failed', part: index, message: firstLine(err) });
+      items.push(null);
+    }
+  }
+  await send({ type: 'sidebar-done', items });
+}
+
 dieWithParent();
-process.on('message', (request: PluginRequest) => {
+let queue: Promise<void> = Promise.resolve();
+process.on('message', (request: PluginRequest | MarkdownRequest | SidebarRequest) => {
+  if (request.type === 'sidebar') {
+    runSidebar(request).then(() => process.exit(0), (err: unknown) => {
+      process.stderr.write(`${firstLine(err)}\n`);
+      process.exit(1);
+    });
+    return;
+  }
+  if (request.type === 'markdown') {
+    // One request at a time: the keeper's clock follows the steps in order.
+    queue = queue.then(() => runMarkdown(request)).catch((err: unknown) => {
+      process.stderr.write(`${firstLine(err)}\n`);
+      process.exit(1);
+    });
+    return;
+  }
   if (request.type !== 'run') return;
   run(request).then(() => process.exit(0), (err: unknown) => {
     process.stderr.write(`${firstLine(err)}\n`);

@@ -64,8 +64,42 @@ function hasRawHtml(node: Nodes): boolean {
   return 'children' in node && node.children.some(hasRawHtml);
 }
 
-/** The page's hast. */
-export function pageHast(tree: Root, codeHighlighting: CodeHighlighting): HastRoot {
-  const processor = hasRawHtml(tree) ? rawProcessor : plainProcessor;
-  return processor.runSync(tree, { data: { codeHighlighting } }) as HastRoot;
+/**
+ * The page's hast. With the site's rehype plugins (`plugged`), remark-rehype
+ * runs on its own: `before` gets its tree (Docusaurus' beforeDefaultRehypePlugins
+ * go before its own rehype steps), then our steps run, then `after` gets the
+ * result (rehypePlugins).
+ */
+export function pageHast(tree: Root, codeHighlighting: CodeHighlighting, plugged?: RehypeSteps): HastRoot {
+  if (!plugged) {
+    const processor = hasRawHtml(tree) ? rawProcessor : plainProcessor;
+    return processor.runSync(tree, { data: { codeHighlighting } }) as HastRoot;
+  }
+  const first = plugged.before(toHastProcessor.runSync(tree) as HastRoot);
+  const rest = hasRawNode(first) ? rawSteps : plainSteps;
+  return plugged.after(rest.runSync(first, { data: { codeHighlighting } }) as HastRoot);
+}
+
+/** What the site's rehype plugins make of the hast, before and after our own rehype steps. */
+export interface RehypeSteps {
+  readonly before: (tree: HastRoot) => HastRoot;
+  readonly after: (tree: HastRoot) => HastRoot;
+}
+
+const toHastProcessor = unified()
+  .use(remarkRehype, {
+    allowDangerousHtml: true,
+    footnoteLabel: 'Voetnoten',
+    footnoteBackLabel: (i: number) => `Terug naar de tekst bij voetnoot ${i + 1}`,
+    clobberPrefix: 'voetnoot-',
+    handlers: mdxToHast,
+  })
+  .freeze();
+const plainSteps = unified().use(highlightedCode).use(settled).use(mediaAutoplay).use(loadingImages).use(withoutPositions).freeze();
+const rawSteps = unified().use(highlightedCode).use(rehypeRaw, { passThrough: ['mdxJsxFlowElement', 'mdxJsxTextElement'] }).use(mediaAutoplay).use(loadingImages).use(withoutPositions).freeze();
+
+/** Whether the hast holds raw HTML, from the page or from a plugin. */
+function hasRawNode(node: HastRoot | HastRoot['children'][number]): boolean {
+  if (node.type === 'raw') return true;
+  return 'children' in node && node.children.some(hasRawNode);
 }
