@@ -219,12 +219,9 @@ export interface SearchIndexFile {
   readonly data: string | (() => string) | null;
 }
 
-/** Search index path in development, where its content hash would only cost time. */
-export const devSearchIndexPath = 'assets/search-index-dev.json';
-
-/** The dev server's search index: at a fixed path, and made only when it is asked for. */
+/** The dev server's search index: made only when it is asked for. */
 export const devSearchIndex = (analysis: Analysis, markdown: Result<Contents>, options: ThemeCode['searchIndex']): SearchIndexFile =>
-  ({ path: devSearchIndexPath, data: () => buildSearchIndex(searchIndexRecords(analysis, markdown), options) });
+  ({ path: searchIndexPath, data: () => buildSearchIndex(searchIndexRecords(analysis, markdown), options) });
 
 /** Every page's markdown by permalink. */
 export type Contents = ReadonlyMap<string, Content>;
@@ -446,7 +443,7 @@ function searchIndexHere(site: Site, routes: ReadonlyArray<Route>, contents: Con
   const records = during('zoekrecords', null, () => searchRecords(routes, contents, site.config.locale.lang, site.config.layout));
   const recordsJson = JSON.stringify(records);
   const build = () => buildSearchIndex(records, options);
-  return { path: searchIndexPath(recordsJson, ''), data: () => (cache ? cache.searchIndex.get([recordsJson], build) : build()) };
+  return { path: searchIndexPath, data: () => (cache ? cache.searchIndex.get([recordsJson], build) : build()) };
 }
 
 /** The records the search index is built from: what `generate` indexes, for an index built apart. */
@@ -457,15 +454,19 @@ export function searchIndexRecords(analysis: Analysis, markdown: Result<Contents
 }
 
 /**
- * Where a production build puts the search index: a name with a hash of what
- * the index is made of, its records (as JSON) and the version of the code
- * that makes it (`builder`). Unlike a hash of the index itself, it is known
- * before the index is built, so the pages can be rendered and written while a
- * worker builds it (pipeline/io/search-index.ts); and it still changes with
- * every change to the index, so browsers may cache it for good.
+ * Where the search index goes: one name for every build, outside `/assets/`,
+ * so that servers revalidate it (`no-cache`) like the pages. A name with a
+ * hash of the records would be in every page, and a change to one body would
+ * change the bytes of every page.
  */
-export const searchIndexPath = (recordsJson: string, builder: string): string =>
-  `assets/search-index-${contentHash(`${builder}\0${recordsJson}`)}.json`;
+export const searchIndexPath = 'search-index.json';
+
+/**
+ * The search index's key in the build cache: a hash of what it is made of,
+ * its records (as JSON) and the version of the code that makes it
+ * (`builder`), known before the index is built.
+ */
+export const searchIndexKey = (recordsJson: string, builder: string): string => contentHash(`${builder}\0${recordsJson}`);
 
 /** Code-unit order: the machine's locale must not change anything about the output. */
 export const byPath = (a: OutputFile, b: OutputFile): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);

@@ -4,7 +4,7 @@
  * A page depends on the whole site (sidebar, navbar, lists of posts and
  * tags), so a page is reused only when nothing the pages are made of changed:
  * one key (`siteRenderKey`) over the generator, every source file, the drawn
- * diagrams, the theme, the site's CSS and the search index's path. A build
+ * diagrams, the theme and the site's CSS. A build
  * keeps that key and a hash of each page it made in a manifest in its build
  * cache (`pages.json`). The next build with the same key reads each page back
  * from the output folder, and uses it only when its bytes still have the hash
@@ -29,8 +29,6 @@ export interface SiteRenderInputs {
   readonly sources: SourceTree;
   readonly mode: Mode;
   readonly effects: Pick<Effects, 'diagrams' | 'theme' | 'themeFiles' | 'feedStylesheet' | 'siteStyles'>;
-  /** The search index's path: a hash of its records, which every page names. */
-  readonly searchIndexPath: string;
 }
 
 /** Adds a value to the hash with its length first, so that no two sequences of parts hash alike. */
@@ -41,10 +39,10 @@ const part = (hash: Hash, data: string | Uint8Array): void => {
 };
 
 /** One key over every input of the pages (see the module's comment). */
-export function siteRenderKey({ sources, mode, effects, searchIndexPath }: SiteRenderInputs): string {
+export function siteRenderKey({ sources, mode, effects }: SiteRenderInputs): string {
   const hash = createHash('sha256');
   // React warns in development; the rest of the process environment the pages never read.
-  part(hash, JSON.stringify([generatorKey(), mode, process.env.NODE_ENV ?? '', searchIndexPath]));
+  part(hash, JSON.stringify([generatorKey(), mode, process.env.NODE_ENV ?? '']));
   for (const file of [...(sources.config ? [sources.config] : []), ...(sources.configData ?? []), ...sources.files, ...(sources.partials ?? [])]) {
     part(hash, file.path);
     part(hash, file.display);

@@ -39,7 +39,7 @@ import type { SiteWriter } from '../io/write.ts';
 import { generatorKey, readBuildCache, writeBuildCache } from '../io/build-cache.ts';
 import { buildSearchIndexApart } from '../io/search-index.ts';
 import { parseAhead, whileWaiting } from './parse-ahead.ts';
-import { analyse, byPath, devSearchIndex, generating, markdownJobs, markdownStage, searchIndexPath, searchIndexRecords, type Analysis, type Effects, type Generated, type SearchIndexFile } from '../build.ts';
+import { analyse, byPath, devSearchIndex, generating, markdownJobs, markdownStage, searchIndexKey, searchIndexPath, searchIndexRecords, type Analysis, type Effects, type Generated, type SearchIndexFile } from '../build.ts';
 import { highlightRequests, type Highlighter, type HighlightRequest } from '../stages/highlight/requests.ts';
 import { isHighlightedCode } from '../stages/code-blocks.ts';
 import { mermaidSources } from '../stages/markdown.ts';
@@ -200,7 +200,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     // Unchanged pages come from the previous output, unless site code renders in them (no key covers it).
     const siteCode = Object.keys(components.components).length > 0 || reactPages.pages.length > 0 || components.assets.length > 0;
     const reuse = options.render === true && options.writer && cache && index && !siteCode
-      ? PageReuse.open(options.cacheDir, options.writer.outDir, siteRenderKey({ sources, mode: options.mode, effects, searchIndexPath: index.path }))
+      ? PageReuse.open(options.cacheDir, options.writer.outDir, siteRenderKey({ sources, mode: options.mode, effects }))
       : null;
     const pages = generating(analysis, effects, {
       render: options.render, ...stores, ...(index ? { searchIndex: index } : {}),
@@ -286,15 +286,14 @@ export function* markdownAhead(made: MarkdownJobs, highlighter: Highlighter | nu
 }
 
 /**
- * The search index of `records` and its path: from the cache, or being built
- * by a worker thread while the main thread goes on (the pages know its path
- * beforehand: `searchIndexPath`).
+ * The search index of `records`: from the cache, or being built by a worker
+ * thread while the main thread goes on (the pages know its path beforehand:
+ * `searchIndexPath`).
  */
 function searchIndexFor(records: ReadonlyArray<SearchRecord>, cache: BuildCache | undefined): SearchIndexFile & { readonly building?: Promise<string> } {
-  const path = searchIndexPath(JSON.stringify(records), generatorKey());
-  // The path names the records and the generator: as the key it spares the cache hashing the
-  // records' 1 MB of JSON twice more.
-  const key = [path];
+  const path = searchIndexPath;
+  // A hash of the records and the generator as the key spares the cache hashing the records' 1 MB of JSON twice more.
+  const key = [searchIndexKey(JSON.stringify(records), generatorKey())];
   if (cache?.searchIndex.has(key)) return { path, data: cache.searchIndex.get(key, () => buildSearchIndex(records, indexOptions)) };
   return { path, data: null, building: handled(buildSearchIndexApart(records).then((index) => (cache ? cache.searchIndex.get(key, () => index) : index))) };
 }
