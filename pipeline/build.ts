@@ -44,7 +44,7 @@ import { placedStaticFiles, staticFiles, type StaticFile } from './stages/publis
 import { frontmatterImageProblems } from './stages/frontmatter-images.ts';
 import { authorImageProblems } from './stages/author-images.ts';
 import { renderRoute, type RoutePages } from '../renderer/render.tsx';
-import { feedBodyHtml, type BodyTheme } from '../renderer/markdown.tsx';
+import { feedBodyHtml, type BodyTheme, type WrittenBodies } from '../renderer/markdown.tsx';
 import { absolute } from './published.ts';
 import { pageStylesheet, type ComponentStyles } from './stages/site-styles.ts';
 import { renderMemo, type Components, type PageContext, type ThemeAssets } from '../renderer/context.ts';
@@ -204,6 +204,8 @@ export interface GenerateOptions {
   readonly searchIndex?: SearchIndexFile;
   /** Renders a page or gives its bytes from the previous output (pipeline/io/page-reuse.ts); left out: renders. */
   readonly reuse?: PageReuseHook;
+  /** Page bodies written before (pipeline/written-bodies.ts); not used on a site with its own components. */
+  readonly bodies?: WrittenBodies;
 }
 
 /** How the schedule may spare a page its render: `file`'s bytes from the last build, or what `render` makes. */
@@ -310,7 +312,7 @@ export function* generating(analysis: Analysis, effects: Effects, options: Gener
   const byUrl = new Map([...assets.values()].map((a) => [a.path, a.url] as const));
   const ctx: SiteContext = {
     site, contents, theme: { ...effects.theme, searchIndex: `/${index.path}` }, assetUrl: (p: string) => byUrl.get(p) ?? null, dev: site.mode === 'development', memo: renderMemo(),
-    ...(effects.siteComponents ? { siteComponents: effects.siteComponents } : {}),
+    ...(effects.siteComponents ? { siteComponents: effects.siteComponents } : options.bodies ? { bodies: options.bodies } : {}),
   };
 
   // Each planned file is made now, or, in the dev server, when asked for if it may wait.

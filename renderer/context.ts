@@ -2,6 +2,7 @@
 import type { Site, Route } from '../pipeline/types.ts';
 import type { Content } from '../pipeline/types.ts';
 import type { ComponentType } from 'react';
+import type { WrittenBodies } from './markdown.tsx';
 
 /** React components by the name a page's MDX gives them (`Site$Kaart`). */
 export type Components = Readonly<Record<string, ComponentType<any>>>;
@@ -34,6 +35,8 @@ export interface PageContext {
   readonly siteComponents?: Components;
   /** Public URLs of the site's own stylesheets for this page, linked after the theme's: its components' CSS, then `customCss`. */
   readonly stylesheets?: ReadonlyArray<string>;
+  /** Page bodies written before (pipeline/written-bodies.ts); left out: every body is written. */
+  readonly bodies?: WrittenBodies;
 }
 
 export const themeFile = (ctx: PageContext, name: string): string => ctx.theme.files.get(name) ?? `/${name}`;

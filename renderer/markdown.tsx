@@ -16,13 +16,13 @@ import type { ComponentType } from 'react';
 import type { Root } from 'hast';
 import type { PageContext } from './context.ts';
 import { Fragment, jsx, jsxs, type BodyComponent, type BodyNode } from './body/jsx-runtime.ts';
-import { containsReact, reactBody, writeBody, type ImagePreload } from './body/write.ts';
+import { containsReact, reactBody, writeBody, type ImagePreload, type WrittenBody } from './body/write.ts';
 import { createEvaluater, lookupIn } from './body/evaluater.ts';
 import type { TakeoverPage, TakeoverTheme } from './body/components.ts';
 import { feedComponents, type FeedPage } from './body/feed.ts';
 
 export { codeColours, isExternal, type ThemeMarkup } from './body/components.ts';
-export type { ImagePreload } from './body/write.ts';
+export type { ImagePreload, WrittenBody } from './body/write.ts';
 export type { FeedPage } from './body/feed.ts';
 
 /** One components map: the renderer's takeovers (body components) and React components, by element or component name. */
@@ -50,6 +50,19 @@ export interface BodyTheme extends TakeoverTheme {
    * MDX content names, as on the page.
    */
   readonly feedComponents: (page: FeedPage) => BodyComponents;
+  /** Bodies written before, by this build or an earlier one; left out: every body is written. */
+  readonly written?: WrittenBodies | undefined;
+}
+
+/**
+ * Bodies without a React component, as written, by their tree and what else
+ * their writing read (`variant`: the site's hosts, whether the page has
+ * cards). Whoever keeps them knows what each tree was made of (its markdown
+ * job's key); a tree it knows nothing of is neither found nor kept.
+ */
+export interface WrittenBodies {
+  readonly find: (tree: Root, variant: string) => WrittenBody | undefined;
+  readonly keep: (tree: Root, variant: string, body: WrittenBody) => void;
 }
 
 export interface MarkdownOptions extends TakeoverPage {
@@ -60,10 +73,21 @@ export interface MarkdownOptions extends TakeoverPage {
 /** A body's `<div className="markdown">`, empty without a tree. */
 export function Markdown({ tree, ...options }: MarkdownOptions & { tree: Root | null | undefined }) {
   if (!tree) return <div className="markdown" />;
+  const { written } = options.bodyTheme;
+  const variant = written ? JSON.stringify([options.siteHosts, options.docCards ? 1 : 0]) : '';
+  const found = written?.find(tree, variant);
+  if (found) {
+    preloadImages(found.preloads);
+    return <div className="markdown" dangerouslySetInnerHTML={{ __html: found.html }} />;
+  }
   const preloads: ImagePreload[] = [];
-  const body = bodyElements(tree, options);
+  // The cards show other pages (their titles and descriptions): a body that places them is not kept.
+  let cardsShown = false;
+  const { docCards } = options;
+  const body = bodyElements(tree, docCards ? { ...options, docCards: () => ((cardsShown = true), docCards()) } : options);
   if (!containsReact(body)) {
     const html = writeBody(body, preloads);
+    if (written && !cardsShown) written.keep(tree, variant, { html, preloads });
     preloadImages(preloads);
     return <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />;
   }

@@ -48,6 +48,7 @@ import { markdownContext, renderJob, type MarkdownJobs } from '../stages/site-ma
 import { during } from '../internal-error.ts';
 import { stopwatch } from '../io/stopwatch.ts';
 import { PageReuse, siteRenderKey } from '../io/page-reuse.ts';
+import { WrittenBodyStore } from '../written-bodies.ts';
 import { buildSearchIndex } from '../stages/search-index.ts';
 import { indexOptions } from '../../theme/shared/search-options.ts';
 import type { SearchRecord } from '../stages/search-records.ts';
@@ -78,6 +79,8 @@ export interface BuildStats {
   /** Pages React rendered; the others came from the previous output (pipeline/io/page-reuse.ts). */
   readonly pagesRendered: number;
   readonly pagesReused: number;
+  /** Page bodies written to HTML; the others came from the build cache (pipeline/written-bodies.ts). Left out: no such cache. */
+  readonly bodiesWritten?: number;
 }
 
 export interface Built extends Generated {
@@ -202,8 +205,12 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     const reuse = options.render === true && options.writer && cache && index && !siteCode
       ? PageReuse.open(options.cacheDir, options.writer.outDir, siteRenderKey({ sources, mode: options.mode, effects }))
       : null;
+    // Bodies whose markdown did not change are not written again, unless the site's own components could be in them.
+    const bodies = options.render === true && cache && Object.keys(components.components).length === 0
+      ? new WrittenBodyStore(cache.bodies, jobs, valueOf(markdownOnly) ?? new Map(), (key) => cache.markdown.keyOf(key))
+      : null;
     const pages = generating(analysis, effects, {
-      render: options.render, ...stores, ...(index ? { searchIndex: index } : {}),
+      render: options.render, ...stores, ...(index ? { searchIndex: index } : {}), ...(bodies ? { bodies } : {}),
       ...(reuse ? { reuse: (file: string, render: () => string | Problem) => reuse.page(file, render) } : {}),
     }, markdown);
     // Each file goes to the writer as soon as it is made: the disk works while the next pages render.
@@ -224,10 +231,14 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
       generated = { ...generated, files: [...generated.files, file].sort(byPath) };
     }
     lap('pagina\'s');
+    bodies?.retain();
     if (cache) await writeBuildCache(options.cacheDir, cache);
     reuse?.save();
     lap('cache bewaren');
-    const stats = reuse ? { pagesRendered: reuse.rendered, pagesReused: reuse.reused } : { pagesRendered: options.render === true ? generated.routes.length : 0, pagesReused: 0 };
+    const stats = {
+      ...(reuse ? { pagesRendered: reuse.rendered, pagesReused: reuse.reused } : { pagesRendered: options.render === true ? generated.routes.length : 0, pagesReused: 0 }),
+      ...(bodies ? { bodiesWritten: bodies.written } : {}),
+    };
     return { ...generated, stats };
   } finally {
     (box as SiteComponents | null)?.close();
