@@ -135,12 +135,15 @@ export class Store<V> {
   }
 }
 
-/** What a production build keeps on disk: parsed Markdown, rendered Markdown, written bodies and the search index. */
+/** What a production build keeps on disk: parsed Markdown, highlighted code, rendered Markdown, written bodies and the search index. */
 export interface BuildCache {
   readonly trees: Store<Root>;
+  /** Highlighted blocks as JSON, and what shiki loads for a set of languages (pipeline/io/highlight/stored.ts). */
+  readonly code: Store<string>;
+  readonly languages: Store<ReadonlyArray<string>>;
   readonly markdown: Store<MarkdownResult>;
   readonly bodies: Store<WrittenBody>;
   readonly searchIndex: Store<string>;
 }
 
-export const emptyBuildCache = (): BuildCache => ({ trees: new Store(), markdown: new Store(), bodies: new Store(), searchIndex: new Store() });
+export const emptyBuildCache = (): BuildCache => ({ trees: new Store(), code: new Store(), languages: new Store(), markdown: new Store(), bodies: new Store(), searchIndex: new Store() });

@@ -23,7 +23,7 @@ import type { MarkdownResult } from '../types.ts';
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** The stores and the file each is kept in. */
-const files = { trees: 'trees.json', markdown: 'markdown.json', bodies: 'bodies.json', searchIndex: 'search-index.json' } as const satisfies Record<keyof BuildCache, string>;
+const files = { trees: 'trees.json', code: 'code.json', languages: 'languages.json', markdown: 'markdown.json', bodies: 'bodies.json', searchIndex: 'search-index.json' } as const satisfies Record<keyof BuildCache, string>;
 
 let key: string | null = null;
 
@@ -81,7 +81,11 @@ export async function readBuildCache(cacheDir: string): Promise<BuildCache> {
     readStore<MarkdownResult>(path.join(dir, files.markdown)),
     readStore<string>(path.join(dir, files.searchIndex)),
   ]);
-  return { trees, markdown, bodies: lazyStore<WrittenBody>(path.join(dir, files.bodies)), searchIndex };
+  return {
+    trees, markdown, searchIndex,
+    code: lazyStore<string>(path.join(dir, files.code)), languages: lazyStore<ReadonlyArray<string>>(path.join(dir, files.languages)),
+    bodies: lazyStore<WrittenBody>(path.join(dir, files.bodies)),
+  };
 }
 
 /**

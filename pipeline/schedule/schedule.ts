@@ -24,6 +24,7 @@ import { readSources } from '../io/read.ts';
 import { createHighlighter } from '../io/highlight/shiki.ts';
 import { DiagramDrawer, diagramCacheDir, mermaidBrowserFiles } from '../io/mermaid.ts';
 import { HighlightWorkers } from '../io/highlight/workers.ts';
+import { StoredBlocks } from '../io/highlight/stored.ts';
 import { feedStylesheetTemplate, loadTheme } from '../io/theme.ts';
 import { themeCode } from '../../theme/theme-code.ts';
 import { loadSiteComponents, siteAssetFiles, siteFacts, type SiteComponents } from '../io/site-components.ts';
@@ -130,11 +131,20 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     const madeJobs = handled(Promise.all([drawing, siteComponents]).then(([drawn, made]) => markdownJobs(analysed, drawn, made.components)!));
     // The highlight threads start once Chromium is done (their memory and its never add up) and
     // highlight what the cache lacks, on both cores, while the main thread mostly waits for them.
+    // Highlighted blocks come from the cache first; shiki loads only for the missing ones: in the main thread
+    // when they are few (starting two threads that each load every grammar costs more), else in the threads.
+    let storedBlocks: StoredBlocks | null = null;
     const highlighting = !cache ? handled(createHighlighter(analysed.languages))
-      : handled(madeJobs.then((made) => {
+      : handled(madeJobs.then(async (made) => {
         // Every page in the cache: no highlighter to load (its grammars and WebAssembly cost 0.1 to 0.2 s).
         const ahead = highlightAhead(made, cache);
-        return ahead.length > 0 ? (threads.workers = new HighlightWorkers()).start(analysed.languages, ahead) : null;
+        if (ahead.length === 0) return null;
+        const stored = (storedBlocks = new StoredBlocks(cache.code, cache.languages, analysed.languages));
+        const missing = stored.missing(ahead);
+        const real = missing.length === 0 ? null
+          : missing.length <= inProcessBlocks ? await createHighlighter(analysed.languages)
+            : (threads.workers = new HighlightWorkers()).start(analysed.languages, missing);
+        return stored.highlighter(real, () => (threads.workers = new HighlightWorkers(1)).start(analysed.languages, []));
       }));
     const loaded = themeLoading && await themeLoading;
     lap('thema');
@@ -232,6 +242,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     }
     lap('pagina\'s');
     bodies?.retain();
+    (storedBlocks as StoredBlocks | null)?.retain(jobs.jobs.flatMap((job) => highlightRequests(job.code)));
     if (cache) await writeBuildCache(options.cacheDir, cache);
     reuse?.save();
     lap('cache bewaren');
@@ -246,6 +257,12 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     await threads.stopping;
   }
 }
+
+/**
+ * At most this many code blocks missing from the cache are highlighted in the
+ * main thread; more go to the highlight threads (docs/performance.md).
+ */
+export const inProcessBlocks = 40;
 
 /**
  * read → analyse, with Chromium drawing on the other core: with a cache, the
