@@ -47,7 +47,7 @@ import { renderRoute, type RoutePages } from '../renderer/render.tsx';
 import { feedBodyHtml, type BodyTheme, type WrittenBodies } from '../renderer/markdown.tsx';
 import { absolute } from './published.ts';
 import { pageStylesheet, type ComponentStyles } from './stages/site-styles.ts';
-import { renderMemo, type Components, type PageContext, type ThemeAssets } from '../renderer/context.ts';
+import { renderMemo, type Components, type PageContext, type RenderMemo, type ThemeAssets } from '../renderer/context.ts';
 import type { BuildCache, BuildMemo, Store } from './memo.ts';
 import type { Content, Diagram, OutputFile, SourceFile, SourceTree, Parsed, Partials, Mode, Post, Site, Route } from './types.ts';
 
@@ -208,8 +208,16 @@ export interface GenerateOptions {
   readonly bodies?: WrittenBodies;
 }
 
-/** How the schedule may spare a page its render: `file`'s bytes from the last build, or what `render` makes. */
-export type PageReuseHook = (file: string, render: () => string | Problem) => OutputFile['data'] | Problem;
+/**
+ * How the schedule may spare a page its render (pipeline/io/page-reuse.ts):
+ * `file`'s bytes from the last build, or what `render` makes. The pages render
+ * with the markdown and memo it gives, so that it sees what each page reads.
+ */
+export interface PageReuseHook {
+  readonly page: (file: string, render: () => string | Problem) => OutputFile['data'] | Problem;
+  readonly watch: <C>(contents: ReadonlyMap<string, C>) => ReadonlyMap<string, C>;
+  readonly memo: () => RenderMemo;
+}
 
 /**
  * The search index file: its path (every page names it), and its data, or
@@ -311,7 +319,8 @@ export function* generating(analysis: Analysis, effects: Effects, options: Gener
   const index = options.searchIndex ?? searchIndexHere(site, routes, contents, effects.themeCode.searchIndex, options.cache);
   const byUrl = new Map([...assets.values()].map((a) => [a.path, a.url] as const));
   const ctx: SiteContext = {
-    site, contents, theme: { ...effects.theme, searchIndex: `/${index.path}` }, assetUrl: (p: string) => byUrl.get(p) ?? null, dev: site.mode === 'development', memo: renderMemo(),
+    site, contents: options.reuse ? options.reuse.watch(contents) : contents, theme: { ...effects.theme, searchIndex: `/${index.path}` }, assetUrl: (p: string) => byUrl.get(p) ?? null,
+    dev: site.mode === 'development', memo: options.reuse ? options.reuse.memo() : renderMemo(),
     ...(effects.siteComponents ? { siteComponents: effects.siteComponents } : options.bodies ? { bodies: options.bodies } : {}),
   };
 
@@ -388,7 +397,7 @@ function* siteFiles(ctx: SiteContext, assets: Assets, routes: ReadonlyArray<Rout
     const pageCtx = own.length > 0 ? { ...ctx, stylesheets: own } : ctx;
     const file = outputFile(route.path);
     const render = () => renderPage(pageCtx, route, effects.themeCode.pages);
-    yield { path: file, make: reuse ? () => reuse(file, render) : render, mayWait: true };
+    yield { path: file, make: reuse ? () => reuse.page(file, render) : render, mayWait: true };
   }
   for (const asset of assets.values()) yield now({ path: asset.url.slice(1), data: asset.bytes });
 

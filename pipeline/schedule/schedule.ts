@@ -48,7 +48,7 @@ import { siteFormat } from '../stages/parse.ts';
 import { markdownContext, renderJob, type MarkdownJobs } from '../stages/site-markdown.ts';
 import { during } from '../internal-error.ts';
 import { stopwatch } from '../io/stopwatch.ts';
-import { PageReuse, siteRenderKey } from '../io/page-reuse.ts';
+import { PageReuse, contentKeys, siteRenderKey } from '../io/page-reuse.ts';
 import { WrittenBodyStore } from '../written-bodies.ts';
 import { buildSearchIndex } from '../stages/search-index.ts';
 import { indexOptions } from '../../theme/shared/search-options.ts';
@@ -212,8 +212,9 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
       : options.render ? searchIndexFor(searchIndexRecords(analysis, markdown), cache) : null;
     // Unchanged pages come from the previous output, unless site code renders in them (no key covers it).
     const siteCode = Object.keys(components.components).length > 0 || reactPages.pages.length > 0 || components.assets.length > 0;
-    const reuse = options.render === true && options.writer && cache && index && !siteCode
-      ? PageReuse.open(options.cacheDir, options.writer.outDir, siteRenderKey({ sources, mode: options.mode, effects }))
+    const reuse = options.render === true && options.writer && cache && index && !siteCode && analysis.site
+      ? PageReuse.open(options.cacheDir, options.writer.outDir, siteRenderKey({ sources, mode: options.mode, site: analysis.site, effects }),
+        contentKeys(valueOf(markdown) ?? new Map(), jobs.jobs, (key) => cache.markdown.keyOf(key)))
       : null;
     // Bodies whose markdown did not change are not written again, unless the site's own components could be in them.
     const bodies = options.render === true && cache && Object.keys(components.components).length === 0
@@ -221,7 +222,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
       : null;
     const pages = generating(analysis, effects, {
       render: options.render, ...stores, ...(index ? { searchIndex: index } : {}), ...(bodies ? { bodies } : {}),
-      ...(reuse ? { reuse: (file: string, render: () => string | Problem) => reuse.page(file, render) } : {}),
+      ...(reuse ? { reuse } : {}),
     }, markdown);
     // Each file goes to the writer as soon as it is made: the disk works while the next pages render.
     let step = pages.next();
