@@ -82,6 +82,8 @@ export interface BuildStats {
   readonly pagesReused: number;
   /** Page bodies written to HTML; the others came from the build cache (pipeline/written-bodies.ts). Left out: no such cache. */
   readonly bodiesWritten?: number;
+  /** Code blocks shiki highlighted; the others came from the build cache (pipeline/io/highlight/stored.ts). Left out: no such cache. */
+  readonly blocksHighlighted?: number;
 }
 
 export interface Built extends Generated {
@@ -250,6 +252,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     const stats = {
       ...(reuse ? { pagesRendered: reuse.rendered, pagesReused: reuse.reused } : { pagesRendered: options.render === true ? generated.routes.length : 0, pagesReused: 0 }),
       ...(bodies ? { bodiesWritten: bodies.written } : {}),
+      ...(cache ? { blocksHighlighted: cache.code.misses } : {}),
     };
     return { ...generated, stats };
   } finally {
