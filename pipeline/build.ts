@@ -44,10 +44,10 @@ import { placedStaticFiles, staticFiles, type StaticFile } from './stages/publis
 import { frontmatterImageProblems } from './stages/frontmatter-images.ts';
 import { authorImageProblems } from './stages/author-images.ts';
 import { renderRoute, type RoutePages } from '../renderer/render.tsx';
-import { feedBodyHtml, type BodyTheme, type WrittenBodies } from '../renderer/markdown.tsx';
+import { feedBodyHtml, type BodyTheme } from '../renderer/markdown.tsx';
 import { absolute } from './published.ts';
 import { pageStylesheet, type ComponentStyles } from './stages/site-styles.ts';
-import { renderMemo, type Components, type PageContext, type RenderMemo, type ThemeAssets } from '../renderer/context.ts';
+import { renderMemo, type Components, type PageContext, type RenderMemo, type ThemeAssets, type WrittenBodies } from '../renderer/context.ts';
 import type { BuildCache, BuildMemo, Store } from './memo.ts';
 import type { Content, Diagram, OutputFile, SourceFile, SourceTree, Parsed, Partials, Mode, Post, Site, Route } from './types.ts';
 
@@ -204,7 +204,7 @@ export interface GenerateOptions {
   readonly searchIndex?: SearchIndexFile;
   /** Renders a page or gives its bytes from the previous output (pipeline/io/page-reuse.ts); left out: renders. */
   readonly reuse?: PageReuseHook;
-  /** Page bodies written before (pipeline/written-bodies.ts); not used on a site with its own components. */
+  /** Page bodies written before (pipeline/io/written-bodies.ts); not used on a site with its own components. */
   readonly bodies?: WrittenBodies;
 }
 

@@ -11,7 +11,6 @@ import type { Parsed, MarkdownResult } from './types.ts';
 import type { Content } from './types.ts';
 import type { Root } from 'mdast';
 import { contentHash } from './content-hash.ts';
-import type { WrittenBody } from '../renderer/body/write.ts';
 
 interface Entry<V> {
   /** The inputs, compared by value (strings compare fast, no hashing needed). */
@@ -133,6 +132,12 @@ export class Store<V> {
   get misses(): number {
     return this.computed;
   }
+}
+
+/** A page body's HTML as the renderer wrote it, with the images React preloads for it (renderer/markdown.tsx). */
+export interface WrittenBody {
+  readonly html: string;
+  readonly preloads: ReadonlyArray<{ readonly src: string; readonly fetchPriority: 'high' | 'auto' | null }>;
 }
 
 /** What a production build keeps on disk: parsed Markdown, highlighted code, rendered Markdown, written bodies and the search index. */

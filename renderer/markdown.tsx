@@ -14,15 +14,15 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import type { ComponentType } from 'react';
 import type { Root } from 'hast';
-import type { PageContext } from './context.ts';
+import type { PageContext, WrittenBodies } from './context.ts';
 import { Fragment, jsx, jsxs, type BodyComponent, type BodyNode } from './body/jsx-runtime.ts';
-import { containsReact, reactBody, writeBody, type ImagePreload, type WrittenBody } from './body/write.ts';
+import { containsReact, reactBody, writeBody, type ImagePreload } from './body/write.ts';
 import { createEvaluater, lookupIn } from './body/evaluater.ts';
 import type { TakeoverPage, TakeoverTheme } from './body/components.ts';
 import { feedComponents, type FeedPage } from './body/feed.ts';
 
 export { codeColours, isExternal, type ThemeMarkup } from './body/components.ts';
-export type { ImagePreload, WrittenBody } from './body/write.ts';
+export type { ImagePreload } from './body/write.ts';
 export type { FeedPage } from './body/feed.ts';
 
 /** One components map: the renderer's takeovers (body components) and React components, by element or component name. */
@@ -52,17 +52,6 @@ export interface BodyTheme extends TakeoverTheme {
   readonly feedComponents: (page: FeedPage) => BodyComponents;
   /** Bodies written before, by this build or an earlier one; left out: every body is written. */
   readonly written?: WrittenBodies | undefined;
-}
-
-/**
- * Bodies without a React component, as written, by their tree and what else
- * their writing read (`variant`: the site's hosts, whether the page has
- * cards). Whoever keeps them knows what each tree was made of (its markdown
- * job's key); a tree it knows nothing of is neither found nor kept.
- */
-export interface WrittenBodies {
-  readonly find: (tree: Root, variant: string) => WrittenBody | undefined;
-  readonly keep: (tree: Root, variant: string, body: WrittenBody) => void;
 }
 
 export interface MarkdownOptions extends TakeoverPage {

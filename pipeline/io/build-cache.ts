@@ -16,8 +16,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { contentHash } from '../content-hash.ts';
 import type { Root } from 'mdast';
-import { Store, type BuildCache } from '../memo.ts';
-import type { WrittenBody } from '../../renderer/body/write.ts';
+import { Store, type BuildCache, type WrittenBody } from '../memo.ts';
 import type { MarkdownResult } from '../types.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');

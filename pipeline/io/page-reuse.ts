@@ -3,7 +3,7 @@
  *
  * A page renders from the site (titles, permalinks, sidebars, tags, front
  * matter, configuration), the theme, and the markdown of the pages it reads
- * (pipeline/page-reads.ts). So a page is reused when two keys are what they
+ * (pipeline/io/page-reads.ts). So a page is reused when two keys are what they
  * were: the site-wide key (`siteRenderKey`: the generator, every input of the
  * pages but the bodies of Markdown files, and the resolved site itself) and
  * the key of what it read (the markdown key of every page it read, written
@@ -27,7 +27,7 @@ import type { SourceTree } from './read.ts';
 import type { Effects, PageReuseHook } from '../build.ts';
 import type { Mode, OutputFile, Site } from '../types.ts';
 import { buildCacheDir, generatorKey } from './build-cache.ts';
-import { PageReads, allPages } from '../page-reads.ts';
+import { PageReads, allPages } from './page-reads.ts';
 import type { Problem } from '../problem.ts';
 
 const manifestFile = 'pages.json';

@@ -49,7 +49,7 @@ import { markdownContext, renderJob, type MarkdownJobs } from '../stages/site-ma
 import { during } from '../internal-error.ts';
 import { stopwatch } from '../io/stopwatch.ts';
 import { PageReuse, contentKeys, siteRenderKey } from '../io/page-reuse.ts';
-import { WrittenBodyStore } from '../written-bodies.ts';
+import { WrittenBodyStore } from '../io/written-bodies.ts';
 import { buildSearchIndex } from '../stages/search-index.ts';
 import { indexOptions } from '../../theme/shared/search-options.ts';
 import type { SearchRecord } from '../stages/search-records.ts';
@@ -80,7 +80,7 @@ export interface BuildStats {
   /** Pages React rendered; the others came from the previous output (pipeline/io/page-reuse.ts). */
   readonly pagesRendered: number;
   readonly pagesReused: number;
-  /** Page bodies written to HTML; the others came from the build cache (pipeline/written-bodies.ts). Left out: no such cache. */
+  /** Page bodies written to HTML; the others came from the build cache (pipeline/io/written-bodies.ts). Left out: no such cache. */
   readonly bodiesWritten?: number;
   /** Code blocks shiki highlighted; the others came from the build cache (pipeline/io/highlight/stored.ts). Left out: no such cache. */
   readonly blocksHighlighted?: number;

@@ -20,12 +20,6 @@ export interface ImagePreload {
   readonly fetchPriority: 'high' | 'auto' | null;
 }
 
-/** A body written to HTML, with the images React would preload for it: what a build may keep for the next (renderer/markdown.tsx). */
-export interface WrittenBody {
-  readonly html: string;
-  readonly preloads: ReadonlyArray<ImagePreload>;
-}
-
 interface Scope {
   /** Inside `<picture>` or `<noscript>`, where React preloads no image. */
   readonly inPicture: boolean;

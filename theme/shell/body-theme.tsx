@@ -1,10 +1,10 @@
 /** The theme's words, icons and components for the renderer's page bodies (renderer/markdown.tsx). */
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ReactElement } from 'react';
-import type { BodyTheme, ThemeMarkup, WrittenBodies } from '../../renderer/markdown.tsx';
+import type { BodyTheme, ThemeMarkup } from '../../renderer/markdown.tsx';
 import { takeovers } from '../../renderer/body/components.ts';
 import { feedTakeovers } from '../../renderer/body/feed.ts';
-import { memoSlot, type Components, type PageContext } from '../../renderer/context.ts';
+import { memoSlot, type Components, type PageContext, type WrittenBodies } from '../../renderer/context.ts';
 import { labels } from '../client/labels.ts';
 import { AdmonitionIcon } from './icons.tsx';
 import { NewTabHint } from './SmartLink.tsx';

@@ -14,12 +14,11 @@
  * components gets no kept bodies at all: their code is covered by no key.
  */
 import type { Root } from 'hast';
-import { contentHash } from './content-hash.ts';
-import type { Store } from './memo.ts';
-import type { MarkdownJobs } from './stages/site-markdown.ts';
-import type { Content } from './types.ts';
-import type { WrittenBodies } from '../renderer/markdown.tsx';
-import type { WrittenBody } from '../renderer/body/write.ts';
+import { contentHash } from '../content-hash.ts';
+import type { Store, WrittenBody } from '../memo.ts';
+import type { MarkdownJobs } from '../stages/site-markdown.ts';
+import type { Content } from '../types.ts';
+import type { WrittenBodies } from '../../renderer/context.ts';
 
 export class WrittenBodyStore implements WrittenBodies {
   /** Each tree of this build's markdown → the key of what it was made of. */

@@ -17,7 +17,7 @@
  * Rendering is a function of its inputs: a page whose every read gives the
  * same value renders the same bytes.
  */
-import type { MemoSlot, RenderMemo } from '../renderer/context.ts';
+import type { MemoSlot, RenderMemo } from '../../renderer/context.ts';
 
 /** Every permalink: the page walked the whole of `contents`. */
 export const allPages = '*';
