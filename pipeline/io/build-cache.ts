@@ -126,17 +126,18 @@ function writeChunks(file: string, chunks: Iterable<string>): void {
 }
 
 /**
- * Writes the stores that changed, each to a temporary file renamed into place,
- * and removes the caches of other generator versions. Failing to write only
- * costs the next build time, so errors are swallowed.
+ * Writes the stores that changed (of `stores`; left out: all), each to a
+ * temporary file renamed into place, and removes the caches of other
+ * generator versions. Failing to write only costs the next build time, so
+ * errors are swallowed.
  */
-export async function writeBuildCache(cacheDir: string, cache: BuildCache): Promise<void> {
+export async function writeBuildCache(cacheDir: string, cache: BuildCache, stores?: ReadonlyArray<keyof BuildCache>): Promise<void> {
   const dir = buildCacheDir(cacheDir);
   try {
     await fsp.mkdir(dir, { recursive: true });
     for (const [name, file] of Object.entries(files) as Array<[keyof BuildCache, string]>) {
       const store: Store<unknown> = cache[name];
-      if (!store.changed) continue;
+      if (!store.changed || (stores && !stores.includes(name))) continue;
       const target = path.join(dir, file);
       const tmp = `${target}.${process.pid}.tmp`;
       writeChunks(tmp, jsonObjectChunks(store.entries()));

@@ -238,17 +238,23 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
       generated = { ...generated, files: [...generated.files, ...assets].sort(byPath) };
     }
     if (siteCodeProblems.length > 0) generated = { ...generated, problems: sortProblems([...generated.problems, ...siteCodeProblems]) };
-    if (index?.building && generated.files.length > 0) {
-      const file = { path: index.path, data: await index.building };
-      options.writer?.add(file);
-      generated = { ...generated, files: [...generated.files, file].sort(byPath) };
-    }
     lap('pagina\'s');
     bodies?.retain();
     (storedBlocks as StoredBlocks | null)?.retain(jobs.jobs.flatMap((job) => highlightRequests(job.code)));
-    if (cache) await writeBuildCache(options.cacheDir, cache);
+    // The cache is written while the worker builds the search index (after a change to one page, that is
+    // most of the wait); the index's own store once it is there.
+    const building = index?.building && generated.files.length > 0 ? index.building : null;
+    const kept = Object.keys(cache ?? {}) as Array<keyof BuildCache>;
+    if (cache) await writeBuildCache(options.cacheDir, cache, building ? kept.filter((store) => store !== 'searchIndex') : kept);
     reuse?.save();
     lap('cache bewaren');
+    if (index && building) {
+      const file = { path: index.path, data: await building };
+      options.writer?.add(file);
+      generated = { ...generated, files: [...generated.files, file].sort(byPath) };
+      if (cache) await writeBuildCache(options.cacheDir, cache, ['searchIndex']);
+      lap('zoekindex');
+    }
     const stats = {
       ...(reuse ? { pagesRendered: reuse.rendered, pagesReused: reuse.reused } : { pagesRendered: options.render === true ? generated.routes.length : 0, pagesReused: 0 }),
       ...(bodies ? { bodiesWritten: bodies.written } : {}),
