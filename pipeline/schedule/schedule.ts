@@ -131,10 +131,10 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     // The site's markdown jobs (and their cache keys), made once the diagrams are drawn.
     // They wait for the site's components too: an MDX page's result depends on which exist.
     const madeJobs = handled(Promise.all([drawing, siteComponents]).then(([drawn, made]) => markdownJobs(analysed, drawn, made.components)!));
-    // The highlight threads start once Chromium is done (their memory and its never add up) and
-    // highlight what the cache lacks, on both cores, while the main thread mostly waits for them.
-    // Highlighted blocks come from the cache first; shiki loads only for the missing ones: in the main thread
-    // when they are few (starting two threads that each load every grammar costs more), else in the threads.
+    // Highlighted blocks come from the cache first; shiki loads only for the missing ones, once Chromium is
+    // done (their memory and its never add up): in the main thread when they are few (two threads that each
+    // load every grammar cost more), else in the highlight threads, on both cores, while the main thread
+    // mostly waits for them.
     let storedBlocks: StoredBlocks | null = null;
     const highlighting = !cache ? handled(createHighlighter(analysed.languages))
       : handled(madeJobs.then(async (made) => {
