@@ -296,8 +296,7 @@ async function benchWeight(dist: string): Promise<void> {
     rows.push([`weight ${type}: HTML / CSS / first-load JS (gzip)`, `${(w.htmlGz / 1024).toFixed(1)} / ${(w.cssGz / 1024).toFixed(1)} / ${(w.jsGz / 1024).toFixed(1)} KB, ${w.requests} requests`, type === 'kennisbank article' ? 'HTML ≤ 12 KB, CSS ≤ 20 KB, JS ≤ 30 KB' : '']);
   }
   await benchIslandWeight(weight);
-  const index = fs.readdirSync(path.join(dist, 'assets')).find((f) => f.startsWith('search-index'));
-  const data = fs.readFileSync(path.join(dist, 'assets', index ?? ''));
+  const data = fs.readFileSync(path.join(dist, 'search-index.json'));
   weight.searchIndex = { raw: data.length, gz: gz(data) };
   rows.push(['search index (raw / gzip)', `${(data.length / 1024).toFixed(0)} / ${(gz(data) / 1024).toFixed(0)} KB`, '≤ 300 KB gzip']);
   results.weight = weight;

@@ -48,7 +48,7 @@ import { renderRoute, type RoutePages } from '../renderer/render.tsx';
 import { feedBodyHtml, type BodyTheme } from '../renderer/markdown.tsx';
 import { absolute } from './published.ts';
 import { pageStylesheet, type ComponentStyles } from './stages/site-styles.ts';
-import { renderMemo, type Components, type PageContext, type ThemeAssets } from '../renderer/context.ts';
+import { renderMemo, type Components, type PageContext, type RenderMemo, type ThemeAssets, type WrittenBodies } from '../renderer/context.ts';
 import type { BuildCache, BuildMemo, Store } from './memo.ts';
 import type { Content, Diagram, OutputFile, SourceFile, SourceTree, Parsed, Partials, Mode, Post, Site, Route } from './types.ts';
 
@@ -209,10 +209,20 @@ export interface GenerateOptions {
   readonly searchIndex?: SearchIndexFile;
   /** Renders a page or gives its bytes from the previous output (pipeline/io/page-reuse.ts); left out: renders. */
   readonly reuse?: PageReuseHook;
+  /** Page bodies written before (pipeline/io/written-bodies.ts); not used on a site with its own components. */
+  readonly bodies?: WrittenBodies;
 }
 
-/** How the schedule may spare a page its render: `file`'s bytes from the last build, or what `render` makes. */
-export type PageReuseHook = (file: string, render: () => string | Problem) => OutputFile['data'] | Problem;
+/**
+ * How the schedule may spare a page its render (pipeline/io/page-reuse.ts):
+ * `file`'s bytes from the last build, or what `render` makes. The pages render
+ * with the markdown and memo it gives, so that it sees what each page reads.
+ */
+export interface PageReuseHook {
+  readonly page: (file: string, render: () => string | Problem) => OutputFile['data'] | Problem;
+  readonly watch: <C>(contents: ReadonlyMap<string, C>) => ReadonlyMap<string, C>;
+  readonly memo: () => RenderMemo;
+}
 
 /**
  * The search index file: its path (every page names it), and its data, or
@@ -224,12 +234,9 @@ export interface SearchIndexFile {
   readonly data: string | (() => string) | null;
 }
 
-/** Search index path in development, where its content hash would only cost time. */
-export const devSearchIndexPath = 'assets/search-index-dev.json';
-
-/** The dev server's search index: at a fixed path, and made only when it is asked for. */
+/** The dev server's search index: made only when it is asked for. */
 export const devSearchIndex = (analysis: Analysis, markdown: Result<Contents>, options: ThemeCode['searchIndex']): SearchIndexFile =>
-  ({ path: devSearchIndexPath, data: () => buildSearchIndex(searchIndexRecords(analysis, markdown), options) });
+  ({ path: searchIndexPath, data: () => buildSearchIndex(searchIndexRecords(analysis, markdown), options) });
 
 /** Every page's markdown by permalink. */
 export type Contents = ReadonlyMap<string, Content>;
@@ -317,8 +324,9 @@ export function* generating(analysis: Analysis, effects: Effects, options: Gener
   const index = options.searchIndex ?? searchIndexHere(site, routes, contents, effects.themeCode.searchIndex, options.cache);
   const byUrl = new Map([...assets.values()].map((a) => [a.path, a.url] as const));
   const ctx: SiteContext = {
-    site, contents, theme: { ...effects.theme, searchIndex: `/${index.path}` }, assetUrl: (p: string) => byUrl.get(p) ?? null, dev: site.mode === 'development', memo: renderMemo(),
-    ...(effects.siteComponents ? { siteComponents: effects.siteComponents } : {}),
+    site, contents: options.reuse ? options.reuse.watch(contents) : contents, theme: { ...effects.theme, searchIndex: `/${index.path}` }, assetUrl: (p: string) => byUrl.get(p) ?? null,
+    dev: site.mode === 'development', memo: options.reuse ? options.reuse.memo() : renderMemo(),
+    ...(effects.siteComponents ? { siteComponents: effects.siteComponents } : options.bodies ? { bodies: options.bodies } : {}),
   };
 
   // Each planned file is made now, or, in the dev server, when asked for if it may wait.
@@ -394,7 +402,7 @@ function* siteFiles(ctx: SiteContext, assets: Assets, routes: ReadonlyArray<Rout
     const pageCtx = own.length > 0 ? { ...ctx, stylesheets: own } : ctx;
     const file = outputFile(route.path);
     const render = () => renderPage(pageCtx, route, effects.themeCode.pages);
-    yield { path: file, make: reuse ? () => reuse(file, render) : render, mayWait: true };
+    yield { path: file, make: reuse ? () => reuse.page(file, render) : render, mayWait: true };
   }
   for (const asset of assets.values()) yield now({ path: asset.url.slice(1), data: asset.bytes });
 
@@ -451,7 +459,7 @@ function searchIndexHere(site: Site, routes: ReadonlyArray<Route>, contents: Con
   const records = during('zoekrecords', null, () => searchRecords(routes, contents, site.config.locale.lang, site.config.layout));
   const recordsJson = JSON.stringify(records);
   const build = () => buildSearchIndex(records, options);
-  return { path: searchIndexPath(recordsJson, ''), data: () => (cache ? cache.searchIndex.get([recordsJson], build) : build()) };
+  return { path: searchIndexPath, data: () => (cache ? cache.searchIndex.get([recordsJson], build) : build()) };
 }
 
 /** The records the search index is built from: what `generate` indexes, for an index built apart. */
@@ -462,15 +470,19 @@ export function searchIndexRecords(analysis: Analysis, markdown: Result<Contents
 }
 
 /**
- * Where a production build puts the search index: a name with a hash of what
- * the index is made of, its records (as JSON) and the version of the code
- * that makes it (`builder`). Unlike a hash of the index itself, it is known
- * before the index is built, so the pages can be rendered and written while a
- * worker builds it (pipeline/io/search-index.ts); and it still changes with
- * every change to the index, so browsers may cache it for good.
+ * Where the search index goes: one name for every build, outside `/assets/`,
+ * so that servers revalidate it (`no-cache`) like the pages. A name with a
+ * hash of the records would be in every page, and a change to one body would
+ * change the bytes of every page.
  */
-export const searchIndexPath = (recordsJson: string, builder: string): string =>
-  `assets/search-index-${contentHash(`${builder}\0${recordsJson}`)}.json`;
+export const searchIndexPath = 'search-index.json';
+
+/**
+ * The search index's key in the build cache: a hash of what it is made of,
+ * its records (as JSON) and the version of the code that makes it
+ * (`builder`), known before the index is built.
+ */
+export const searchIndexKey = (recordsJson: string, builder: string): string => contentHash(`${builder}\0${recordsJson}`);
 
 /** Code-unit order: the machine's locale must not change anything about the output. */
 export const byPath = (a: OutputFile, b: OutputFile): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);

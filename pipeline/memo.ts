@@ -57,13 +57,45 @@ export class Store<V> {
   /** Keys are read-only arrays: the same array asked about again (a build's markdown jobs) is not hashed again. */
   private readonly hashed = new WeakMap<ReadonlyArray<string | number>, string>();
   private computed = 0;
+  private loaded: ReadonlyMap<string, V> | null;
 
-  constructor(private readonly earlier: ReadonlyMap<string, V> = new Map()) {}
+  /** `earlier` may be a function: a store that a build may not need is read when it is first asked. */
+  constructor(private readonly earlierSource: ReadonlyMap<string, V> | (() => ReadonlyMap<string, V>) = new Map()) {
+    this.loaded = typeof earlierSource === 'function' ? null : earlierSource;
+  }
 
-  private keyOf(inputs: ReadonlyArray<string | number>): string {
+  private get earlier(): ReadonlyMap<string, V> {
+    return (this.loaded ??= (this.earlierSource as () => ReadonlyMap<string, V>)());
+  }
+
+  /** The key `inputs` are kept under: a hash of them. */
+  keyOf(inputs: ReadonlyArray<string | number>): string {
     let key = this.hashed.get(inputs);
     if (key === undefined) this.hashed.set(inputs, key = contentHash(JSON.stringify(inputs), 32));
     return key;
+  }
+
+  /** The value kept under `key` (from `keyOf`, or a key made of such keys), now or by an earlier build. */
+  find(key: string): V | undefined {
+    const known = this.used.get(key) ?? this.earlier.get(key);
+    if (known !== undefined) this.used.set(key, known);
+    return known;
+  }
+
+  /** Keeps `value` under `key` for this build and the next. */
+  put(key: string, value: V): void {
+    this.used.set(key, value);
+    this.computed++;
+  }
+
+  /**
+   * Keeps the earlier entries whose key `wanted` accepts, though this build
+   * did not ask for them (the pages that show them came from the previous
+   * output). Nothing to do when the store was never read.
+   */
+  keepEarlier(wanted: (key: string) => boolean): void {
+    if (this.loaded === null) return;
+    for (const [key, value] of this.loaded) if (!this.used.has(key) && wanted(key)) this.used.set(key, value);
   }
 
   has(inputs: ReadonlyArray<string | number>): boolean {
@@ -91,6 +123,8 @@ export class Store<V> {
 
   /** Whether writing `entries()` back would change the cache on disk. */
   get changed(): boolean {
+    // A store never read was never asked: the one on disk stays.
+    if (this.loaded === null) return false;
     return this.computed > 0 || this.used.size !== this.earlier.size;
   }
 
@@ -100,11 +134,21 @@ export class Store<V> {
   }
 }
 
-/** What a production build keeps on disk: parsed Markdown, rendered Markdown and the search index. */
+/** A page body's HTML as the renderer wrote it, with the images React preloads for it (renderer/markdown.tsx). */
+export interface WrittenBody {
+  readonly html: string;
+  readonly preloads: ReadonlyArray<{ readonly src: string; readonly fetchPriority: 'high' | 'auto' | null }>;
+}
+
+/** What a production build keeps on disk: parsed Markdown, highlighted code, rendered Markdown, written bodies and the search index. */
 export interface BuildCache {
   readonly trees: Store<Root>;
+  /** Highlighted blocks as JSON, and what shiki loads for a set of languages (pipeline/io/highlight/stored.ts). */
+  readonly code: Store<string>;
+  readonly languages: Store<ReadonlyArray<string>>;
   readonly markdown: Store<MarkdownResult>;
+  readonly bodies: Store<WrittenBody>;
   readonly searchIndex: Store<string>;
 }
 
-export const emptyBuildCache = (): BuildCache => ({ trees: new Store(), markdown: new Store(), searchIndex: new Store() });
+export const emptyBuildCache = (): BuildCache => ({ trees: new Store(), code: new Store(), languages: new Store(), markdown: new Store(), bodies: new Store(), searchIndex: new Store() });

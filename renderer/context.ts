@@ -2,6 +2,8 @@
 import type { Site, Route } from '../pipeline/types.ts';
 import type { Content } from '../pipeline/types.ts';
 import type { ComponentType } from 'react';
+import type { Root } from 'hast';
+import type { WrittenBody } from '../pipeline/memo.ts';
 
 /** React components by the name a page's MDX gives them (`Site$Kaart`). */
 export type Components = Readonly<Record<string, ComponentType<any>>>;
@@ -34,6 +36,20 @@ export interface PageContext {
   readonly siteComponents?: Components;
   /** Public URLs of the site's own stylesheets for this page, linked after the theme's: its components' CSS, then `customCss`. */
   readonly stylesheets?: ReadonlyArray<string>;
+  /** Page bodies written before (pipeline/io/written-bodies.ts); left out: every body is written. */
+  readonly bodies?: WrittenBodies;
+}
+
+/**
+ * Bodies without a React component, as written (`WrittenBody`: the HTML and
+ * the images React preloads for it), by their tree and what else their writing
+ * read (`variant`: the site's hosts, whether the page has cards). Whoever keeps
+ * them knows what each tree was made of (its markdown job's key); a tree it
+ * knows nothing of is neither found nor kept.
+ */
+export interface WrittenBodies {
+  readonly find: (tree: Root, variant: string) => WrittenBody | undefined;
+  readonly keep: (tree: Root, variant: string, body: WrittenBody) => void;
 }
 
 export const themeFile = (ctx: PageContext, name: string): string => ctx.theme.files.get(name) ?? `/${name}`;

@@ -14,7 +14,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import type { ComponentType } from 'react';
 import type { Root } from 'hast';
-import type { PageContext } from './context.ts';
+import type { PageContext, WrittenBodies } from './context.ts';
 import { Fragment, jsx, jsxs, type BodyComponent, type BodyNode } from './body/jsx-runtime.ts';
 import { containsReact, reactBody, writeBody, type ImagePreload } from './body/write.ts';
 import { createEvaluater, lookupIn } from './body/evaluater.ts';
@@ -50,6 +50,8 @@ export interface BodyTheme extends TakeoverTheme {
    * MDX content names, as on the page.
    */
   readonly feedComponents: (page: FeedPage) => BodyComponents;
+  /** Bodies written before, by this build or an earlier one; left out: every body is written. */
+  readonly written?: WrittenBodies | undefined;
 }
 
 export interface MarkdownOptions extends TakeoverPage {
@@ -60,10 +62,21 @@ export interface MarkdownOptions extends TakeoverPage {
 /** A body's `<div className="markdown">`, empty without a tree. */
 export function Markdown({ tree, ...options }: MarkdownOptions & { tree: Root | null | undefined }) {
   if (!tree) return <div className="markdown" />;
+  const { written } = options.bodyTheme;
+  const variant = written ? JSON.stringify([options.siteHosts, options.docCards ? 1 : 0]) : '';
+  const found = written?.find(tree, variant);
+  if (found) {
+    preloadImages(found.preloads);
+    return <div className="markdown" dangerouslySetInnerHTML={{ __html: found.html }} />;
+  }
   const preloads: ImagePreload[] = [];
-  const body = bodyElements(tree, options);
+  // The cards show other pages (their titles and descriptions): a body that places them is not kept.
+  let cardsShown = false;
+  const { docCards } = options;
+  const body = bodyElements(tree, docCards ? { ...options, docCards: () => ((cardsShown = true), docCards()) } : options);
   if (!containsReact(body)) {
     const html = writeBody(body, preloads);
+    if (written && !cardsShown) written.keep(tree, variant, { html, preloads });
     preloadImages(preloads);
     return <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />;
   }

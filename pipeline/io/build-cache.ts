@@ -16,13 +16,13 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { contentHash } from '../content-hash.ts';
 import type { Root } from 'mdast';
-import { Store, type BuildCache } from '../memo.ts';
+import { Store, type BuildCache, type WrittenBody } from '../memo.ts';
 import type { MarkdownResult } from '../types.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** The stores and the file each is kept in. */
-const files = { trees: 'trees.json', markdown: 'markdown.json', searchIndex: 'search-index.json' } as const satisfies Record<keyof BuildCache, string>;
+const files = { trees: 'trees.json', code: 'code.json', languages: 'languages.json', markdown: 'markdown.json', bodies: 'bodies.json', searchIndex: 'search-index.json' } as const satisfies Record<keyof BuildCache, string>;
 
 let key: string | null = null;
 
@@ -46,15 +46,29 @@ export function generatorKey(): string {
   return key;
 }
 
-async function readStore<V>(file: string): Promise<Store<V>> {
+/** The entries of a store's file; none when it is missing or damaged (an interrupted write). */
+const storeEntries = <V>(text: () => string): ReadonlyMap<string, V> => {
   try {
-    const data: unknown = JSON.parse(await fsp.readFile(file, 'utf8'));
-    if (typeof data === 'object' && data !== null && !Array.isArray(data)) return new Store(new Map(Object.entries(data as Record<string, V>)));
+    const data: unknown = JSON.parse(text());
+    if (typeof data === 'object' && data !== null && !Array.isArray(data)) return new Map(Object.entries(data as Record<string, V>));
   } catch {
-    // Missing or damaged (an interrupted write): start empty.
+    // Start empty.
   }
-  return new Store();
+  return new Map();
+};
+
+async function readStore<V>(file: string): Promise<Store<V>> {
+  let text = '';
+  try {
+    text = await fsp.readFile(file, 'utf8');
+  } catch {
+    // Missing: start empty.
+  }
+  return new Store(storeEntries<V>(() => text));
 }
+
+/** A store read only when the build first asks it: a warm build that renders no page never does. */
+const lazyStore = <V>(file: string): Store<V> => new Store(() => storeEntries<V>(() => fs.readFileSync(file, 'utf8')));
 
 /** The folder of this generator's cache inside `cacheDir`. */
 export const buildCacheDir = (cacheDir: string): string => path.join(cacheDir, 'build', generatorKey());
@@ -66,7 +80,11 @@ export async function readBuildCache(cacheDir: string): Promise<BuildCache> {
     readStore<MarkdownResult>(path.join(dir, files.markdown)),
     readStore<string>(path.join(dir, files.searchIndex)),
   ]);
-  return { trees, markdown, searchIndex };
+  return {
+    trees, markdown, searchIndex,
+    code: lazyStore<string>(path.join(dir, files.code)), languages: lazyStore<ReadonlyArray<string>>(path.join(dir, files.languages)),
+    bodies: lazyStore<WrittenBody>(path.join(dir, files.bodies)),
+  };
 }
 
 /**
@@ -108,17 +126,18 @@ function writeChunks(file: string, chunks: Iterable<string>): void {
 }
 
 /**
- * Writes the stores that changed, each to a temporary file renamed into place,
- * and removes the caches of other generator versions. Failing to write only
- * costs the next build time, so errors are swallowed.
+ * Writes the stores that changed (of `stores`; left out: all), each to a
+ * temporary file renamed into place, and removes the caches of other
+ * generator versions. Failing to write only costs the next build time, so
+ * errors are swallowed.
  */
-export async function writeBuildCache(cacheDir: string, cache: BuildCache): Promise<void> {
+export async function writeBuildCache(cacheDir: string, cache: BuildCache, stores?: ReadonlyArray<keyof BuildCache>): Promise<void> {
   const dir = buildCacheDir(cacheDir);
   try {
     await fsp.mkdir(dir, { recursive: true });
     for (const [name, file] of Object.entries(files) as Array<[keyof BuildCache, string]>) {
       const store: Store<unknown> = cache[name];
-      if (!store.changed) continue;
+      if (!store.changed || (stores && !stores.includes(name))) continue;
       const target = path.join(dir, file);
       const tmp = `${target}.${process.pid}.tmp`;
       writeChunks(tmp, jsonObjectChunks(store.entries()));

@@ -1,15 +1,20 @@
 /**
  * Effect edge: pages of the previous output used again instead of rendered.
  *
- * A page depends on the whole site (sidebar, navbar, lists of posts and
- * tags), so a page is reused only when nothing the pages are made of changed:
- * one key (`siteRenderKey`) over the generator, every source file, the drawn
- * diagrams, the theme, the site's CSS and the search index's path. A build
- * keeps that key and a hash of each page it made in a manifest in its build
- * cache (`pages.json`). The next build with the same key reads each page back
- * from the output folder, and uses it only when its bytes still have the hash
- * the manifest recorded: a page edited or removed by hand is rendered again.
- * The writer then finds the same bytes and links the file (write-worker.ts).
+ * A page renders from the site (titles, permalinks, sidebars, tags, front
+ * matter, configuration), the theme, and the markdown of the pages it reads
+ * (pipeline/io/page-reads.ts). So a page is reused when two keys are what they
+ * were: the site-wide key (`siteRenderKey`: the generator, every input of the
+ * pages but the bodies of Markdown files, and the resolved site itself) and
+ * the key of what it read (the markdown key of every page it read, written
+ * down when it last rendered). A change to one body then renders that page
+ * and the pages that show it (a blog list with its excerpt), not the rest.
+ * A build keeps the site-wide key and, per page, a hash of its bytes and what
+ * it read in a manifest in its build cache (`pages.json`). The next build
+ * reads a page back from the output folder, and uses it only when its bytes
+ * still have the hash the manifest recorded: a page edited or removed by hand
+ * is rendered again. The writer then finds the same bytes and links the file
+ * (write-worker.ts).
  *
  * Site code (components, React pages) runs in its box with the site's own
  * modules, which no key here covers: a site with any gets no reuse.
@@ -17,20 +22,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash, type Hash } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { SourceTree } from './read.ts';
-import type { Effects } from '../build.ts';
-import type { Mode, OutputFile } from '../types.ts';
+import type { Effects, PageReuseHook } from '../build.ts';
+import type { Mode, OutputFile, Site } from '../types.ts';
 import { buildCacheDir, generatorKey } from './build-cache.ts';
+import { PageReads, allPages } from './page-reads.ts';
+import type { Problem } from '../problem.ts';
 
 const manifestFile = 'pages.json';
 
-/** What the pages of a site are made of, besides the generator's code. */
+/** What the pages of a site are made of, besides the generator's code and the markdown of its pages. */
 export interface SiteRenderInputs {
   readonly sources: SourceTree;
   readonly mode: Mode;
-  readonly effects: Pick<Effects, 'diagrams' | 'theme' | 'themeFiles' | 'feedStylesheet' | 'siteStyles'>;
-  /** The search index's path: a hash of its records, which every page names. */
-  readonly searchIndexPath: string;
+  /** The resolved site, as the pages get it. */
+  readonly site: Site;
+  readonly effects: Pick<Effects, 'theme' | 'themeFiles' | 'feedStylesheet' | 'siteStyles'>;
 }
 
 /** Adds a value to the hash with its length first, so that no two sequences of parts hash alike. */
@@ -40,22 +48,44 @@ const part = (hash: Hash, data: string | Uint8Array): void => {
   hash.update(bytes);
 };
 
-/** One key over every input of the pages (see the module's comment). */
-export function siteRenderKey({ sources, mode, effects, searchIndexPath }: SiteRenderInputs): string {
+/** A Markdown file: its text is the page's body and front matter, which reach the pages as the site and as its markdown. */
+const isMarkdown = (file: string): boolean => /\.mdx?$/i.test(file);
+
+/**
+ * The site as JSON for the key: Maps and Sets with their entries, without
+ * functions, the bodies' trees or the text of Markdown files (a page gets
+ * those as markdown, by the reads it makes). Everything else the resolve
+ * stage made of a file (its title, front matter, the heading that is its
+ * title) is in.
+ */
+function siteJson(site: Site): string {
+  return JSON.stringify(site, function (this: unknown, key: string, value: unknown) {
+    if (typeof value === 'function') return undefined;
+    if (value instanceof Map) return { map: [...value] };
+    if (value instanceof Set) return { set: [...value] };
+    if (key === 'tree' && typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'root') return undefined;
+    const holder = this as { path?: unknown; display?: unknown };
+    if (key === 'text' && typeof holder.path === 'string' && typeof holder.display === 'string' && isMarkdown(holder.path)) return undefined;
+    return value;
+  });
+}
+
+/** The site-wide key: every input of the pages but the bodies of Markdown files (see the module's comment). */
+export function siteRenderKey({ sources, mode, site, effects }: SiteRenderInputs): string {
   const hash = createHash('sha256');
   // React warns in development; the rest of the process environment the pages never read.
-  part(hash, JSON.stringify([generatorKey(), mode, process.env.NODE_ENV ?? '', searchIndexPath]));
+  part(hash, JSON.stringify([generatorKey(), mode, process.env.NODE_ENV ?? '']));
   for (const file of [...(sources.config ? [sources.config] : []), ...(sources.configData ?? []), ...sources.files, ...(sources.partials ?? [])]) {
     part(hash, file.path);
     part(hash, file.display);
-    part(hash, file.text);
+    part(hash, isMarkdown(file.path) && sources.files.includes(file) ? '' : file.text);
   }
   for (const file of [...sources.assets, ...(sources.staticFiles ?? [])]) {
     part(hash, file.path);
     part(hash, file.bytes);
   }
   part(hash, JSON.stringify(sources.reactPages ?? []));
-  part(hash, JSON.stringify(effects.diagrams && [...effects.diagrams]));
+  part(hash, siteJson(site));
   part(hash, JSON.stringify({ ...effects.theme, files: [...effects.theme.files] }));
   for (const file of effects.themeFiles) {
     part(hash, file.path);
@@ -68,28 +98,47 @@ export function siteRenderKey({ sources, mode, effects, searchIndexPath }: SiteR
   return hash.digest('hex');
 }
 
+/** What a build knows of a page it made. */
+interface PageRecord {
+  /** The hash of the page's bytes. */
+  readonly hash: string;
+  /** The permalinks whose markdown it read (`allPages`: all). */
+  readonly reads: ReadonlyArray<string>;
+  /** A hash of the markdown keys of those reads, then. */
+  readonly readsKey: string;
+}
+
 interface Manifest {
+  /** The site-wide key. */
   readonly key: string;
-  /** The hash of each page's bytes, by its path in the output. */
-  readonly pages: Readonly<Record<string, string>>;
+  /** Each page by its path in the output. */
+  readonly pages: Readonly<Record<string, PageRecord>>;
 }
 
 const pageHash = (data: OutputFile['data']): string => createHash('sha256').update(data).digest('base64');
 
 /**
- * The pages of one build: those found again in the output folder, and the
- * hashes of all, for the next build's manifest. Counts what it reused and
+ * The pages of one build: those found again in the output folder, and what
+ * is known of all, for the next build's manifest. Counts what it reused and
  * what had to be rendered.
  */
-export class PageReuse {
-  private readonly made: Record<string, string> = {};
+export class PageReuse implements PageReuseHook {
+  private readonly made: Record<string, PageRecord> = {};
+  private readonly reads = new PageReads();
+  private everything: string | null = null;
   reused = 0;
   rendered = 0;
 
-  private constructor(private readonly file: string, private readonly outDir: string, private readonly key: string, private readonly previous: Manifest | null) {}
+  private constructor(
+    private readonly file: string, private readonly outDir: string, private readonly key: string,
+    private readonly contentKeys: ReadonlyMap<string, string>, private readonly previous: Manifest | null,
+  ) {}
 
-  /** The reuse for a build with `key` writing into `outDir`. */
-  static open(cacheDir: string, outDir: string, key: string): PageReuse {
+  /**
+   * The reuse for a build with site-wide `key` writing into `outDir`;
+   * `contentKeys` gives the markdown key of every page's markdown by permalink.
+   */
+  static open(cacheDir: string, outDir: string, key: string, contentKeys: ReadonlyMap<string, string>): PageReuse {
     const file = path.join(buildCacheDir(cacheDir), manifestFile);
     let previous: Manifest | null = null;
     try {
@@ -98,16 +147,33 @@ export class PageReuse {
     } catch {
       // No manifest, or a damaged one: every page is rendered.
     }
-    return new PageReuse(file, path.resolve(outDir), key, previous);
+    return new PageReuse(file, path.resolve(outDir), key, contentKeys, previous);
   }
 
+  /** A hash of the markdown keys of `reads` in this build. */
+  private readsKey(reads: Iterable<string>): string {
+    const keys = [...reads].sort().map((permalink) => [permalink, permalink === allPages ? this.allKeys() : this.contentKeys.get(permalink) ?? null]);
+    return createHash('sha256').update(JSON.stringify(keys)).digest('base64');
+  }
+
+  private allKeys(): string {
+    return (this.everything ??= createHash('sha256').update(JSON.stringify([...this.contentKeys].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))).digest('base64'));
+  }
+
+  /** The contents and memo the pages render with, their reads written down. */
+  watch<C>(contents: ReadonlyMap<string, C>): ReadonlyMap<string, C> {
+    return this.reads.contents(contents);
+  }
+
+  readonly memo = () => this.reads.memo();
+
   /** The page at `file` (`kennisbank/index.html`): the previous output's bytes when they may be used, else rendered. */
-  page<P extends object>(file: string, render: () => string | P): OutputFile['data'] | P {
+  page(file: string, render: () => string | Problem): OutputFile['data'] | Problem {
     const known = this.previous?.pages[file];
-    if (known !== undefined) {
+    if (known !== undefined && Array.isArray(known.reads) && this.readsKey(known.reads) === known.readsKey) {
       try {
         const bytes = fs.readFileSync(path.join(this.outDir, file));
-        if (pageHash(bytes) === known) {
+        if (pageHash(bytes) === known.hash) {
           this.made[file] = known;
           this.reused++;
           return bytes;
@@ -117,12 +183,12 @@ export class PageReuse {
       }
     }
     this.rendered++;
-    const html = render();
-    if (typeof html === 'string') this.made[file] = pageHash(html);
-    return html;
+    const { value, reads } = this.reads.during(render);
+    if (typeof value === 'string') this.made[file] = { hash: pageHash(value), reads: [...reads].sort(), readsKey: this.readsKey(reads) };
+    return value;
   }
 
-  /** Keeps this build's key and page hashes for the next build; a failure costs that build time only. */
+  /** Keeps this build's key and what it knows of each page for the next build; a failure costs that build time only. */
   save(): void {
     const unchanged = this.rendered === 0 && this.previous !== null && Object.keys(this.previous.pages).length === Object.keys(this.made).length;
     if (unchanged) return;
@@ -135,4 +201,18 @@ export class PageReuse {
       // A read-only or full disk: the build itself succeeded.
     }
   }
+}
+
+/**
+ * The markdown key of every page's markdown by permalink: `jobKey` of its
+ * job; markdown made otherwise gets a key no other build has (a page that
+ * reads it is always rendered).
+ */
+export function contentKeys<J extends { readonly entry: { readonly permalink: string }; readonly key: ReadonlyArray<string | number> }>(
+  contents: ReadonlyMap<string, unknown>, jobs: ReadonlyArray<J>, jobKey: (key: J['key']) => string,
+): Map<string, string> {
+  const keys = new Map(jobs.map((job) => [job.entry.permalink, jobKey(job.key)] as const));
+  const once = randomUUID();
+  for (const permalink of contents.keys()) if (!keys.has(permalink)) keys.set(permalink, once);
+  return keys;
 }

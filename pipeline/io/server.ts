@@ -72,7 +72,7 @@ function contentType(file: string): string {
 }
 
 const cacheControl = (pathname: string): string =>
-  // Content-hashed assets never change; everything else (HTML) must be revalidated.
+  // Content-hashed assets never change; everything else (HTML, the search index, feeds) must be revalidated.
   pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
 
 /**

@@ -24,6 +24,7 @@ import { readSources } from '../io/read.ts';
 import { createHighlighter } from '../io/highlight/shiki.ts';
 import { DiagramDrawer, diagramCacheDir, mermaidBrowserFiles } from '../io/mermaid.ts';
 import { HighlightWorkers } from '../io/highlight/workers.ts';
+import { StoredBlocks } from '../io/highlight/stored.ts';
 import { feedStylesheetTemplate, loadTheme } from '../io/theme.ts';
 import { themeCode } from '../../theme/theme-code.ts';
 import { loadSiteComponents, siteAssetFiles, siteFacts, type SiteComponents } from '../io/site-components.ts';
@@ -39,7 +40,7 @@ import type { SiteWriter } from '../io/write.ts';
 import { generatorKey, readBuildCache, writeBuildCache } from '../io/build-cache.ts';
 import { buildSearchIndexApart } from '../io/search-index.ts';
 import { parseAhead, whileWaiting } from './parse-ahead.ts';
-import { analyse, byPath, devSearchIndex, generating, markdownJobs, markdownStage, searchIndexPath, searchIndexRecords, type Analysis, type Effects, type Generated, type SearchIndexFile } from '../build.ts';
+import { analyse, byPath, devSearchIndex, generating, markdownJobs, markdownStage, searchIndexKey, searchIndexPath, searchIndexRecords, type Analysis, type Effects, type Generated, type SearchIndexFile } from '../build.ts';
 import { highlightRequests, type Highlighter, type HighlightRequest } from '../stages/highlight/requests.ts';
 import { isHighlightedCode } from '../stages/code-blocks.ts';
 import { mermaidSources } from '../stages/markdown.ts';
@@ -47,7 +48,8 @@ import { siteFormat } from '../stages/parse.ts';
 import { markdownContext, renderJob, type MarkdownJobs } from '../stages/site-markdown.ts';
 import { during } from '../internal-error.ts';
 import { stopwatch } from '../io/stopwatch.ts';
-import { PageReuse, siteRenderKey } from '../io/page-reuse.ts';
+import { PageReuse, contentKeys, siteRenderKey } from '../io/page-reuse.ts';
+import { WrittenBodyStore } from '../io/written-bodies.ts';
 import { buildSearchIndex } from '../stages/search-index.ts';
 import { indexOptions } from '../../theme/shared/search-options.ts';
 import type { SearchRecord } from '../stages/search-records.ts';
@@ -83,6 +85,10 @@ export interface BuildStats {
   /** Pages React rendered; the others came from the previous output (pipeline/io/page-reuse.ts). */
   readonly pagesRendered: number;
   readonly pagesReused: number;
+  /** Page bodies written to HTML; the others came from the build cache (pipeline/io/written-bodies.ts). Left out: no such cache. */
+  readonly bodiesWritten?: number;
+  /** Code blocks shiki highlighted; the others came from the build cache (pipeline/io/highlight/stored.ts). Left out: no such cache. */
+  readonly blocksHighlighted?: number;
 }
 
 export interface Built extends Generated {
@@ -132,13 +138,22 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     // The site's markdown jobs (and their cache keys), made once the diagrams are drawn.
     // They wait for the site's components too: an MDX page's result depends on which exist.
     const madeJobs = handled(Promise.all([drawing, siteComponents]).then(([drawn, made]) => markdownJobs(analysed, drawn, made.components, pluginVersions)!));
-    // The highlight threads start once Chromium is done (their memory and its never add up) and
-    // highlight what the cache lacks, on both cores, while the main thread mostly waits for them.
+    // Highlighted blocks come from the cache first; shiki loads only for the missing ones, once Chromium is
+    // done (their memory and its never add up): in the main thread when they are few (two threads that each
+    // load every grammar cost more), else in the highlight threads, on both cores, while the main thread
+    // mostly waits for them.
+    let storedBlocks: StoredBlocks | null = null;
     const highlighting = !cache ? handled(createHighlighter(analysed.languages))
-      : handled(madeJobs.then((made) => {
+      : handled(madeJobs.then(async (made) => {
         // Every page in the cache: no highlighter to load (its grammars and WebAssembly cost 0.1 to 0.2 s).
         const ahead = highlightAhead(made, cache);
-        return ahead.length > 0 ? (threads.workers = new HighlightWorkers()).start(analysed.languages, ahead) : null;
+        if (ahead.length === 0) return null;
+        const stored = (storedBlocks = new StoredBlocks(cache.code, cache.languages, analysed.languages));
+        const missing = stored.missing(ahead);
+        const real = missing.length === 0 ? null
+          : missing.length <= inProcessBlocks ? await createHighlighter(analysed.languages)
+            : (threads.workers = new HighlightWorkers()).start(analysed.languages, missing);
+        return stored.highlighter(real, () => (threads.workers = new HighlightWorkers(1)).start(analysed.languages, []));
       }));
     const loaded = themeLoading && await themeLoading;
     lap('thema');
@@ -211,12 +226,17 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
       : options.render ? searchIndexFor(searchIndexRecords(analysis, markdown), cache) : null;
     // Unchanged pages come from the previous output, unless site code renders in them (no key covers it).
     const siteCode = Object.keys(components.components).length > 0 || reactPages.pages.length > 0 || components.assets.length > 0 || pluginVersions.size > 0;
-    const reuse = options.render === true && options.writer && cache && index && !siteCode
-      ? PageReuse.open(options.cacheDir, options.writer.outDir, siteRenderKey({ sources, mode: options.mode, effects, searchIndexPath: index.path }))
+    const reuse = options.render === true && options.writer && cache && index && !siteCode && analysis.site
+      ? PageReuse.open(options.cacheDir, options.writer.outDir, siteRenderKey({ sources, mode: options.mode, site: analysis.site, effects }),
+        contentKeys(valueOf(markdown) ?? new Map(), jobs.jobs, (key) => cache.markdown.keyOf(key)))
+      : null;
+    // Bodies whose markdown did not change are not written again, unless the site's own components could be in them.
+    const bodies = options.render === true && cache && Object.keys(components.components).length === 0
+      ? new WrittenBodyStore(cache.bodies, jobs, valueOf(markdownOnly) ?? new Map(), (key) => cache.markdown.keyOf(key))
       : null;
     const pages = generating(analysis, effects, {
-      render: options.render, ...stores, ...(index ? { searchIndex: index } : {}),
-      ...(reuse ? { reuse: (file: string, render: () => string | Problem) => reuse.page(file, render) } : {}),
+      render: options.render, ...stores, ...(index ? { searchIndex: index } : {}), ...(bodies ? { bodies } : {}),
+      ...(reuse ? { reuse } : {}),
     }, markdown);
     // Each file goes to the writer as soon as it is made: the disk works while the next pages render.
     let step = pages.next();
@@ -230,16 +250,28 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
       generated = { ...generated, files: [...generated.files, ...assets].sort(byPath) };
     }
     if (siteCodeProblems.length > 0) generated = { ...generated, problems: sortProblems([...generated.problems, ...siteCodeProblems]) };
-    if (index?.building && generated.files.length > 0) {
-      const file = { path: index.path, data: await index.building };
-      options.writer?.add(file);
-      generated = { ...generated, files: [...generated.files, file].sort(byPath) };
-    }
     lap('pagina\'s');
-    if (cache) await writeBuildCache(options.cacheDir, cache);
+    bodies?.retain();
+    (storedBlocks as StoredBlocks | null)?.retain(jobs.jobs.flatMap((job) => highlightRequests(job.code)));
+    // The cache is written while the worker builds the search index (after a change to one page, that is
+    // most of the wait); the index's own store once it is there.
+    const building = index?.building && generated.files.length > 0 ? index.building : null;
+    const kept = Object.keys(cache ?? {}) as Array<keyof BuildCache>;
+    if (cache) await writeBuildCache(options.cacheDir, cache, building ? kept.filter((store) => store !== 'searchIndex') : kept);
     reuse?.save();
     lap('cache bewaren');
-    const stats = reuse ? { pagesRendered: reuse.rendered, pagesReused: reuse.reused } : { pagesRendered: options.render === true ? generated.routes.length : 0, pagesReused: 0 };
+    if (index && building) {
+      const file = { path: index.path, data: await building };
+      options.writer?.add(file);
+      generated = { ...generated, files: [...generated.files, file].sort(byPath) };
+      if (cache) await writeBuildCache(options.cacheDir, cache, ['searchIndex']);
+      lap('zoekindex');
+    }
+    const stats = {
+      ...(reuse ? { pagesRendered: reuse.rendered, pagesReused: reuse.reused } : { pagesRendered: options.render === true ? generated.routes.length : 0, pagesReused: 0 }),
+      ...(bodies ? { bodiesWritten: bodies.written } : {}),
+      ...(cache ? { blocksHighlighted: cache.code.misses } : {}),
+    };
     return { ...generated, stats };
   } finally {
     (box as SiteComponents | null)?.close();
@@ -247,6 +279,12 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     await threads.stopping;
   }
 }
+
+/**
+ * At most this many code blocks missing from the cache are highlighted in the
+ * main thread; more go to the highlight threads (docs/performance.md).
+ */
+export const inProcessBlocks = 40;
 
 /**
  * read → analyse, with Chromium drawing on the other core: with a cache, the
@@ -325,15 +363,14 @@ async function pluginTreesFor(jobs: MarkdownJobs, highlighter: Highlighter | nul
 }
 
 /**
- * The search index of `records` and its path: from the cache, or being built
- * by a worker thread while the main thread goes on (the pages know its path
- * beforehand: `searchIndexPath`).
+ * The search index of `records`: from the cache, or being built by a worker
+ * thread while the main thread goes on (the pages know its path beforehand:
+ * `searchIndexPath`).
  */
 function searchIndexFor(records: ReadonlyArray<SearchRecord>, cache: BuildCache | undefined): SearchIndexFile & { readonly building?: Promise<string> } {
-  const path = searchIndexPath(JSON.stringify(records), generatorKey());
-  // The path names the records and the generator: as the key it spares the cache hashing the
-  // records' 1 MB of JSON twice more.
-  const key = [path];
+  const path = searchIndexPath;
+  // A hash of the records and the generator as the key spares the cache hashing the records' 1 MB of JSON twice more.
+  const key = [searchIndexKey(JSON.stringify(records), generatorKey())];
   if (cache?.searchIndex.has(key)) return { path, data: cache.searchIndex.get(key, () => buildSearchIndex(records, indexOptions)) };
   return { path, data: null, building: handled(buildSearchIndexApart(records).then((index) => (cache ? cache.searchIndex.get(key, () => index) : index))) };
 }

@@ -2,7 +2,10 @@
  * The work of a warm build, counted rather than timed (time is the bench's):
  * a build with nothing changed renders no page and writes no byte, and what
  * it leaves in the output is byte for byte what a cold build makes. A page
- * edited by hand in the output, or a changed source, is rendered again.
+ * edited by hand in the output is rendered again. A changed body is written
+ * again with its page and the pages that show it, and no code block is
+ * highlighted again; a changed title renders every page. After each change
+ * the output is byte for byte a cold build's of the changed site.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -41,7 +44,7 @@ function site(name: string): string {
 }
 
 /** A production build as the CLI runs it: cache on disk, files to a writer. */
-async function build(dir: string): Promise<{ pagesRendered: number; pagesReused: number; routes: number; written: WriteStats }> {
+async function build(dir: string): Promise<{ pagesRendered: number; pagesReused: number; bodiesWritten?: number; blocksHighlighted?: number; routes: number; written: WriteStats }> {
   const writer = new SiteWriter(path.join(dir, 'dist'));
   const result = await runBuild({
     content: path.join(dir, 'content'), config: path.join(dir, 'dist-config/site.yml'), mode: 'production', render: true,
@@ -81,6 +84,8 @@ test('a cold build renders every page and writes every byte', async () => {
 test('a warm build with nothing changed renders 0 pages and writes 0 bytes, and leaves the same output', async () => {
   const counts = await build(dir);
   assert.is(counts.pagesRendered, 0);
+  assert.is(counts.bodiesWritten, 0);
+  assert.is(counts.blocksHighlighted, 0);
   assert.is(counts.pagesReused, counts.routes);
   assert.is(counts.written.bytesWritten, 0);
   assert.is(counts.written.linked, counts.written.files);
@@ -97,16 +102,68 @@ test('a page edited by hand in the output is rendered again and restored', async
   assert.equal(hashes(path.join(dir, 'dist')), cold);
 });
 
-test('after a change to a source the pages are rendered again, as a cold build of the changed site renders them', async () => {
-  fs.appendFileSync(path.join(dir, 'content/kennisbank/api.md'), '\nEen nieuwe zin.\n');
+/** A fresh site with `change` made, built cold: what the warm build must have left. */
+async function coldBuildOf(name: string, change: (content: string) => void): Promise<Record<string, string>> {
+  const fresh = site(name);
+  change(path.join(fresh, 'content'));
+  await build(fresh);
+  return hashes(path.join(fresh, 'dist'));
+}
+
+const appendTo = (file: string, text: string) => (content: string) => fs.appendFileSync(path.join(content, file), text);
+
+test('after a change to one body only that body is written again, with its page, and the output is a cold build\'s', async () => {
+  const change = appendTo('kennisbank/api.md', '\nEen nieuwe zin.\n');
+  change(path.join(dir, 'content'));
+  const counts = await build(dir);
+  assert.is(counts.bodiesWritten, 1);
+  assert.is(counts.pagesRendered, 1);
+  assert.is(counts.pagesReused, counts.routes - 1);
+  assert.is(counts.blocksHighlighted, 0, 'its code block comes from the cache');
+  const warm = hashes(path.join(dir, 'dist'));
+  assert.equal(warm, await coldBuildOf('fresh-body', change));
+  assert.not.equal(warm, cold);
+});
+
+test('after a change to a post\'s body the pages that list it are rendered again too, as a cold build renders them', async () => {
+  // The excerpt changes: the blog list, the tag and the author page show it.
+  const change = (content: string) => {
+    const file = path.join(content, 'blog/2025-01-02-nieuws.md');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('Een bericht.', 'Een ander bericht.'));
+  };
+  change(path.join(dir, 'content'));
+  const counts = await build(dir);
+  assert.is(counts.bodiesWritten, 2, 'the post\'s body and its excerpt');
+  assert.ok(counts.pagesRendered > 1 && counts.pagesRendered < counts.routes, `${counts.pagesRendered} of ${counts.routes} pages`);
+  assert.equal(hashes(path.join(dir, 'dist')), await coldBuildOf('fresh-post', (content) => {
+    appendTo('kennisbank/api.md', '\nEen nieuwe zin.\n')(content);
+    change(content);
+  }));
+});
+
+test('after a change to a title every page is rendered again, as a cold build renders it', async () => {
+  const retitle = (content: string) => {
+    const file = path.join(content, 'kennisbank/api.md');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('title: Een API', 'title: Een andere API'));
+  };
+  retitle(path.join(dir, 'content'));
   const counts = await build(dir);
   assert.is(counts.pagesRendered, counts.routes);
-  const fresh = site('fresh');
-  fs.appendFileSync(path.join(fresh, 'content/kennisbank/api.md'), '\nEen nieuwe zin.\n');
-  await build(fresh);
-  const warm = hashes(path.join(dir, 'dist'));
-  assert.equal(warm, hashes(path.join(fresh, 'dist')));
-  assert.not.equal(warm, cold);
+  // The markdown key covers the whole file, front matter included: its body is written again, the others are not.
+  assert.is(counts.bodiesWritten, 1);
+  assert.is(counts.blocksHighlighted, 0);
+  assert.equal(hashes(path.join(dir, 'dist')), await coldBuildOf('fresh-title', (content) => {
+    appendTo('kennisbank/api.md', '\nEen nieuwe zin.\n')(content);
+    const post = path.join(content, 'blog/2025-01-02-nieuws.md');
+    fs.writeFileSync(post, fs.readFileSync(post, 'utf8').replace('Een bericht.', 'Een ander bericht.'));
+    retitle(content);
+  }));
+});
+
+test('a new code block is the only block highlighted', async () => {
+  appendTo('kennisbank/api.md', '\n```ts\nconst vraag: string = "?";\n```\n')(path.join(dir, 'content'));
+  const counts = await build(dir);
+  assert.is(counts.blocksHighlighted, 1);
 });
 
 test.run();

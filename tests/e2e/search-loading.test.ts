@@ -12,7 +12,7 @@ import { testSite, closeBrowser } from './browser.ts';
 const loading = suite('e2e: search loading and failure states');
 loading.after(async () => { await closeBrowser(); });
 
-const isIndex = (url: string) => /\/assets\/search-index-[^/]*\.json$/.test(new URL(url).pathname);
+const isIndex = (url: string) => /^\/search-index\.json$/.test(new URL(url).pathname);
 
 /** A tab whose index request waits until `release` is called (or fails at once with `fail`). */
 async function heldTab(width: number, fail = false): Promise<{ tab: Page; requested: Promise<void>; release: () => void }> {

@@ -31,7 +31,7 @@ const files: Record<string, string> = {
   'contact/index.html': '<!DOCTYPE html><title>Contact</title>',
   'assets/styles-0123456789.css': 'body{color:#154273}'.repeat(50),
   'assets/shell-ABCDEFGH.js': 'console.log(1);',
-  'assets/search-index-0123456789.json': '{"a":1}',
+  'search-index.json': '{"a":1}',
   'assets/logo-0123456789.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
   'sitemap.xml': '<?xml version="1.0"?><urlset/>',
   'robots.txt': 'User-agent: *\n',
@@ -146,7 +146,7 @@ test('production: content types, validators and cache lifetimes', async () => {
     ['/', 'text/html;charset=utf-8'], ['/kennisbank', 'text/html;charset=utf-8'], ['/kennisbank/', 'text/html;charset=utf-8'],
     // Text in UTF-8, as nginx's charset_types sends it (dist-config/nginx.conf).
     ['/assets/styles-0123456789.css', 'text/css;charset=utf-8'], ['/assets/shell-ABCDEFGH.js', 'text/javascript;charset=utf-8'],
-    ['/assets/search-index-0123456789.json', 'application/json;charset=utf-8'], ['/assets/logo-0123456789.svg', 'image/svg+xml;charset=utf-8'],
+    ['/search-index.json', 'application/json;charset=utf-8'], ['/assets/logo-0123456789.svg', 'image/svg+xml;charset=utf-8'],
     ['/sitemap.xml', 'text/xml;charset=utf-8'], ['/robots.txt', 'text/plain;charset=utf-8'], ['/manifest.webmanifest', 'application/manifest+json;charset=utf-8'],
     ['/favicon.ico', 'image/x-icon'], ['/.well-known/security.txt', 'text/plain;charset=utf-8'],
   ];
