@@ -2,18 +2,24 @@
 /**
  * The command line without tsx at run time (`npm start`, `npm run build`, …).
  *
- * pipeline/cli/main.ts and its workers (mermaid, highlighting, search index, writing), with the modules and most npm
- * packages they import, are compiled by esbuild into ES modules under
- * .cache/cli/, with the theme's client bundle beside them. Loading the
- * TypeScript through tsx's loader thread cost about 1.7 s a run
- * (docs/performance.md); compiling takes about two seconds, at `npm install`
- * and again only after a source file changed. Tests keep importing the
- * TypeScript directly.
+ * pipeline/cli/main.ts, with the modules and most npm packages it imports, is
+ * compiled by esbuild into one CommonJS script under .cache/cli/, its workers
+ * (mermaid, highlighting, search index, writing, the boxes) into ES modules
+ * beside it, and the theme's client bundle too. Loading the TypeScript
+ * through tsx's loader thread cost about 1.7 s a run (docs/performance.md);
+ * compiling takes a few seconds, at `npm install` and again only after a
+ * source file changed. Tests keep importing the TypeScript directly.
+ *
+ * The script runs through `vm.Script` with V8's code cache: Node 20 has no
+ * compile cache for ES modules, and compiling the CLI cost every run 0.15 to
+ * 0.2 s of CPU (docs/performance.md, "De CLI").
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import vm from 'node:vm';
 
 const root = path.resolve(import.meta.dirname, '..');
 const entry = path.join(root, 'pipeline/cli/main.ts');
@@ -42,25 +48,46 @@ function sourceKey() {
  */
 const external = ['rollup', '@rollup/*', 'rollup-plugin-esbuild', 'esbuild', 'typesense', 'chokidar', 'mermaid', 'lighthouse'];
 
+/**
+ * The CLI script has no splitting, so shiki's grammars and themes (8 MB, each
+ * loaded on demand) stay in node_modules for it; the workers bundle them in chunks.
+ */
+const cliExternal = [...external, '@shikijs/langs', '@shikijs/themes'];
+
+/** The CLI script's name in the folder of the compiled CLI. */
+const cliScript = 'cli.cjs';
+
+/**
+ * A dynamic `import()` in a `vm.Script` only works with Node's experimental
+ * default loader, which prints a warning. The CLI's `import()`s of external
+ * packages get a marker instead, and the launcher puts its own `import()` there.
+ */
+const importMarker = 'cli-external:';
+const markExternalImports = {
+  name: 'mark-external-imports',
+  setup(build) {
+    const isExternal = (name) => cliExternal.some((e) => (e.endsWith('/*') ? name.startsWith(e.slice(0, -1)) : name === e || name.startsWith(`${e}/`)));
+    build.onResolve({ filter: /^[^./]/ }, (args) => (args.kind === 'dynamic-import' && isExternal(args.path) ? { path: `${importMarker}${args.path}`, external: true } : undefined));
+    build.onEnd((result) => {
+      const file = path.join(build.initialOptions.outdir, cliScript);
+      if (result.errors.length > 0 || !fs.existsSync(file)) return;
+      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replaceAll(`import("${importMarker}`, '__cliImport("'));
+    });
+  },
+};
+
+/** The parameters the CLI script gets, as a CommonJS module does, plus the launcher's `import()` and `import.meta.resolve`. */
+const wrapperStart = '(function (exports, require, module, __filename, __dirname, __cliImport, __cliResolve) {';
+
 async function compiled() {
   const dir = path.join(root, '.cache/cli');
   const out = path.join(dir, sourceKey());
-  const main = path.join(out, 'cli.mjs');
-  if (fs.existsSync(main)) return main;
+  if (fs.existsSync(path.join(out, cliScript))) return out;
   const { build, stop } = await import('esbuild');
   const tmp = path.join(dir, `tmp-${process.pid}`);
   fs.rmSync(tmp, { recursive: true, force: true });
-  await build({
-    // mermaid's Chromium, shiki, the search index and the writing of dist/ run in worker threads, and a site's components and plugins in
-    // child processes (the component box, the plugin box): each module is an entry of its own.
-    entryPoints: { cli: entry, 'mermaid-worker': path.join(root, 'pipeline/io/workers/mermaid-worker.ts'), 'highlight-worker': path.join(root, 'pipeline/io/workers/highlight-worker.ts'), 'search-index-worker': path.join(root, 'pipeline/io/workers/search-index-worker.ts'), 'write-worker': path.join(root, 'pipeline/io/workers/write-worker.ts'), 'component-box-worker': path.join(root, 'pipeline/io/workers/component-box-worker.ts'), 'plugin-box-worker': path.join(root, 'pipeline/io/workers/plugin-box-worker.ts') }, outdir: tmp, chunkNames: 'chunks/[name]-[hash]', outExtension: { '.js': '.mjs' },
-    // The npm packages go into the bundle too: one file loads in about 0.13 s where node resolving
-    // and loading some 900 package files took 0.4 s of every build (docs/performance.md). Splitting
-    // keeps what only some builds need (each of shiki's grammars) in chunks loaded on demand.
-    bundle: true, splitting: true, external,
-    platform: 'node', format: 'esm', target: 'node20', jsx: 'automatic', logLevel: 'error',
-    // CommonJS packages in the bundle (React) call require for node's own modules.
-    banner: { js: "import { createRequire as __cliRequire } from 'node:module'; const require = __cliRequire(import.meta.url);" },
+  const common = {
+    outdir: tmp, bundle: true, platform: 'node', target: 'node20', jsx: 'automatic', logLevel: 'error',
     // Modules that find files next to themselves keep doing so from the bundle (only pipeline/io/ does;
     // no bundled package reads import.meta).
     define: {
@@ -74,12 +101,28 @@ async function compiled() {
       PLUGIN_BOX_WORKER: JSON.stringify(pathToFileURL(path.join(out, 'plugin-box-worker.mjs')).href),
       COMPILED_CLI: JSON.stringify(out),
     },
-  });
+  };
+  // The npm packages go into the bundle too: one file loads in about 0.13 s where node resolving
+  // and loading some 900 package files took 0.4 s of every build (docs/performance.md).
+  await Promise.all([
+    build({
+      ...common, entryPoints: { cli: entry }, format: 'cjs', outExtension: { '.js': '.cjs' }, external: cliExternal, plugins: [markExternalImports],
+      define: { ...common.define, 'import.meta.resolve': '__cliResolve' },
+    }),
+    build({
+      // mermaid's Chromium, shiki, the search index and the writing of dist/ run in worker threads, and a site's components and plugins in
+      // child processes (the component box, the plugin box): each module is an entry of its own, an ES module. Splitting keeps what
+      // only some builds need (each of shiki's grammars) in chunks loaded on demand.
+      ...common, entryPoints: { 'mermaid-worker': path.join(root, 'pipeline/io/workers/mermaid-worker.ts'), 'highlight-worker': path.join(root, 'pipeline/io/workers/highlight-worker.ts'), 'search-index-worker': path.join(root, 'pipeline/io/workers/search-index-worker.ts'), 'write-worker': path.join(root, 'pipeline/io/workers/write-worker.ts'), 'component-box-worker': path.join(root, 'pipeline/io/workers/component-box-worker.ts'), 'plugin-box-worker': path.join(root, 'pipeline/io/workers/plugin-box-worker.ts') },
+      chunkNames: 'chunks/[name]-[hash]', outExtension: { '.js': '.mjs' }, splitting: true, format: 'esm', external,
+      // CommonJS packages in the bundle call require for node's own modules.
+      banner: { js: "import { createRequire as __cliRequire } from 'node:module'; const require = __cliRequire(import.meta.url);" },
+    }),
+  ]);
   // The theme's client bundle depends on the code only, like the CLI: made now, it is there
   // for every build (pipeline/io/theme.ts). Should bundling fail, a build tries again and says why.
   try {
-    const { compileClient } = await import(pathToFileURL(path.join(tmp, 'cli.mjs')).href);
-    await compileClient(tmp);
+    await load(tmp).compileClient(tmp);
   } catch (e) {
     console.warn(`De clientbundel is niet gemaakt: ${e instanceof Error ? e.message : e}`);
   }
@@ -92,7 +135,54 @@ async function compiled() {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
   for (const old of fs.readdirSync(dir)) if (old !== path.basename(out) && !old.startsWith('tmp-')) fs.rmSync(path.join(dir, old), { recursive: true, force: true });
-  return main;
+  return out;
+}
+
+/**
+ * The code cache of one command (`build`, `check`, …) for this node and its
+ * flags: V8 accepts a cache only from the same V8 with the same flags, and the
+ * functions a command ran are the ones its next run needs compiled.
+ */
+function codeCacheFile(out, command) {
+  const flags = createHash('sha256').update(`${process.version}\0${process.arch}\0${process.execArgv.join(' ')}\0${process.env.NODE_OPTIONS ?? ''}`).digest('hex').slice(0, 12);
+  return path.join(out, 'code-cache', `${/^[a-z][a-z-]*$/.test(command ?? '') ? command : 'other'}-${flags}.bin`);
+}
+
+/**
+ * Runs the compiled CLI script and returns its exports. With `cacheFile`, V8
+ * takes the compiled code from that file; a missing, damaged or rejected cache
+ * costs only the compiling, and the cache is written when the process ends
+ * (after the run, so the functions it compiled lazily are in it too).
+ */
+function load(out, cacheFile) {
+  const file = path.join(out, cliScript);
+  let cachedData;
+  if (cacheFile) {
+    try {
+      cachedData = fs.readFileSync(cacheFile);
+    } catch {
+      // No cache yet.
+    }
+  }
+  const script = new vm.Script(`${wrapperStart}${fs.readFileSync(file, 'utf8')}\n})`, { filename: file, cachedData });
+  const status = cachedData === undefined ? 'geen' : script.cachedDataRejected ? 'afgewezen' : 'gebruikt';
+  if (cacheFile && process.env.ONTWIKKELAARSPORTAAL_TIMINGS) process.stderr.write(`  code cache van de CLI: ${status} (${cacheFile})\n`);
+  if (cacheFile && status !== 'gebruikt') process.on('exit', () => saveCodeCache(script, cacheFile));
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, createRequire(file), module, file, out, (specifier) => import(specifier), (specifier) => import.meta.resolve(specifier));
+  return module.exports;
+}
+
+/** Through a temporary file and a rename: a run that reads the cache meanwhile sees all of it or none. A failure only costs the next run time. */
+function saveCodeCache(script, cacheFile) {
+  const tmp = `${cacheFile}.tmp-${process.pid}`;
+  try {
+    fs.mkdirSync(path.dirname(cacheFile), { recursive: true });
+    fs.writeFileSync(tmp, script.createCachedData());
+    fs.renameSync(tmp, cacheFile);
+  } catch {
+    fs.rmSync(tmp, { force: true });
+  }
 }
 
 // `compile` only compiles: `npm install` runs it (the prepare script), so a first build does not wait for it.
@@ -101,6 +191,6 @@ if (process.argv[2] === 'compile') {
 } else {
   // Static rendering needs none of React's development checks (see pipeline/io/production-react.ts).
   process.env.NODE_ENV ??= 'production';
-  const { runCli } = await import(pathToFileURL(await compiled()).href);
-  runCli();
+  const out = await compiled();
+  load(out, codeCacheFile(out, process.argv[2] ?? 'build')).runCli();
 }
