@@ -59,19 +59,37 @@ const cliScript = 'cli.cjs';
 
 /**
  * A dynamic `import()` in a `vm.Script` only works with Node's experimental
- * default loader, which prints a warning. The CLI's `import()`s of external
- * packages get a marker instead, and the launcher puts its own `import()` there.
+ * default loader, which prints a warning. Every `import()` left in the CLI
+ * script becomes a call of the launcher's own `import()`, `__cliImport`: those
+ * of external packages through a marker on their specifier, and those whose
+ * specifier is computed (a site's compiled module) where esbuild, parsing the
+ * script again, finds them.
  */
 const importMarker = 'cli-external:';
-const markExternalImports = {
-  name: 'mark-external-imports',
+const rewriteImports = {
+  name: 'rewrite-imports',
   setup(build) {
     const isExternal = (name) => cliExternal.some((e) => (e.endsWith('/*') ? name.startsWith(e.slice(0, -1)) : name === e || name.startsWith(`${e}/`)));
     build.onResolve({ filter: /^[^./]/ }, (args) => (args.kind === 'dynamic-import' && isExternal(args.path) ? { path: `${importMarker}${args.path}`, external: true } : undefined));
-    build.onEnd((result) => {
+    build.onEnd(async (result) => {
       const file = path.join(build.initialOptions.outdir, cliScript);
       if (result.errors.length > 0 || !fs.existsSync(file)) return;
-      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replaceAll(`import("${importMarker}`, '__cliImport("'));
+      const text = fs.readFileSync(file, 'utf8').replaceAll(`import("${importMarker}`, '__cliImport("');
+      const check = await build.esbuild.build({
+        stdin: { contents: text, loader: 'js', sourcefile: cliScript }, bundle: true, write: false, platform: 'node', format: 'cjs', external: ['*'],
+        logLevel: 'silent', logOverride: { 'unsupported-dynamic-import': 'warning' },
+      });
+      // esbuild counts lines as JavaScript does and columns in UTF-8 bytes.
+      const starts = [0, ...[...text.matchAll(/\r\n|[\n\r\u2028\u2029]/g)].map((m) => m.index + m[0].length)];
+      const offsets = check.warnings.filter((w) => w.id === 'unsupported-dynamic-import' && w.location).map(({ location }) => {
+        const start = starts[location.line - 1];
+        const at = start + Buffer.from(text.slice(start, start + location.column * 3)).subarray(0, location.column).toString().length;
+        if (!text.startsWith('import', at)) throw new Error(`Geen import() op ${cliScript}:${location.line}:${location.column}`);
+        return at;
+      });
+      let out = text;
+      for (const at of offsets.sort((a, b) => b - a)) out = `${out.slice(0, at)}__cliImport${out.slice(at + 'import'.length)}`;
+      fs.writeFileSync(file, out);
     });
   },
 };
@@ -106,7 +124,7 @@ async function compiled() {
   // and loading some 900 package files took 0.4 s of every build (docs/performance.md).
   await Promise.all([
     build({
-      ...common, entryPoints: { cli: entry }, format: 'cjs', outExtension: { '.js': '.cjs' }, external: cliExternal, plugins: [markExternalImports],
+      ...common, entryPoints: { cli: entry }, format: 'cjs', outExtension: { '.js': '.cjs' }, external: cliExternal, plugins: [rewriteImports],
       define: { ...common.define, 'import.meta.resolve': '__cliResolve' },
     }),
     build({
