@@ -187,7 +187,7 @@ function load(out, cacheFile) {
   if (cacheFile && process.env.ONTWIKKELAARSPORTAAL_TIMINGS) process.stderr.write(`  code cache van de CLI: ${status} (${cacheFile})\n`);
   if (cacheFile && status !== 'gebruikt') process.on('exit', () => saveCodeCache(script, cacheFile));
   const module = { exports: {} };
-  script.runInThisContext()(module.exports, createRequire(file), module, file, out, (specifier) => import(specifier), (specifier) => import.meta.resolve(specifier));
+  script.runInThisContext()(module.exports, createRequire(file), module, file, out, (specifier, options) => import(specifier, options), (specifier) => import.meta.resolve(specifier));
   return module.exports;
 }
 
@@ -199,7 +199,12 @@ function saveCodeCache(script, cacheFile) {
     fs.writeFileSync(tmp, script.createCachedData());
     fs.renameSync(tmp, cacheFile);
   } catch {
-    fs.rmSync(tmp, { force: true });
+    // This runs as the process ends: nothing may throw here.
+    try {
+      fs.rmSync(tmp, { force: true });
+    } catch {
+      // Left for the next compile, which replaces the whole folder.
+    }
   }
 }
 
