@@ -73,8 +73,6 @@ export interface SiteComponentsOptions extends Omit<BundleOptions, 'folder'> {
   readonly site?: SiteFacts;
   /** The components of the routes the site's plugins added, relative to the content root: loaded as pages, rendered only by `renderRoutes`. */
   readonly routeComponents?: ReadonlyArray<string>;
-  /** The most bytes of props (JSON) a route that is an island takes to the browser; left out: `routePropsLimit`. */
-  readonly routePropsLimit?: number;
 }
 
 const none: SiteComponents = { components: {}, problems: [], styles: { byComponent: {}, sheets: {} }, prerender: async () => {}, renderPages: async () => ({ pages: [], problems: [] }), renderRoutes: async () => ({ pages: [], problems: [] }), assets: [], islands: noIslands, close: () => {} };
@@ -91,8 +89,8 @@ const pluginDataWarning = (file: string): Problem => warning('site-plugin-data-m
 export const routePropsLimit = 200 * 1024;
 
 /** The one warning for a route whose props are too much to ship: it renders without JavaScript. */
-const routePropsWarning = (shown: string, route: PluginRoute, bytes: number, limit: number): Problem => warning('site-route-props-too-large', shown, startOfFile,
-  `De route ${route.path} (addRoute in ${route.plugin}) is interactief, maar haar props zijn als JSON ${Math.ceil(bytes / 1024)} KB, meer dan de grens van ${Math.round(limit / 1024)} KB die met een eiland naar de browser mag. De route staat er daarom zonder JavaScript. Geef het component minder data mee (alleen wat het toont), of laat het deel dat reageert een eigen component uit de componentenmap zijn, met alleen de props die het nodig heeft.`);
+const routePropsWarning = (shown: string, route: PluginRoute, bytes: number): Problem => warning('site-route-props-too-large', shown, startOfFile,
+  `De route ${route.path} (addRoute in ${route.plugin}) is interactief, maar haar props zijn als JSON ${Math.ceil(bytes / 1024)} KB, meer dan de grens van ${routePropsLimit / 1024} KB die met een eiland naar de browser mag. De route staat er daarom zonder JavaScript. Geef het component minder data mee (alleen wat het toont), of laat het deel dat reageert een eigen component uit de componentenmap zijn, met alleen de props die het nodig heeft.`);
 
 const attribute = (value: string): string => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 
@@ -239,9 +237,8 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
         const island = islands.routes.get(loadedPage.rel);
         const json = island === undefined ? '' : JSON.stringify(props);
         const bytes = Buffer.byteLength(json);
-        const limit = options.routePropsLimit ?? routePropsLimit;
-        if (island !== undefined && bytes > limit) failed.push(routePropsWarning(loadedPage.shown, route, bytes, limit));
-        const whole = island !== undefined && bytes <= limit ? island : undefined;
+        if (island !== undefined && bytes > routePropsLimit) failed.push(routePropsWarning(loadedPage.shown, route, bytes));
+        const whole = island !== undefined && bytes <= routePropsLimit ? island : undefined;
         const result = await box.renderRoute(loadedPage.rel, route.path, props, whole !== undefined);
         if ('error' in result) {
           failed.push(error('site-component-failed', loadedPage.shown, startOfFile, `Het component ${loadedPage.shown} van de route ${route.path} (addRoute in ${route.plugin}) ${result.error}. Herstel de code van het component.`));
