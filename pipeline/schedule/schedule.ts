@@ -39,7 +39,7 @@ import type { SiteWriter } from '../io/write.ts';
 import { generatorKey, readBuildCache, writeBuildCache } from '../io/build-cache.ts';
 import { buildSearchIndexApart } from '../io/search-index.ts';
 import { parseAhead, whileWaiting } from './parse-ahead.ts';
-import { analyse, byPath, devSearchIndex, generating, markdownJobs, markdownStage, searchIndexPath, searchIndexRecords, type Analysis, type Effects, type Generated, type SearchIndexFile } from '../build.ts';
+import { analyse, byPath, devSearchIndex, generating, markdownJobs, markdownStage, searchIndexPath, searchIndexRecords, type Analysis, type Effects, type Generated, type SearchIndexFile, type OutputFile } from '../build.ts';
 import { highlightRequests, type Highlighter, type HighlightRequest } from '../stages/highlight/requests.ts';
 import { isHighlightedCode } from '../stages/code-blocks.ts';
 import { mermaidSources } from '../stages/markdown.ts';
@@ -202,8 +202,10 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     const reuse = options.render === true && options.writer && cache && index && !siteCode
       ? PageReuse.open(options.cacheDir, options.writer.outDir, siteRenderKey({ sources, mode: options.mode, effects, searchIndexPath: index.path }))
       : null;
+    // With a writer, each file goes to it as soon as it is made, and is not kept (`handOff`).
+    const handOff = options.render === true && options.writer !== undefined;
     const pages = generating(analysis, effects, {
-      render: options.render, ...stores, ...(index ? { searchIndex: index } : {}),
+      render: options.render, ...stores, ...(index ? { searchIndex: index } : {}), ...(handOff ? { handOff } : {}),
       ...(reuse ? { reuse: (file: string, render: () => string | Problem) => reuse.page(file, render) } : {}),
     }, markdown);
     // Each file goes to the writer as soon as it is made: the disk works while the next pages render.
@@ -211,17 +213,17 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     for (; !step.done; step = pages.next()) options.writer?.add(step.value);
     let generated = step.value;
     const siteCodeProblems = [...components.problems, ...customCss.problems, ...reactPages.problems, ...await unnamedCode];
-    if (options.render && generated.files.length > 0 && components.assets.length > 0) {
+    if (options.render && madePaths(generated).length > 0 && components.assets.length > 0) {
       // The images site code imports, at the URLs its HTML names.
-      const assets = siteAssetFiles(components.assets, new Set(generated.files.map((f) => f.path)));
+      const assets = siteAssetFiles(components.assets, new Set(madePaths(generated)));
       for (const file of assets) options.writer?.add(file);
-      generated = { ...generated, files: [...generated.files, ...assets].sort(byPath) };
+      generated = withFiles(generated, assets);
     }
     if (siteCodeProblems.length > 0) generated = { ...generated, problems: sortProblems([...generated.problems, ...siteCodeProblems]) };
-    if (index?.building && generated.files.length > 0) {
+    if (index?.building && madePaths(generated).length > 0) {
       const file = { path: index.path, data: await index.building };
       options.writer?.add(file);
-      generated = { ...generated, files: [...generated.files, file].sort(byPath) };
+      generated = withFiles(generated, [file]);
     }
     lap('pagina\'s');
     if (cache) await writeBuildCache(options.cacheDir, cache);
@@ -298,6 +300,13 @@ function searchIndexFor(records: ReadonlyArray<SearchRecord>, cache: BuildCache 
   if (cache?.searchIndex.has(key)) return { path, data: cache.searchIndex.get(key, () => buildSearchIndex(records, indexOptions)) };
   return { path, data: null, building: handled(buildSearchIndexApart(records).then((index) => (cache ? cache.searchIndex.get(key, () => index) : index))) };
 }
+
+/** The paths of the files a build made: kept with their data, or handed out to the writer. */
+const madePaths = (generated: Generated): ReadonlyArray<string> => generated.handedOut ?? generated.files.map((f) => f.path);
+
+/** `generated` with `more` files: kept by path order, or, when the files were handed out, their paths. */
+const withFiles = (generated: Generated, more: ReadonlyArray<OutputFile>): Generated =>
+  generated.handedOut ? { ...generated, handedOut: [...generated.handedOut, ...more.map((f) => f.path)] } : { ...generated, files: [...generated.files, ...more].sort(byPath) };
 
 /**
  * A promise started now and awaited later: should it fail while the build
