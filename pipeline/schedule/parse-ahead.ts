@@ -20,14 +20,15 @@ const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve)
 /**
  * `format` is the site's `markdown.format` (no default: a tree parsed ahead in another format is a tree
  * analyse never asks for, and every body would be parsed twice). `allDiagramsSeen` is called once every
- * file that can hold a diagram has been parsed.
+ * file that can hold a diagram has been parsed. `otherCoreFree` settles when the other core is free for a
+ * parse thread (Chromium has it first, while it draws).
  */
-export async function parseAhead(files: ReadonlyArray<SourceFile>, trees: Store<Root>, format: FormatSetting, onTree: (tree: Root) => void, allDiagramsSeen: () => void = () => {}): Promise<void> {
+export async function parseAhead(files: ReadonlyArray<SourceFile>, trees: Store<Root>, format: FormatSetting, onTree: (tree: Root) => void, allDiagramsSeen: () => void = () => {}, otherCoreFree: Promise<void> = Promise.resolve()): Promise<void> {
   // Files that may hold a diagram first: Chromium then gets all its work while most of the parsing is still ahead.
   const mayDraw = (file: SourceFile) => file.text.includes('mermaid');
   const rest = files.filter((f) => !mayDraw(f));
-  // The rest, when there is much of it, with a worker thread beside the main thread; it starts now, so it has
-  // loaded the parser by the time the main thread is done with the files that may draw.
+  // The rest, when there is much of it, with a worker thread beside the main thread, from the moment the other
+  // core is free (and there is still enough left).
   const jobs = rest.reduce((sum, f) => sum + f.text.length, 0) < helperThreshold ? [] : rest.flatMap((file) => {
     const body = markdownBody(file, trees, format);
     if (body === null) return [];
@@ -36,6 +37,7 @@ export async function parseAhead(files: ReadonlyArray<SourceFile>, trees: Store<
     return trees.has(key) ? [] : [{ body, format: own, key }];
   });
   const helper = worthHelping(jobs) ? new ParseHelper(jobs) : null;
+  if (helper) otherCoreFree.then(() => helper.join(), () => {});
   try {
     for (const file of files.filter(mayDraw)) await parseOne(file, trees, onTree, format);
     allDiagramsSeen();

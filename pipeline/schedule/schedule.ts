@@ -245,7 +245,10 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
  */
 async function analyseWhileDrawing(sources: SourceTree, drawer: DiagramDrawer, options: BuildOptions, cache: BuildCache | undefined): Promise<Analysis> {
   if (cache) {
-    await parseAhead(sources.files, cache.trees, siteFormat(sources.config), (tree) => { for (const [hash, source] of mermaidSources([tree])) drawer.draw(hash, source); }, () => drawer.allSent());
+    // A parse thread takes the other core once Chromium, when it runs, is done with it.
+    let allSent = (): void => {};
+    const otherCoreFree = drawer.running ? new Promise<void>((resolve) => { allSent = resolve; }).then(() => drawer.idle()) : Promise.resolve();
+    await parseAhead(sources.files, cache.trees, siteFormat(sources.config), (tree) => { for (const [hash, source] of mermaidSources([tree])) drawer.draw(hash, source); }, () => { drawer.allSent(); allSent(); }, otherCoreFree);
   }
   return analyse(sources, options.mode, {
     ...(options.today ? { today: options.today } : {}), ...(options.memo ? { memo: options.memo } : {}), ...(cache ? { cache } : {}),

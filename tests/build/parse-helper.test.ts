@@ -30,16 +30,29 @@ const content: SourceFile[] = (fs.readdirSync(path.join(root, 'content'), { recu
 test('should make in its thread the trees the main thread makes, in both formats', async () => {
   const jobs: ParseJob[] = [
     ...mdx.map((body) => ({ body, format: 'mdx' as const })),
-    ...content.slice(0, 40).map((file) => ({ body: splitFrontmatter(file.text).body, format: 'md' as const })),
+    ...content.map((file) => ({ body: splitFrontmatter(file.text).body, format: 'md' as const })),
     { body: '<Niet gesloten\n', format: 'mdx' },
   ];
   const helper = new ParseHelper(jobs);
+  assert.not.ok(helper.join(1), 'no thread on one core');
+  assert.ok(helper.join(2), 'a thread for the whole content on two');
+  assert.not.ok(helper.join(2), 'one thread at most');
   // The main thread takes none: every tree comes from the worker.
   const trees = await helper.done();
   assert.is(trees.size, jobs.length - 1, 'every body but the one the parser refuses');
   assert.not.ok(trees.has(jobs.length - 1));
   // A structured clone: acorn's nodes arrive as plain objects, as they do from trees.json.
   jobs.slice(0, -1).forEach((job, i) => assert.equal(trees.get(i), structuredClone(parseMarkdownBody(job.body, job.format)), `job ${i}`));
+});
+
+test('should not start a thread for what little is left when it could join', () => {
+  const jobs: ParseJob[] = content.map((file) => ({ body: file.text, format: 'md' }));
+  const helper = new ParseHelper(jobs);
+  let left = content.reduce((sum, f) => sum + f.text.length, 0);
+  // The main thread takes jobs until less than the threshold is left.
+  while (left >= helperThreshold) left -= jobs[helper.take()!]!.body.length;
+  assert.not.ok(helper.join(2));
+  helper.stop();
 });
 
 test('should fill the tree store with the trees the parse stage would make when it parses ahead with the helper', async () => {
