@@ -132,6 +132,8 @@ export class SiteWriter {
   private head = 0;
   private queuedSize = 0;
   private peak = { size: 0, files: 0 };
+  /** The thread took nothing for `patience`: it failed (`finish` says so), and `add` no longer waits for it. */
+  private stalled = false;
 
   /** `window`: how much may wait for the thread before `add` waits (see `defaultWindow`). */
   constructor(outDir: string, private readonly window = defaultWindow) {
@@ -178,10 +180,11 @@ export class SiteWriter {
   private waitForRoom(flags: Int32Array, size: number): void {
     this.forgetTaken(flags);
     let deadline = Date.now() + patience;
-    while (this.queuedSize > 0 && this.queuedSize + size > this.window && Date.now() < deadline) {
+    while (!this.stalled && this.queuedSize > 0 && this.queuedSize + size > this.window) {
       const taken = Atomics.load(flags, flag.taken);
-      if (taken === this.head) Atomics.wait(flags, flag.taken, taken, 100);
-      else deadline = Date.now() + patience;
+      if (taken !== this.head) deadline = Date.now() + patience;
+      else if (Date.now() > deadline) this.stalled = true;
+      else Atomics.wait(flags, flag.taken, taken, 100);
       this.forgetTaken(flags);
     }
   }
