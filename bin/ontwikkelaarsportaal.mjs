@@ -2,7 +2,7 @@
 /**
  * The command line without tsx at run time (`npm start`, `npm run build`, …).
  *
- * pipeline/cli/main.ts and its workers (mermaid, highlighting, search index, writing), with the modules and most npm
+ * pipeline/cli/main.ts and its workers (mermaid, highlighting, parsing, search index, writing), with the modules and most npm
  * packages they import, are compiled by esbuild into ES modules under
  * .cache/cli/, with the theme's client bundle beside them. Loading the
  * TypeScript through tsx's loader thread cost about 1.7 s a run
@@ -51,9 +51,9 @@ async function compiled() {
   const tmp = path.join(dir, `tmp-${process.pid}`);
   fs.rmSync(tmp, { recursive: true, force: true });
   await build({
-    // mermaid's Chromium, shiki, the search index and the writing of dist/ run in worker threads, and a site's components and plugins in
+    // mermaid's Chromium, shiki, parsing, the search index and the writing of dist/ run in worker threads, and a site's components and plugins in
     // child processes (the component box, the plugin box): each module is an entry of its own.
-    entryPoints: { cli: entry, 'mermaid-worker': path.join(root, 'pipeline/io/workers/mermaid-worker.ts'), 'highlight-worker': path.join(root, 'pipeline/io/workers/highlight-worker.ts'), 'search-index-worker': path.join(root, 'pipeline/io/workers/search-index-worker.ts'), 'write-worker': path.join(root, 'pipeline/io/workers/write-worker.ts'), 'component-box-worker': path.join(root, 'pipeline/io/workers/component-box-worker.ts'), 'plugin-box-worker': path.join(root, 'pipeline/io/workers/plugin-box-worker.ts') }, outdir: tmp, chunkNames: 'chunks/[name]-[hash]', outExtension: { '.js': '.mjs' },
+    entryPoints: { cli: entry, 'mermaid-worker': path.join(root, 'pipeline/io/workers/mermaid-worker.ts'), 'highlight-worker': path.join(root, 'pipeline/io/workers/highlight-worker.ts'), 'search-index-worker': path.join(root, 'pipeline/io/workers/search-index-worker.ts'), 'write-worker': path.join(root, 'pipeline/io/workers/write-worker.ts'), 'parse-worker': path.join(root, 'pipeline/io/workers/parse-worker.ts'), 'component-box-worker': path.join(root, 'pipeline/io/workers/component-box-worker.ts'), 'plugin-box-worker': path.join(root, 'pipeline/io/workers/plugin-box-worker.ts') }, outdir: tmp, chunkNames: 'chunks/[name]-[hash]', outExtension: { '.js': '.mjs' },
     // The npm packages go into the bundle too: one file loads in about 0.13 s where node resolving
     // and loading some 900 package files took 0.4 s of every build (docs/performance.md). Splitting
     // keeps what only some builds need (each of shiki's grammars) in chunks loaded on demand.
@@ -70,6 +70,7 @@ async function compiled() {
       HIGHLIGHT_WORKER: JSON.stringify(pathToFileURL(path.join(out, 'highlight-worker.mjs')).href),
       SEARCH_INDEX_WORKER: JSON.stringify(pathToFileURL(path.join(out, 'search-index-worker.mjs')).href),
       WRITE_WORKER: JSON.stringify(pathToFileURL(path.join(out, 'write-worker.mjs')).href),
+      PARSE_WORKER: JSON.stringify(pathToFileURL(path.join(out, 'parse-worker.mjs')).href),
       COMPONENT_BOX_WORKER: JSON.stringify(pathToFileURL(path.join(out, 'component-box-worker.mjs')).href),
       PLUGIN_BOX_WORKER: JSON.stringify(pathToFileURL(path.join(out, 'plugin-box-worker.mjs')).href),
       COMPILED_CLI: JSON.stringify(out),
