@@ -185,7 +185,10 @@ export interface ThemeCode {
 export interface Generated {
   readonly routes: ReadonlyArray<Route>;
   readonly contents: ReadonlyMap<string, Content>;
+  /** Every file, by path; with `GenerateOptions.handOff` none (see `handedOut`). */
   readonly files: ReadonlyArray<OutputFile>;
+  /** With `GenerateOptions.handOff`: the paths of the files handed out, in order, their data not kept. */
+  readonly handedOut?: ReadonlyArray<string>;
   readonly problems: ReadonlyArray<Problem>;
   /**
    * With `render: 'on-request'` (the dev server): each file that may wait
@@ -211,6 +214,12 @@ export interface GenerateOptions {
   readonly reuse?: PageReuseHook;
   /** Page bodies written before (pipeline/io/written-bodies.ts); not used on a site with its own components. */
   readonly bodies?: WrittenBodies;
+  /**
+   * The caller takes each file as `generating` hands it out (the schedule
+   * writes it at once): the files are then not kept until the end, only their
+   * paths (`Generated.handedOut`), so a build holds no site's worth of HTML.
+   */
+  readonly handOff?: boolean;
 }
 
 /**
@@ -332,6 +341,12 @@ export function* generating(analysis: Analysis, effects: Effects, options: Gener
   // Each planned file is made now, or, in the dev server, when asked for if it may wait.
   const onRequest = options.render === 'on-request';
   const files: OutputFile[] = [];
+  const paths: string[] = [];
+  const keep = (file: OutputFile): OutputFile => {
+    if (options.handOff) paths.push(file.path);
+    else files.push(file);
+    return file;
+  };
   const later = new Map<string, () => OutputFile['data']>();
   const pageProblems = new Map<string, Problem>();
   for (const file of siteFiles(ctx, assets, routes, redirects, index, effects, options.reuse)) {
@@ -343,20 +358,14 @@ export function* generating(analysis: Analysis, effects: Effects, options: Gener
     const data = file.make();
     // A broken navbar item breaks every page: reported once.
     if (isProblem(data)) pageProblems.set(JSON.stringify([data.code, data.file, data.message]), data);
-    else {
-      files.push({ path: file.path, data });
-      yield { path: file.path, data };
-    }
+    else yield keep({ path: file.path, data });
   }
   // Static files last: what the build makes itself keeps its place.
-  const placed = placedStaticFiles(analysis.staticFiles ?? [], new Set([...files.map((f) => f.path), ...later.keys(), ...routes.map((r) => outputFile(r.path))]));
-  for (const file of valueOf(placed) ?? []) {
-    files.push(file);
-    yield file;
-  }
+  const placed = placedStaticFiles(analysis.staticFiles ?? [], new Set([...files.map((f) => f.path), ...paths, ...later.keys(), ...routes.map((r) => outputFile(r.path))]));
+  for (const file of valueOf(placed) ?? []) yield keep(file);
 
   const problems = sortProblems([...checked, ...problemsOf(placed), ...[...pageProblems.values()].filter((p) => !checked.some((c) => c.code === p.code && c.file === p.file && c.message === p.message))]);
-  return { routes, contents, files: [...files].sort(byPath), problems, ...(onRequest ? { onRequest: later } : {}) };
+  return { routes, contents, files: [...files].sort(byPath), ...(options.handOff ? { handedOut: paths } : {}), problems, ...(onRequest ? { onRequest: later } : {}) };
 }
 
 /**

@@ -59,6 +59,7 @@ export type ProblemCode =
   | 'site-package-missing'
   | 'site-api-unsupported'
   | 'site-plugin-data-missing'
+  | 'site-route-props-too-large'
   | 'site-plugin-failed'
   | 'site-markdown-plugin-failed'
   | 'site-sidebar-generator-failed'

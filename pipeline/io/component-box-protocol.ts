@@ -45,8 +45,8 @@ export type BoxRequest =
   | { readonly type: 'load'; readonly options: SiteComponentsOptions; readonly skip: ReadonlyArray<string>; readonly site: SiteFacts }
   /** `hydrate`: the page is an island; it renders as React hydrates it. */
   | { readonly type: 'render-page'; readonly id: number; readonly rel: string; readonly pathname: string; readonly hydrate?: boolean }
-  /** A React page a plugin added with `addRoute` (pipeline/io/site-plugins.ts): the component with the props of its route. */
-  | { readonly type: 'render-route'; readonly id: number; readonly rel: string; readonly pathname: string; readonly props: Readonly<Record<string, unknown>> }
+  /** A React page a plugin added with `addRoute` (pipeline/io/site-plugins.ts): the component with the props of its route; `hydrate`: the route is an island. */
+  | { readonly type: 'render-route'; readonly id: number; readonly rel: string; readonly pathname: string; readonly props: Readonly<Record<string, unknown>>; readonly hydrate?: boolean }
   | { readonly type: 'render'; readonly id: number; readonly key: string; readonly props: Readonly<Record<string, unknown>>; readonly children: boolean; readonly hydrate?: boolean };
 
 export type BoxAnswer =

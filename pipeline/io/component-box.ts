@@ -265,9 +265,9 @@ export class ComponentBox {
     return this.pageLike((id) => ({ type: 'render-page', id, rel, pathname, ...(hydrate ? { hydrate } : {}) }));
   }
 
-  /** The component of a route a plugin added (`rel` as a page), rendered at `pathname` with the route's props. */
-  renderRoute(rel: string, pathname: string, props: Readonly<Record<string, unknown>>): Promise<RenderedPage> {
-    return this.pageLike((id) => ({ type: 'render-route', id, rel, pathname, props }));
+  /** The component of a route a plugin added (`rel` as a page), rendered at `pathname` with the route's props (for hydration when it is an island). */
+  renderRoute(rel: string, pathname: string, props: Readonly<Record<string, unknown>>, hydrate = false): Promise<RenderedPage> {
+    return this.pageLike((id) => ({ type: 'render-route', id, rel, pathname, props, ...(hydrate ? { hydrate } : {}) }));
   }
 
   private async pageLike(request: (id: number) => BoxRequest): Promise<RenderedPage> {

@@ -21,6 +21,11 @@
  * page stands in (pipeline/io/site-components.ts). Any other page gets no
  * chunk: the island components it imports are islands of their own, with
  * the components' chunks (`findIslands` tells the box which files they are).
+ *
+ * The component of a route a local plugin added (`addRoute`) is read the
+ * same way: interactive in its own code, it is one island as a whole, whose
+ * props are the route's (`IslandBundle.routes`); otherwise the island
+ * components it imports are islands of their own.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -57,13 +62,15 @@ export interface IslandBundle {
   readonly islands: ReadonlyMap<string, Island>;
   /** The interactive React pages, by their path in the pages folder (`teller.tsx`); `key` is `pages:<path>`. */
   readonly pages: ReadonlyMap<string, Island>;
+  /** The route components (`addRoute`) interactive in their own code, by their path from the pages folder (`../components/X/index.tsx`); `key` is `routes:<path>`. */
+  readonly routes: ReadonlyMap<string, Island>;
   /** The loader's URL, or null: the site has no islands. */
   readonly loader: string | null;
   readonly files: ReadonlyArray<OutputFile>;
   readonly problems: ReadonlyArray<Problem>;
 }
 
-export const noIslands: IslandBundle = { islands: new Map(), pages: new Map(), loader: null, files: [], problems: [] };
+export const noIslands: IslandBundle = { islands: new Map(), pages: new Map(), routes: new Map(), loader: null, files: [], problems: [] };
 
 /** The React an island's browser bundle uses: `react` (React's own client) or `preact` (preact/compat, when installed). */
 export type IslandRuntime = 'react' | 'preact';
@@ -170,7 +177,7 @@ export interface FoundIslands {
   readonly interactive: ReadonlyArray<Candidate & { readonly why: ReadonlyArray<string>; readonly reads: ReadonlyArray<SiteRead> }>;
   /** The island components' files (absolute) by key: a React page that imports one gets it as its own island. */
   readonly componentFiles: ReadonlyMap<string, string>;
-  /** The React pages (by path in the pages folder) that are one island as a whole. */
+  /** The React pages and route components (by path from the pages folder) that are one island as a whole. */
   readonly wholePages: ReadonlySet<string>;
 }
 
@@ -193,6 +200,8 @@ export async function findIslands(options: {
   readonly content: string; readonly folder: string | null; readonly display: string;
   /** The React pages: the pages folder (relative to the content root) and its page files in it. */
   readonly pages?: { readonly folder: string; readonly files: ReadonlyArray<string> } | undefined;
+  /** The components of the routes the site's plugins added, by their path from the pages folder. */
+  readonly routes?: ReadonlyArray<string> | undefined;
 }): Promise<FoundIslands> {
   const content = path.resolve(options.content);
   const dir = options.folder === null ? null : path.resolve(content, options.folder);
@@ -201,10 +210,13 @@ export async function findIslands(options: {
   const components = dir !== null && fs.existsSync(dir) ? await interactiveOnes(content, await componentCandidates(dir), new Map()) : [];
   // By the path esbuild resolves an import to: symbolic links followed.
   const componentFiles = new Map(components.map((c) => [fs.realpathSync(c.file), c.key]));
-  const pages = await interactiveOnes(content, (options.pages?.files ?? []).map((rel) => ({ key: `pages:${rel}`, file: path.join(pagesDir, rel), name: `pagina ${rel}` })), componentFiles);
+  const pages = await interactiveOnes(content, [
+    ...(options.pages?.files ?? []).map((rel) => ({ key: `pages:${rel}`, file: path.join(pagesDir, rel), name: `pagina ${rel}` })),
+    ...(options.routes ?? []).map((rel) => ({ key: `routes:${rel}`, file: path.join(pagesDir, rel), name: `route ${path.posix.join(pagesFolder, rel)}` })),
+  ], componentFiles);
   return {
     content, display: options.display, folder: options.folder, pagesFolder, interactive: [...components, ...pages], componentFiles,
-    wholePages: new Set(pages.map((p) => p.key.slice('pages:'.length))),
+    wholePages: new Set(pages.map((p) => p.key.replace(/^(pages|routes):/, ''))),
   };
 }
 
@@ -229,7 +241,11 @@ export async function bundleFound(found: FoundIslands, runtimeKind: IslandRuntim
   const { content, interactive } = found;
   if (interactive.length === 0) return noIslands;
   const { build } = await import('esbuild');
-  const entryName = (key: string): string => key.startsWith('pages:') ? `island-page-${key.slice('pages:'.length).replace(/\.[jt]sx?$/, '').replace(/[^\w-]/g, '_')}` : `island-${key.replace(/[^\w-]/g, '_')}`;
+  const stem = (rel: string): string => rel.replace(/\.[jt]sx?$/, '').replace(/[^\w-]/g, '_');
+  // A route's component is named by its path in the site (`island-route-src_components_Kiezer_index`), not from the pages folder.
+  const entryName = (key: string): string => key.startsWith('pages:') ? `island-page-${stem(key.slice('pages:'.length))}`
+    : key.startsWith('routes:') ? `island-route-${stem(path.posix.join(found.pagesFolder, key.slice('routes:'.length)))}` : `island-${key.replace(/[^\w-]/g, '_')}`;
+  const whole = (key: string): boolean => key.startsWith('pages:') || key.startsWith('routes:');
   const entries = new Map(interactive.map((c) => [entryName(c.key), c]));
   const entryPlugin: Plugin = {
     name: 'island-entries',
@@ -242,7 +258,7 @@ export async function bundleFound(found: FoundIslands, runtimeKind: IslandRuntim
           contents: [
             `import Component from ${JSON.stringify(c.file)};`,
             `import { hydrateIsland, pageIsland } from ${JSON.stringify(runtime)};`,
-            `export default (container, props) => hydrateIsland(container, ${c.key.startsWith('pages:') ? 'pageIsland(Component)' : 'Component'}, props, ${JSON.stringify(c.name)});`,
+            `export default (container, props) => hydrateIsland(container, ${whole(c.key) ? 'pageIsland(Component)' : 'Component'}, props, ${JSON.stringify(c.name)});`,
           ].join('\n'),
           loader: 'js', resolveDir: content,
         };
@@ -281,6 +297,7 @@ export async function bundleFound(found: FoundIslands, runtimeKind: IslandRuntim
     files.push({ path: loaderPath, data: loaderText });
     const byKey = new Map<string, Island>();
     const pages = new Map<string, Island>();
+    const routes = new Map<string, Island>();
     for (const [name, c] of entries) {
       // esbuild's own hash is 8 characters: `island-page-teller-ABCD1234.js`, never `island-page-teller-x-…`.
       const out = outputs.find((o) => o.name.startsWith(`${name}-`) && o.name.length === name.length + '-12345678.js'.length);
@@ -288,9 +305,10 @@ export async function bundleFound(found: FoundIslands, runtimeKind: IslandRuntim
       if (!target) continue;
       const island = { key: c.key, chunk: `/assets/${target}`, why: c.why };
       if (c.key.startsWith('pages:')) pages.set(c.key.slice('pages:'.length), island);
+      else if (c.key.startsWith('routes:')) routes.set(c.key.slice('routes:'.length), island);
       else byKey.set(c.key, island);
     }
-    return { islands: byKey, pages, loader: `/${loaderPath}`, files: files.sort((a, b) => (a.path < b.path ? -1 : 1)), problems };
+    return { islands: byKey, pages, routes, loader: `/${loaderPath}`, files: files.sort((a, b) => (a.path < b.path ? -1 : 1)), problems };
   } catch (err) {
     const message = (err as { errors?: Array<{ text: string }> }).errors?.[0]?.text ?? (err instanceof Error ? err.message : String(err));
     problems.push(error('site-component-invalid', path.posix.join(found.display, found.folder ?? found.pagesFolder), startOfFile,

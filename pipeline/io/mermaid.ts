@@ -212,6 +212,16 @@ export class DiagramDrawer {
     this.closing ??= this.close();
   }
 
+  /** Whether Chromium runs (or starts) now, on the core the main thread leaves free. */
+  get running(): boolean {
+    return this.session !== null;
+  }
+
+  /** Settles once Chromium is done for now: at once when it did not start, else once `allSent` has closed it. */
+  idle(): Promise<void> {
+    return this.closing ?? Promise.resolve();
+  }
+
   async finish(sources: ReadonlyMap<string, string>): Promise<Map<string, Diagram> | null> {
     try {
       const diagrams = new Map<string, Diagram>();

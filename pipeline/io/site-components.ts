@@ -9,6 +9,8 @@
  * React pages (a pages folder the configuration names) load and render in
  * the same box: `renderPages` gives their HTML, held to the same schema, and
  * what their `Layout` said (pipeline/stages/react-pages.ts makes pages of it).
+ * The routes a local plugin added (`renderRoutes`) render there too, with
+ * the route's props; they get islands as React pages do.
  *
  * The renderer renders synchronously, the box answers asynchronously: so
  * `prerender` has the box render every use of a component the pages make
@@ -79,6 +81,17 @@ const none: SiteComponents = { components: {}, problems: [], styles: { byCompone
 const pluginDataWarning = (file: string): Problem => warning('site-plugin-data-missing', file, startOfFile,
   `${file} vraagt data van plugins op (useGlobalData of usePluginData) die geen plugin van de site gaf; de code krijgt een leeg object. Noem de lokale plugin die de data maakt in plugins in de siteconfiguratie (zie docs/migrating.md).`);
 
+/**
+ * The most props, as JSON, a route that is one island as a whole takes to
+ * the browser: a plugin's data can be the whole site's, and a page that
+ * carries it twice (in its HTML and as props) is better without script.
+ */
+export const routePropsLimit = 200 * 1024;
+
+/** The one warning for a route whose props are too much to ship: it renders without JavaScript. */
+const routePropsWarning = (shown: string, route: PluginRoute, bytes: number): Problem => warning('site-route-props-too-large', shown, startOfFile,
+  `De route ${route.path} (addRoute in ${route.plugin}) is interactief, maar haar props zijn als JSON ${Math.ceil(bytes / 1024)} KB, meer dan de grens van ${routePropsLimit / 1024} KB die met een eiland naar de browser mag. De route staat er daarom zonder JavaScript. Geef het component minder data mee (alleen wat het toont), of laat het deel dat reageert een eigen component uit de componentenmap zijn, met alleen de props die het nodig heeft.`);
+
 const attribute = (value: string): string => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 
 /**
@@ -88,6 +101,10 @@ const attribute = (value: string): string => value.replaceAll('&', '&amp;').repl
  */
 const islandPage = (chunk: string, rel: string, html: string): string =>
   `<div class="site-component react-page-island" data-component="${attribute(`pagina ${rel}`)}" data-island="${attribute(chunk)}" data-island-props="{}">${html}</div>`;
+
+/** A route that is one island as a whole: as an interactive page, with the route's props (`json`) as its island's. */
+const islandRoute = (chunk: string, pathname: string, json: string, html: string): string =>
+  `<div class="site-component react-page-island" data-component="${attribute(`route ${pathname}`)}" data-island="${attribute(chunk)}" data-island-props="${attribute(json)}">${html}</div>`;
 
 /**
  * The islands a static React page placed, as elements at their marks: each
@@ -145,7 +162,7 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
   const limits: BoxLimits = { ...defaultLimits, ...Object.fromEntries(Object.entries(options.limits ?? {}).filter(([, v]) => v !== undefined)) };
   const site: SiteFacts = options.site ?? { siteConfig: { baseUrl: '/', customFields: {} }, locale: 'nl', messages: {} };
   // Which components and pages are islands, first: the box wraps the island components a static page imports.
-  const found = await findIslands({ content, folder: hasComponents ? folder ?? null : null, display, pages: { folder: pagesFolder, files: ownPages } });
+  const found = await findIslands({ content, folder: hasComponents ? folder ?? null : null, display, pages: { folder: pagesFolder, files: ownPages }, routes: routeFiles });
   const boxIslands = found.componentFiles.size > 0 ? { files: [...found.componentFiles], wholePages: [...found.wholePages] } : undefined;
   // The browser side of the interactive components is bundled while the box loads them.
   const [opened, islands] = await Promise.all([
@@ -215,14 +232,23 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
         const loadedPage = loadedPages.find((p) => p.rel === routeRel(route.component));
         // A component that did not load has its problem already.
         if (!loadedPage) continue;
-        const result = await box.renderRoute(loadedPage.rel, route.path, route.props);
+        // Docusaurus gives a route's component its route besides the modules' data; an island gets the same in the browser.
+        const props = { ...route.props, route: { path: route.path, exact: true } };
+        const island = islands.routes.get(loadedPage.rel);
+        const json = island === undefined ? '' : JSON.stringify(props);
+        const bytes = Buffer.byteLength(json);
+        if (island !== undefined && bytes > routePropsLimit) failed.push(routePropsWarning(loadedPage.shown, route, bytes));
+        const whole = island !== undefined && bytes <= routePropsLimit ? island : undefined;
+        const result = await box.renderRoute(loadedPage.rel, route.path, props, whole !== undefined);
         if ('error' in result) {
           failed.push(error('site-component-failed', loadedPage.shown, startOfFile, `Het component ${loadedPage.shown} van de route ${route.path} (addRoute in ${route.plugin}) ${result.error}. Herstel de code van het component.`));
           continue;
         }
         if (result.pluginData) tellPluginData(loadedPage.shown);
         const { title, description, wrapperClassName, noFooter } = result.page;
-        pages.push({ rel: route.component, permalink: route.path, display: loadedPage.shown, html: sanitizedHtml(result.html, '', reactPageSchema), title, description, wrapperClassName, noFooter, styles: loadedPage.styles });
+        const placed = placedIslands(result.islands, (key) => islands.islands.get(key)?.chunk, loadedPage.shown, failed);
+        const html = whole ? islandRoute(whole.chunk, route.path, json, sanitizedHtml(result.html, '', islandPageSchema)) : sanitizedHtml(result.html, '', reactPageSchema, placed);
+        pages.push({ rel: route.component, permalink: route.path, display: loadedPage.shown, html, title, description, wrapperClassName, noFooter, styles: loadedPage.styles });
       }
       return { pages, problems: failed };
     },

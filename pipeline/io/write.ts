@@ -86,8 +86,25 @@ export interface WriteStats {
 }
 /** The writer thread's answer to `'done'`: what it did, or why it stopped. */
 export type WriteReply = WriteStats | { failed: string };
-/** The shared words between the two: the main thread asks the writer to stop; the writer is busy with a file. */
-export const flag = { stop: 0, busy: 1 } as const;
+/**
+ * The shared words between the two: the main thread asks the writer to stop;
+ * the writer is busy with a file; how many files the writer has taken off its
+ * queue (written, linked or skipped), which frees room for the main thread.
+ */
+export const flag = { stop: 0, busy: 1, taken: 2 } as const;
+
+/**
+ * How much the writer may have waiting in its queue (a string counts its
+ * length) before `add` waits for it: a window of some hundreds of pages,
+ * enough to keep the disk busy, while the memory of pages rendered faster than
+ * they are written stays the same for any size of site.
+ */
+export const defaultWindow = 8 * 2 ** 20;
+
+/** How long `add` waits for a writer that takes nothing before it stops waiting (the thread then failed; `finish` says so). */
+const patience = 60_000;
+
+const sizeOf = (data: OutputFile['data']): number => (typeof data === 'string' ? data.length : data.byteLength);
 
 /** Set by bin/ontwikkelaarsportaal.mjs when it bundles the CLI: the compiled write-worker.ts. */
 declare const WRITE_WORKER: string | undefined;
@@ -110,9 +127,26 @@ export class SiteWriter {
   private readonly out: string;
   private started: { tmp: string; worker: Worker; flags: Int32Array; reply: Promise<WriteReply> } | null = null;
   private refused: string | null = null;
+  /** The size of every file handed over, in order; the thread has taken the first `head` (a number a file). */
+  private readonly queued: number[] = [];
+  private head = 0;
+  private queuedSize = 0;
+  private peak = { size: 0, files: 0 };
+  /** The thread took nothing for `patience`: it failed (`finish` says so), and `add` no longer waits for it. */
+  private stalled = false;
 
-  constructor(outDir: string) {
+  /** `window`: how much may wait for the thread before `add` waits (see `defaultWindow`). */
+  constructor(outDir: string, private readonly window = defaultWindow) {
     this.out = path.resolve(outDir);
+  }
+
+  /**
+   * The most that waited in the thread's queue at once, in size (a string
+   * counts its length) and files: never more than the window, or than one
+   * file when a single file is larger. Counted, for tests.
+   */
+  get peakQueued(): { readonly size: number; readonly files: number } {
+    return this.peak;
   }
 
   /** The folder this writer replaces: the previous output, until `finish`. */
@@ -120,11 +154,45 @@ export class SiteWriter {
     return this.out;
   }
 
+  /**
+   * Hands a file to the thread. When the thread has a window's worth waiting,
+   * waits (the main thread sleeps) until it has taken enough: back-pressure,
+   * so the build never holds more rendered pages than the window.
+   */
   add(file: OutputFile): void {
-    if (this.refused !== null) return;
-    const { worker, tmp } = this.start();
-    if (!targetPath(tmp, file.path)) this.refused = `Weigert te schrijven buiten de uitvoermap: ${JSON.stringify(file.path)}`;
-    else worker.postMessage(file satisfies WriteMessage);
+    // Refused, abandoned or finished: nothing more goes to the thread.
+    if (this.refused !== null || (this.started && !open.has(this))) return;
+    const { worker, tmp, flags } = this.start();
+    if (!targetPath(tmp, file.path)) {
+      this.refused = `Weigert te schrijven buiten de uitvoermap: ${JSON.stringify(file.path)}`;
+      return;
+    }
+    const size = sizeOf(file.data);
+    this.waitForRoom(flags, size);
+    worker.postMessage(file satisfies WriteMessage);
+    this.queued.push(size);
+    this.queuedSize += size;
+    const files = this.queued.length - this.head;
+    if (this.queuedSize > this.peak.size || files > this.peak.files) this.peak = { size: Math.max(this.peak.size, this.queuedSize), files: Math.max(this.peak.files, files) };
+  }
+
+  /** Until `size` more fits in the window (or nothing waits: a file larger than the window goes alone). */
+  private waitForRoom(flags: Int32Array, size: number): void {
+    this.forgetTaken(flags);
+    let deadline = Date.now() + patience;
+    while (!this.stalled && this.queuedSize > 0 && this.queuedSize + size > this.window) {
+      const taken = Atomics.load(flags, flag.taken);
+      if (taken !== this.head) deadline = Date.now() + patience;
+      else if (Date.now() > deadline) this.stalled = true;
+      else Atomics.wait(flags, flag.taken, taken, 100);
+      this.forgetTaken(flags);
+    }
+  }
+
+  /** Drops the sizes of the files the thread has taken since the last look. */
+  private forgetTaken(flags: Int32Array): void {
+    const taken = Atomics.load(flags, flag.taken);
+    for (; this.head < taken; this.head++) this.queuedSize -= this.queued[this.head]!;
   }
 
   /** Waits for the writer, then puts the new folder in the place of `outDir`, and says what it wrote. Throws a WriteError when it could not. */
@@ -187,7 +255,7 @@ export class SiteWriter {
     const tmp = fs.mkdtempSync(path.join(parent, `.${path.basename(this.out)}-tmp-${process.pid}-`));
     // mkdtemp makes the folder private (0700); the site is public and a web server user must read it.
     fs.chmodSync(tmp, 0o755);
-    const shared = new SharedArrayBuffer(8);
+    const shared = new SharedArrayBuffer(12);
     const worker = startWorker(typeof WRITE_WORKER === 'string' ? WRITE_WORKER : undefined, new URL('./workers/write-worker.ts', import.meta.url), {
       workerData: { out: this.out, tmp, shared },
     });

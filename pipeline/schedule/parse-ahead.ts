@@ -13,20 +13,63 @@ import type { Root } from 'mdast';
 import type { SourceFile } from '../io/read.ts';
 import { markdownBody, markdownFormat, parseMarkdownBody, treeKey, type FormatSetting } from '../stages/parse.ts';
 import type { Store } from '../memo.ts';
+import { helperThreshold, ParseHelper, worthHelping, type ParseJob } from '../io/parse-helper.ts';
 
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * `format` is the site's `markdown.format` (no default: a tree parsed ahead in another format is a tree
  * analyse never asks for, and every body would be parsed twice). `allDiagramsSeen` is called once every
- * file that can hold a diagram has been parsed.
+ * file that can hold a diagram has been parsed. `otherCoreFree` settles when the other core is free for a
+ * parse thread (Chromium has it first, while it draws).
  */
-export async function parseAhead(files: ReadonlyArray<SourceFile>, trees: Store<Root>, format: FormatSetting, onTree: (tree: Root) => void, allDiagramsSeen: () => void = () => {}): Promise<void> {
+export async function parseAhead(files: ReadonlyArray<SourceFile>, trees: Store<Root>, format: FormatSetting, onTree: (tree: Root) => void, allDiagramsSeen: () => void = () => {}, otherCoreFree: Promise<void> = Promise.resolve()): Promise<void> {
   // Files that may hold a diagram first: Chromium then gets all its work while most of the parsing is still ahead.
   const mayDraw = (file: SourceFile) => file.text.includes('mermaid');
-  for (const file of files.filter(mayDraw)) await parseOne(file, trees, onTree, format);
-  allDiagramsSeen();
-  for (const file of files.filter((f) => !mayDraw(f))) await parseOne(file, trees, onTree, format);
+  const rest = files.filter((f) => !mayDraw(f));
+  // The rest, when there is much of it, with a worker thread beside the main thread, from the moment the other
+  // core is free (and there is still enough left).
+  const jobs = rest.reduce((sum, f) => sum + f.text.length, 0) < helperThreshold ? [] : rest.flatMap((file) => {
+    const body = markdownBody(file, trees, format);
+    if (body === null) return [];
+    const own = markdownFormat(file, format);
+    const key = treeKey(body, own);
+    return trees.has(key) ? [] : [{ body, format: own, key }];
+  });
+  const helper = worthHelping(jobs) ? new ParseHelper(jobs) : null;
+  if (helper) otherCoreFree.then(() => helper.join(), () => {});
+  try {
+    for (const file of files.filter(mayDraw)) await parseOne(file, trees, onTree, format);
+    allDiagramsSeen();
+    // (None of the rest can hold a diagram: their trees need not go to `onTree` as they come.)
+    if (helper) await parseWithHelper(jobs, helper, trees, onTree);
+    else for (const file of rest) await parseOne(file, trees, onTree, format);
+  } finally {
+    helper?.stop();
+  }
+}
+
+/**
+ * The jobs parsed by the main thread and the helper together, each taking the
+ * next. The trees go into the store in the order of the jobs, whoever made
+ * them: what the store holds does not depend on which thread was quicker.
+ */
+async function parseWithHelper(jobs: ReadonlyArray<ParseJob & { readonly key: ReadonlyArray<string> }>, helper: ParseHelper, trees: Store<Root>, onTree: (tree: Root) => void): Promise<void> {
+  const own = new Map<number, Root>();
+  for (let index = helper.take(); index !== null; index = helper.take()) {
+    const { body, format } = jobs[index]!;
+    try {
+      own.set(index, parseMarkdownBody(body, format));
+    } catch {
+      // Content the parser cannot handle: analyse parses it again and reports it.
+    }
+    await turn();
+  }
+  const theirs = await helper.done();
+  jobs.forEach((job, index) => {
+    const tree = own.get(index) ?? theirs.get(index);
+    if (tree) onTree(trees.get(job.key, () => tree));
+  });
 }
 
 /** Parses one file into the store, hands its tree on, then gives the event loop a turn. */

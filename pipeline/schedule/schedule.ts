@@ -40,7 +40,7 @@ import type { SiteWriter } from '../io/write.ts';
 import { generatorKey, readBuildCache, writeBuildCache } from '../io/build-cache.ts';
 import { buildSearchIndexApart } from '../io/search-index.ts';
 import { parseAhead, whileWaiting } from './parse-ahead.ts';
-import { analyse, byPath, devSearchIndex, generating, markdownJobs, markdownStage, searchIndexKey, searchIndexPath, searchIndexRecords, type Analysis, type Effects, type Generated, type SearchIndexFile } from '../build.ts';
+import { analyse, byPath, devSearchIndex, generating, markdownJobs, markdownStage, searchIndexKey, searchIndexPath, searchIndexRecords, type Analysis, type Effects, type Generated, type SearchIndexFile, type OutputFile } from '../build.ts';
 import { highlightRequests, type Highlighter, type HighlightRequest } from '../stages/highlight/requests.ts';
 import { isHighlightedCode } from '../stages/code-blocks.ts';
 import { mermaidSources } from '../stages/markdown.ts';
@@ -234,8 +234,10 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     const bodies = options.render === true && cache && Object.keys(components.components).length === 0
       ? new WrittenBodyStore(cache.bodies, jobs, valueOf(markdownOnly) ?? new Map(), (key) => cache.markdown.keyOf(key))
       : null;
+    // With a writer, each file goes to it as soon as it is made, and is not kept (`handOff`).
+    const handOff = options.render === true && options.writer !== undefined;
     const pages = generating(analysis, effects, {
-      render: options.render, ...stores, ...(index ? { searchIndex: index } : {}), ...(bodies ? { bodies } : {}),
+      render: options.render, ...stores, ...(index ? { searchIndex: index } : {}), ...(bodies ? { bodies } : {}), ...(handOff ? { handOff } : {}),
       ...(reuse ? { reuse } : {}),
     }, markdown);
     // Each file goes to the writer as soon as it is made: the disk works while the next pages render.
@@ -243,11 +245,11 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     for (; !step.done; step = pages.next()) options.writer?.add(step.value);
     let generated = step.value;
     const siteCodeProblems = [...components.problems, ...customCss.problems, ...reactPages.problems, ...await unnamedCode];
-    if (options.render && generated.files.length > 0 && components.assets.length > 0) {
+    if (options.render && madePaths(generated).length > 0 && components.assets.length > 0) {
       // The images site code imports, at the URLs its HTML names.
-      const assets = siteAssetFiles(components.assets, new Set(generated.files.map((f) => f.path)));
+      const assets = siteAssetFiles(components.assets, new Set(madePaths(generated)));
       for (const file of assets) options.writer?.add(file);
-      generated = { ...generated, files: [...generated.files, ...assets].sort(byPath) };
+      generated = withFiles(generated, assets);
     }
     if (siteCodeProblems.length > 0) generated = { ...generated, problems: sortProblems([...generated.problems, ...siteCodeProblems]) };
     lap('pagina\'s');
@@ -255,7 +257,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     (storedBlocks as StoredBlocks | null)?.retain(jobs.jobs.flatMap((job) => highlightRequests(job.code)));
     // The cache is written while the worker builds the search index (after a change to one page, that is
     // most of the wait); the index's own store once it is there.
-    const building = index?.building && generated.files.length > 0 ? index.building : null;
+    const building = index?.building && madePaths(generated).length > 0 ? index.building : null;
     const kept = Object.keys(cache ?? {}) as Array<keyof BuildCache>;
     if (cache) await writeBuildCache(options.cacheDir, cache, building ? kept.filter((store) => store !== 'searchIndex') : kept);
     reuse?.save();
@@ -263,7 +265,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     if (index && building) {
       const file = { path: index.path, data: await building };
       options.writer?.add(file);
-      generated = { ...generated, files: [...generated.files, file].sort(byPath) };
+      generated = withFiles(generated, [file]);
       if (cache) await writeBuildCache(options.cacheDir, cache, ['searchIndex']);
       lap('zoekindex');
     }
@@ -293,7 +295,10 @@ export const inProcessBlocks = 40;
  */
 async function analyseWhileDrawing(sources: SourceTree, drawer: DiagramDrawer, options: BuildOptions, cache: BuildCache | undefined): Promise<Analysis> {
   if (cache) {
-    await parseAhead(sources.files, cache.trees, siteFormat(sources.config), (tree) => { for (const [hash, source] of mermaidSources([tree])) drawer.draw(hash, source); }, () => drawer.allSent());
+    // A parse thread takes the other core once Chromium, when it runs, is done with it.
+    let allSent = (): void => {};
+    const otherCoreFree = drawer.running ? new Promise<void>((resolve) => { allSent = resolve; }).then(() => drawer.idle()) : Promise.resolve();
+    await parseAhead(sources.files, cache.trees, siteFormat(sources.config), (tree) => { for (const [hash, source] of mermaidSources([tree])) drawer.draw(hash, source); }, () => { drawer.allSent(); allSent(); }, otherCoreFree);
   }
   const analyseWith = (generatedSidebars?: GeneratedParts['made']) => analyse(sources, options.mode, {
     ...(options.today ? { today: options.today } : {}), ...(options.memo ? { memo: options.memo } : {}), ...(cache ? { cache } : {}),
@@ -374,6 +379,13 @@ function searchIndexFor(records: ReadonlyArray<SearchRecord>, cache: BuildCache 
   if (cache?.searchIndex.has(key)) return { path, data: cache.searchIndex.get(key, () => buildSearchIndex(records, indexOptions)) };
   return { path, data: null, building: handled(buildSearchIndexApart(records).then((index) => (cache ? cache.searchIndex.get(key, () => index) : index))) };
 }
+
+/** The paths of the files a build made: kept with their data, or handed out to the writer. */
+const madePaths = (generated: Generated): ReadonlyArray<string> => generated.handedOut ?? generated.files.map((f) => f.path);
+
+/** `generated` with `more` files: kept by path order, or, when the files were handed out, their paths. */
+const withFiles = (generated: Generated, more: ReadonlyArray<OutputFile>): Generated =>
+  generated.handedOut ? { ...generated, handedOut: [...generated.handedOut, ...more.map((f) => f.path)] } : { ...generated, files: [...generated.files, ...more].sort(byPath) };
 
 /**
  * A promise started now and awaited later: should it fail while the build

@@ -3,8 +3,10 @@
  * by path in docusaurus.config.js: `migrate` writes it into site.yml with its
  * options, the build runs it in the plugin box, and the React page that reads
  * its data through `usePluginData` (src/pages/onderwerpen.tsx) lists the docs
- * by their `onderwerp` front matter field; the route it adds with `addRoute`
- * is a page with `createData`'s data as props.
+ * by their `onderwerp` front matter field; the routes it adds with
+ * `addRoute` are pages with `createData`'s data as props: one that only
+ * draws, with an island component in it, and one interactive in its own
+ * code, one island as a whole (tests/e2e/islands-site.test.ts uses them).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,11 +38,25 @@ test('the React page lists the docs by the front matter field the plugin indexes
 test('the route the plugin adds with addRoute is a page of its component, with createData\'s data as props', async () => {
   const built = await builtSite();
   const page = main(built.html('/onderwerpen/alles'));
-  assert.match(page, '<h1>Alle docs met een onderwerp</h1><ol>');
-  assert.match(page, '<li><a href="/docs/aan-de-slag/installeren">Installeren</a> (werkplek)</li>');
+  assert.match(page, /<h1>Alle docs met een onderwerp<\/h1><p>[^<]+<\/p><div class="site-component" data-component="OnderwerpFilter" data-island="\/assets\/island-OnderwerpFilter-[0-9a-f]{10}\.js" data-island-props="\{&quot;docs&quot;:\[/);
+  assert.match(page, '<li><a href="/docs/aan-de-slag/installeren">Installeren</a> (<!-- -->werkplek<!-- -->)</li>');
+  assert.not.match(page, 'react-page-island');
   assert.match(built.html('/onderwerpen/alles'), '<title>Alle docs met een onderwerp');
   // Its links are checked like any page's: none is broken.
   assert.equal(built.problems.filter((p) => p.severity === 'error'), []);
+});
+
+test('a route whose component holds state is one island: the route\'s props (createData\'s data and the route) go with it as JSON', async () => {
+  const built = await builtSite();
+  const page = main(built.html('/onderwerpen/kiezen'));
+  const island = /<div class="site-component react-page-island" data-component="route \/onderwerpen\/kiezen" data-island="(\/assets\/island-route-src_components_OnderwerpKiezer_index-[0-9a-f]{10}\.js)" data-island-props="([^"]*)">/.exec(page);
+  assert.ok(island, page.slice(0, 400));
+  const props = JSON.parse(island[2]!.replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&amp;', '&')) as { docs: unknown[]; route: unknown };
+  assert.is(props.docs.length, 4);
+  assert.equal(props.route, { path: '/onderwerpen/kiezen', exact: true });
+  assert.ok(built.files.includes(island[1]!.slice(1)), 'the chunk is published');
+  assert.match(page, '<h1>Kies een onderwerp</h1>');
+  assert.equal(built.problems.filter((p) => p.code === 'site-route-props-too-large'), []);
 });
 
 test.run();

@@ -11,7 +11,11 @@
  * gets one island per component and no script of its own; an island keeps
  * its element or MDX children as the build wrote them; an island reads the
  * site's title; an interactive entry of the theme's component map is an
- * island too; the static React pages stay without one.
+ * island too; the static React pages stay without one. The routes the
+ * fixture's plugin adds with `addRoute` do the same: /onderwerpen/alles only
+ * draws and places an interactive filter (its own island), the component of
+ * /onderwerpen/kiezen holds state itself (one island, with the route's props
+ * and the plugin's global data in the browser).
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -256,6 +260,94 @@ test('an island with MDX children folds them, keeping them as written; an island
   await page.click('[data-component="TelMee"] button');
   await page.waitForFunction(() => document.querySelector('[data-component="TelMee"] output')?.textContent === '6', { timeout: 5000 });
   assert.equal(await axeViolations(page), []);
+  assert.equal(await problems(), []);
+  await page.close();
+});
+
+/** The filter island of /onderwerpen/alles narrows the plugin's list to one subject. */
+async function checkSubjectFilter(page: Page): Promise<void> {
+  await ready(page, 'OnderwerpFilter');
+  assert.is(await page.$$eval('[data-component="OnderwerpFilter"] li', (li) => li.length), 4);
+  await page.$$eval('[data-component="OnderwerpFilter"] button', (buttons) => (buttons.find((b) => b.textContent === 'toegang') as HTMLButtonElement).click());
+  await page.waitForFunction(() => document.querySelectorAll('[data-component="OnderwerpFilter"] li').length === 2, { timeout: 5000 });
+  assert.equal(await page.$$eval('[data-component="OnderwerpFilter"] li a', (a) => a.map((l) => l.textContent)), ['Sleutel aanvragen', 'Sleutel vernieuwen']);
+  assert.is(await text(page, '[data-component="OnderwerpFilter"] p'), '2 van de 4 docs');
+  assert.is(await page.$eval('[data-component="OnderwerpFilter"] button[aria-pressed="true"]', (b) => b.textContent), 'toegang');
+}
+
+const chooser = '[data-component="route /onderwerpen/kiezen"]';
+
+/** The route that is one island: its select (options from the plugin's global data) narrows the route's list. */
+async function checkSubjectChooser(page: Page): Promise<void> {
+  await page.waitForSelector(`${chooser}[data-island-ready]`, { timeout: 10_000 });
+  assert.equal(await page.$$eval(`${chooser} option`, (o) => o.map((x) => x.textContent)), ['Alle onderwerpen', 'schrijven', 'toegang', 'werkplek']);
+  await page.select(`${chooser} select`, 'werkplek');
+  await page.waitForFunction((sel) => document.querySelector(`${sel} output`)?.textContent === '1', { timeout: 5000 }, chooser);
+  assert.equal(await page.$$eval(`${chooser} .gekozen-docs a`, (a) => a.map((l) => l.getAttribute('href'))), ['/docs/aan-de-slag/installeren']);
+  await page.select(`${chooser} select`, '');
+  await page.waitForFunction((sel) => document.querySelector(`${sel} output`)?.textContent === '4', { timeout: 5000 }, chooser);
+}
+
+/** The island chunks a page asked for, without their hashes. */
+const islandChunks = (scripts: string[]): string[] => [...new Set(scripts.filter((s) => /\/assets\/island/.test(s)).map((s) => s.replace(/-[0-9a-f]{10}\.js$/, '')))].sort();
+
+test('a route a plugin added that only draws: its filter is an island and works; the route itself ships no script; only the filter\'s chunks load; no console error or CSP violation; axe clean', async () => {
+  const { page, problems, scripts } = await watched('/onderwerpen/alles');
+  assert.not.ok(await page.$('.react-page-island'), 'the route is no island as a whole');
+  assert.is(await page.$$eval('[data-island]', (els) => els.length), 1);
+  assert.equal(await axeViolations(page), []);
+  await checkSubjectFilter(page);
+  assert.equal(await axeViolations(page), []);
+  assert.equal(islandChunks(scripts()), ['/assets/island-OnderwerpFilter', '/assets/islands', '/assets/islands-runtime']);
+  assert.equal(await problems(), []);
+  await page.close();
+});
+
+test('a route whose component holds state is one island: it works with the route\'s props and the plugin\'s data; only its chunks load; no console error or CSP violation; axe clean', async () => {
+  const { page, problems, scripts } = await watched('/onderwerpen/kiezen');
+  assert.match(await page.$eval(chooser, (el) => el.getAttribute('data-island') ?? ''), /^\/assets\/island-route-src_components_OnderwerpKiezer_index-[0-9a-f]{10}\.js$/);
+  assert.equal(await axeViolations(page), []);
+  await checkSubjectChooser(page);
+  assert.is(await text(page, `${chooser} h1`), 'Kies een onderwerp');
+  assert.equal(await axeViolations(page), []);
+  assert.equal(islandChunks(scripts()), ['/assets/island-route-src_components_OnderwerpKiezer_index', '/assets/islands', '/assets/islands-runtime']);
+  assert.equal(await problems(), []);
+  await page.close();
+});
+
+test('without JavaScript both routes read well: every doc of the plugin is listed', async () => {
+  for (const [route, list] of [['/onderwerpen/alles', '[data-component="OnderwerpFilter"] li'], ['/onderwerpen/kiezen', `${chooser} .gekozen-docs li`]] as const) {
+    const { page, problems } = await watched(route, { javaScript: false });
+    assert.is(await page.$$eval(list, (li) => li.length), 4, route);
+    assert.match(await text(page, 'h1'), /^(Alle docs met een onderwerp|Kies een onderwerp)$/);
+    assert.equal(await problems(), []);
+    await page.close();
+  }
+});
+
+test('after client navigations to a plugin\'s routes, their islands hydrate and the old page\'s go; no console error or CSP violation', async () => {
+  const { page, problems } = await watched('/docs/intro');
+  const go = async (href: string) => {
+    const arrival = page.evaluate(() => new Promise<void>((resolve) => document.addEventListener('ontwikkelaarsportaal:navigated', () => resolve(), { once: true })));
+    arrival.catch(() => {});
+    await page.evaluate((to) => {
+      const a = document.createElement('a');
+      a.href = to;
+      a.className = 'naar-route';
+      a.textContent = `Naar ${to}`;
+      document.querySelector('main')?.prepend(a);
+      (window as { __sameDocument?: boolean }).__sameDocument = true;
+    }, href);
+    await page.$eval('a.naar-route', (a) => (a as HTMLAnchorElement).click());
+    await arrival;
+    assert.ok(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument), 'the router swapped the page, no full load');
+  };
+  await go('/onderwerpen/alles');
+  await checkSubjectFilter(page);
+  await go('/onderwerpen/kiezen');
+  await checkSubjectChooser(page);
+  assert.is(await page.$$eval('[data-island]', (els) => els.length), 1);
+  assert.not.ok(await page.$('[data-component="OnderwerpFilter"]'));
   assert.equal(await problems(), []);
   await page.close();
 });

@@ -87,7 +87,9 @@ test('an island given a prop that is no data is one problem at its use, naming t
 test('the fixture\'s interactive components are islands, each with its own chunk; those that only draw are not', async () => {
   const made = await bundleIslands({ content: path.join(root, 'tests/fixtures/docusaurus-site'), folder: 'src/components', display: 'docusaurus-site' });
   assert.equal(made.problems, []);
-  assert.equal([...made.islands.keys()].sort(), ['Filterlijst', 'NieuwsteBerichten', 'Schermbreedte', 'Sitenaam', 'Teller', 'Uitklapper', 'Verschil', 'Zoekvak']);
+  assert.equal([...made.islands.keys()].sort(), ['Filterlijst', 'NieuwsteBerichten', 'OnderwerpFilter', 'OnderwerpKiezer', 'OnderwerpenLijst', 'Schermbreedte', 'Sitenaam', 'Teller', 'Uitklapper', 'Verschil', 'Zoekvak']);
+  // OnderwerpenLijst only draws, but places OnderwerpFilter: used in MDX, it hydrates with it.
+  assert.equal(made.islands.get('OnderwerpenLijst')?.why, ['state', 'event-handlers']);
   assert.equal(made.islands.get('Teller')?.why, ['state', 'event-handlers']);
   assert.equal(made.islands.get('NieuwsteBerichten')?.why, ['state', 'effecten']);
   assert.match(made.loader ?? '', /^\/assets\/islands-[0-9a-f]{10}\.js$/);
@@ -109,8 +111,8 @@ test('a React page is one island as a whole only when its own code is interactiv
   assert.equal([...found.wholePages], ['teller.tsx']);
   assert.is(found.componentFiles.get(path.join(fixture, 'src/components/Filterlijst/index.tsx')), 'Filterlijst');
   assert.is(found.componentFiles.get(path.join(fixture, 'src/components/Kaart/index.tsx')), undefined);
-  // Only Sitenaam reads the site (useDocusaurusContext).
-  assert.equal(found.interactive.filter((c) => c.reads.length > 0).map((c) => [c.key, c.reads]), [['Sitenaam', ['siteConfig']]]);
+  // Sitenaam reads the site (useDocusaurusContext), OnderwerpKiezer the plugins' data.
+  assert.equal(found.interactive.filter((c) => c.reads.length > 0).map((c) => [c.key, c.reads]), [['OnderwerpKiezer', ['globalData']], ['Sitenaam', ['siteConfig']]]);
 });
 
 test('the loader carries only what the islands read of the site, as data no script text can end', () => {
@@ -151,6 +153,46 @@ test('in the box: a static page\'s island given a function is one error at the p
       const goed = pages.find((p) => p.rel === 'goed.tsx')!.html;
       assert.match(goed, /^<h1>Goed<\/h1><p>Vast\.<\/p><div class="site-component" data-component="Knop" data-island="\/assets\/island-Knop-[0-9a-f]{10}\.js" data-island-props="\{&quot;tekst&quot;:&quot;Druk&quot;\}"><button type="button">Druk<!-- --> <!-- -->0<\/button><\/div>$/);
       assert.not.ok(loaded.islands.pages.size, 'neither page is an island as a whole');
+    } finally {
+      loaded.close();
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('in the box: a route a plugin added places its island components; a route whose own code is interactive is one island with the route\'s props; one with props over the limit is one warning naming the route, and draws without script', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ontwikkelaarsportaal-route-islands-'));
+  try {
+    const write = (file: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      fs.writeFileSync(path.join(dir, file), text);
+    };
+    write('src/components/Knop.tsx', `import { useState } from 'react';\nexport default function Knop({ tekst }: { tekst: string }) { const [n, zet] = useState(0); return <button type="button" onClick={() => zet(n + 1)}>{tekst} {n}</button>; }`);
+    write('src/components/Lijst.tsx', `import Knop from './Knop';\nexport default function Lijst({ namen }: { namen: string[] }) { return <main><h1>Lijst</h1><ul>{namen.map((n) => <li key={n}>{n}</li>)}</ul><Knop tekst={namen[0]} /></main>; }`);
+    write('src/components/Kiezer.tsx', `import { useState } from 'react';\nexport default function Kiezer({ namen, route }: { namen: string[]; route: { path: string } }) { const [k, zet] = useState(namen[0]); return <main><h1>Kies</h1><p>{route.path}: {k}</p><button type="button" onClick={() => zet(namen[1])}>Ander</button></main>; }`);
+    const routes = [
+      { path: '/lijst', component: 'src/components/Lijst.tsx', props: { namen: ['een', 'twee'] }, plugin: 'site/plugins/p.js' },
+      { path: '/kies', component: 'src/components/Kiezer.tsx', props: { namen: ['een', 'twee'] }, plugin: 'site/plugins/p.js' },
+      // Over 200 KB of JSON: the plugin's whole data as props.
+      { path: '/kies/alles', component: 'src/components/Kiezer.tsx', props: { namen: Array.from({ length: 30_000 }, (_, i) => `naam ${i}`) }, plugin: 'site/plugins/p.js' },
+    ];
+    const loaded = await loadSiteComponents({ content: dir, folder: 'src/components', cacheDir: path.join(dir, '.cache'), display: 'site', pages: { folder: 'src/pages', files: [] }, routeComponents: routes.map((r) => r.component) });
+    try {
+      assert.equal(loaded.problems, []);
+      assert.equal([...loaded.islands.routes.keys()], ['../components/Kiezer.tsx']);
+      assert.match(loaded.islands.routes.get('../components/Kiezer.tsx')?.chunk ?? '', /^\/assets\/island-route-src_components_Kiezer-[0-9a-f]{10}\.js$/);
+      const { pages, problems } = await loaded.renderRoutes(routes);
+      assert.equal(problems.map((p) => [p.file, p.code, p.severity]), [['site/src/components/Kiezer.tsx', 'site-route-props-too-large', 'warning']]);
+      assert.match(problems[0]!.message, /De route \/kies\/alles \(addRoute in site\/plugins\/p\.js\) is interactief, maar haar props zijn als JSON \d+ KB, meer dan de grens van 200 KB/);
+      const html = (route: string) => pages.find((p) => p.permalink === route)!.html;
+      // The static route: its own HTML without script, the component it imports an island with the props the route gave it.
+      assert.match(html('/lijst'), /^<h1>Lijst<\/h1><ul><li>een<\/li><li>twee<\/li><\/ul><div class="site-component" data-component="Knop" data-island="\/assets\/island-Knop-[0-9a-f]{10}\.js" data-island-props="\{&quot;tekst&quot;:&quot;een&quot;\}"><button type="button">een<!-- --> <!-- -->0<\/button><\/div>$/);
+      // The interactive route: one island, its props the route's, `route` included, as the browser hydrates it.
+      const chunk = loaded.islands.routes.get('../components/Kiezer.tsx')!.chunk;
+      assert.is(html('/kies'), `<div class="site-component react-page-island" data-component="route /kies" data-island="${chunk}" data-island-props="{&quot;namen&quot;:[&quot;een&quot;,&quot;twee&quot;],&quot;route&quot;:{&quot;path&quot;:&quot;/kies&quot;,&quot;exact&quot;:true}}"><h1>Kies</h1><p>/kies<!-- -->: <!-- -->een</p><button type="button">Ander</button></div>`);
+      // Too much to ship: the same component, drawn without script.
+      assert.is(html('/kies/alles'), '<h1>Kies</h1><p>/kies/alles: naam 0</p><button type="button">Ander</button>');
     } finally {
       loaded.close();
     }

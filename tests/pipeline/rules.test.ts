@@ -103,6 +103,7 @@ const coverage: Record<ProblemCode, 'fixture' | { readonly skip: string }> = {
   'site-markdown-plugin-failed': { skip: 'made by the plugin box for a remark or rehype plugin of the site (pipeline/io/markdown-plugins.ts); tests/build/markdown-plugins.test.ts runs a throwing and a looping one' },
   'site-plugin-unsupported': { skip: 'made by the plugin box (pipeline/io/site-plugins.ts); tests/build/site-plugins.test.ts runs a plugin with postBuild' },
   'site-plugin-data-missing': { skip: 'made by the component box when site code asks for plugin data; tests/build/react-pages.test.ts renders one' },
+  'site-route-props-too-large': { skip: 'made by the component box for an interactive route with too many props; tests/pipeline/islands.test.ts renders one' },
   'site-code-ignored': { skip: 'made by the io edge from the code files under the content root (pipeline/io/site-code.ts); tests/build/site-code.test.ts writes some' },
   'custom-css': { skip: 'made by the io edge that reads the site\'s customCss (pipeline/io/custom-css.ts); tests/docusaurus/site-css.test.ts' },
   'custom-css-unmatched': { skip: 'made by the io edge that reads the site\'s customCss (pipeline/io/custom-css.ts); tests/docusaurus/site-css.test.ts and the Docusaurus fixture' },

@@ -1,12 +1,14 @@
 /**
- * Runs in the component box only: what a static React page gets in place
- * of an island component it imports (pipeline/io/site-component-bundle.ts
- * swaps the import). While the box renders a page it collects the islands
- * (`collecting`): the wrapper writes a mark where the component stands and
- * keeps the component with the props the page gave it; the box renders each
- * one apart afterwards (pipeline/io/workers/component-box-worker.ts), as the
- * browser will hydrate it, on its own. Outside a page's render (a route a
- * plugin added) the component renders as it is, without JavaScript.
+ * Runs in the component box only: what a static React page (or the static
+ * component of a route a plugin added) gets in place of an island component
+ * it imports (pipeline/io/site-component-bundle.ts swaps the import). While
+ * the box renders a page or route it collects the islands: the wrapper
+ * writes a mark where the component stands and keeps the component with the
+ * props the page gave it; the box renders each one apart afterwards
+ * (pipeline/io/workers/component-box-worker.ts), as the browser will hydrate
+ * it, on its own. Outside such a render (an entry of the theme's component
+ * map used in MDX, which the build makes an island itself) the component
+ * renders as it is.
  */
 import { createElement, type ComponentType } from 'react';
 

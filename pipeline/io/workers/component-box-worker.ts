@@ -134,9 +134,10 @@ function renderIslands(placed: PlacedIsland[]): RenderedIsland[] {
 
 /**
  * A page component at its path: its HTML and what its `Layout` and `Head`
- * said. A React page of the pages folder renders without props (for
- * hydration when it is an island); a route a plugin added, with the route's
- * props (its `createData` modules).
+ * said. A React page of the pages folder renders without props; a route a
+ * plugin added, with the route's props as the build gives them (its
+ * `createData` modules and `route`). Either renders for hydration when it
+ * is an island as a whole, or else collects the islands it places.
  */
 function renderPageAt(request: Extract<BoxRequest, { type: 'render-page' | 'render-route' }>): void {
   const Page = pages.get(request.rel);
@@ -148,10 +149,9 @@ function renderPageAt(request: Extract<BoxRequest, { type: 'render-page' | 'rend
     const facts = freshContext(request.pathname);
     // A static page collects the islands it places (theme/islands/box-island.ts); a page that is one island as a whole has none.
     const placed: PlacedIsland[] = [];
-    if (request.type === 'render-page' && !request.hydrate) (globalThis as Record<string, unknown>)[placedIslandsKey] = placed;
-    const html = request.type === 'render-page'
-      ? (request.hydrate && renderHydratable ? renderHydratable : render)(createElement(Page))
-      : render(createElement(Page, { ...request.props, route: { path: request.pathname, exact: true } }));
+    if (!request.hydrate) (globalThis as Record<string, unknown>)[placedIslandsKey] = placed;
+    const element = request.type === 'render-page' ? createElement(Page) : createElement(Page, request.props);
+    const html = (request.hydrate && renderHydratable ? renderHydratable : render)(element);
     const islands = renderIslands(placed);
     send({ type: 'page-rendered', id: request.id, html, page: facts.page, pluginData: facts.pluginData, islands });
   } catch (err) {

@@ -4,6 +4,9 @@
  * main thread leaves free while it renders the pages. The main thread swaps
  * the folder in when the build is done.
  *
+ * After each file it counts it as taken in a shared word: the main thread
+ * hands over more only while little waits (back-pressure).
+ *
  * Before each file it marks itself busy in a shared word, and looks whether
  * the main thread asked it to stop (a signal, a failed build): then it writes
  * nothing more. The main thread waits for the busy mark to drop before it
@@ -78,9 +81,9 @@ port?.on('message', (message: WriteMessage) => {
     port.postMessage(reply);
     return;
   }
-  if (failure !== null) return;
   Atomics.store(flags, flag.busy, 1);
   try {
+    if (failure !== null) return;
     if (Atomics.load(flags, flag.stop) === 1) failure = 'gestopt';
     else write(message.path, message.data);
   } catch (e) {
@@ -88,5 +91,8 @@ port?.on('message', (message: WriteMessage) => {
   } finally {
     Atomics.store(flags, flag.busy, 0);
     Atomics.notify(flags, flag.busy);
+    // Taken, written or not: the main thread may hand over more (pipeline/io/write.ts, `add`).
+    Atomics.add(flags, flag.taken, 1);
+    Atomics.notify(flags, flag.taken);
   }
 });
