@@ -53,10 +53,14 @@ export function runCommand(command: string, args: ReadonlyArray<string>, cwd: st
   });
 }
 
+/** The temporary folders of this test process, removed by one exit listener when it ends. */
+const temporaryFolders = new Set<string>();
+process.on('exit', () => { for (const dir of temporaryFolders) fs.rmSync(dir, { recursive: true, force: true }); });
+
 /** A new folder under the system's temporary folder, removed when the test process ends. */
 export function temporaryFolder(prefix: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  temporaryFolders.add(dir);
   return dir;
 }
 
