@@ -26,7 +26,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { error, startOfFile, type Problem } from '../problem.ts';
-import { endGroup, spawnSiteCode } from './sandbox.ts';
+import { endGroup, endedWithBuild, spawnSiteCode } from './sandbox.ts';
 import type { PluginLimits } from './site-plugins.ts';
 import type { MarkdownAnswer, MarkdownRequest } from './plugin-box-protocol.ts';
 import type { Layout, MarkdownPlace, MarkdownPlugin, MarkdownPlugins } from '../types.ts';
@@ -182,14 +182,7 @@ export class MarkdownPluginBox {
       let current = { plugin: -1, file: -1 };
       let timer: NodeJS.Timeout | null = null;
       let settled = false;
-      const onSignal = (signal: NodeJS.Signals) => {
-        endGroup(child.pid);
-        if (process.listenerCount(signal) === 1) process.kill(process.pid, signal);
-      };
-      const onExit = () => endGroup(child.pid);
-      const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-      process.on('exit', onExit);
-      for (const signal of signals) process.prependListener(signal, onSignal);
+      const untie = endedWithBuild(child);
       const onStderr = (chunk: Buffer) => { stderr = (stderr + chunk.toString('utf8')).slice(-4096); };
       const finish = (ended: Ended) => {
         if (settled) return;
@@ -198,8 +191,7 @@ export class MarkdownPluginBox {
         child.off('message', onMessage);
         child.off('exit', onEnd);
         child.stderr?.off('data', onStderr);
-        process.off('exit', onExit);
-        for (const signal of signals) process.off(signal, onSignal);
+        untie();
         if (ended.kind === 'stopped') {
           // A box that looped or died is ended; the next request starts a new one.
           endGroup(child.pid);

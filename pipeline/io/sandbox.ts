@@ -91,6 +91,27 @@ export function endGroup(pid: number | undefined): void {
   }
 }
 
+/**
+ * Ties `child`'s process group to the build while a request runs: it is
+ * ended when the build exits or a stop signal arrives (the signal then goes
+ * on to end the build when no other handler takes it). Gives the function
+ * that unties it.
+ */
+export function endedWithBuild(child: ChildProcess): () => void {
+  const onSignal = (signal: NodeJS.Signals) => {
+    endGroup(child.pid);
+    if (process.listenerCount(signal) === 1) process.kill(process.pid, signal);
+  };
+  const onExit = () => endGroup(child.pid);
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  process.on('exit', onExit);
+  for (const signal of signals) process.prependListener(signal, onSignal);
+  return () => {
+    process.off('exit', onExit);
+    for (const signal of signals) process.off(signal, onSignal);
+  };
+}
+
 /** A worker of the build that runs site code: its TypeScript file, or the compiled file `bin/` made of it. */
 export interface SiteCodeWorker {
   /** The worker's TypeScript, as the tests run it (through tsx). */

@@ -27,7 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import { error, startOfFile, warning, type Problem } from '../problem.ts';
-import { endGroup, spawnSiteCode } from './sandbox.ts';
+import { endGroup, endedWithBuild, spawnSiteCode } from './sandbox.ts';
 import { generatorKey } from './build-cache.ts';
 import type { AddedRoute, Hook, PluginAnswer, PluginEntry, PluginRequest } from './plugin-box-protocol.ts';
 import type { Config } from '../types.ts';
@@ -132,21 +132,13 @@ function runOnce(request: PluginRequest, limits: PluginLimits, failures: Array<{
     let started = Date.now();
     let timer: NodeJS.Timeout | null = null;
     let settled = false;
-    const onSignal = (signal: NodeJS.Signals) => {
-      endGroup(child.pid);
-      if (process.listenerCount(signal) === 1) process.kill(process.pid, signal);
-    };
-    const onExit = () => endGroup(child.pid);
-    const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-    process.on('exit', onExit);
-    for (const signal of signals) process.prependListener(signal, onSignal);
+    const untie = endedWithBuild(child);
     const finish = (ended: Ended) => {
       if (settled) return;
       settled = true;
       if (timer) clearTimeout(timer);
       endGroup(child.pid);
-      process.off('exit', onExit);
-      for (const signal of signals) process.off(signal, onSignal);
+      untie();
       resolve(ended);
     };
     const charge = () => {

@@ -7,7 +7,7 @@
  * through them; the build's highlighter comes with each page's file.
  */
 import { unified } from 'unified';
-import remarkRehype from 'remark-rehype';
+import remarkRehype, { type Options as RemarkRehypeOptions } from 'remark-rehype';
 import rehypeRaw from 'rehype-raw';
 import type { Root as HastRoot } from 'hast';
 import type { Nodes, Root } from 'mdast';
@@ -41,16 +41,19 @@ function withoutPositions() {
   return (tree: HastRoot): void => dropPositions(tree);
 }
 
+/** How remark-rehype makes hast of our mdast: raw HTML kept for rehype-raw, Dutch footnote labels, MDX nodes by our handlers. */
+const remarkRehypeOptions: RemarkRehypeOptions = {
+  allowDangerousHtml: true,
+  footnoteLabel: 'Voetnoten',
+  footnoteBackLabel: (i: number) => `Terug naar de tekst bij voetnoot ${i + 1}`,
+  clobberPrefix: 'voetnoot-',
+  handlers: mdxToHast,
+};
+
 /** remark-rehype, and the code highlighted before rehype-raw: re-parsing raw HTML drops the fence meta (title, line ranges). */
 const highlightedHast = () =>
   unified()
-    .use(remarkRehype, {
-      allowDangerousHtml: true,
-      footnoteLabel: 'Voetnoten',
-      footnoteBackLabel: (i: number) => `Terug naar de tekst bij voetnoot ${i + 1}`,
-      clobberPrefix: 'voetnoot-',
-      handlers: mdxToHast,
-    })
+    .use(remarkRehype, remarkRehypeOptions)
     .use(highlightedCode);
 
 /** Pages without raw HTML skip the re-parse with parse5, which would cost a third of this stage. */
@@ -87,13 +90,7 @@ export interface RehypeSteps {
 }
 
 const toHastProcessor = unified()
-  .use(remarkRehype, {
-    allowDangerousHtml: true,
-    footnoteLabel: 'Voetnoten',
-    footnoteBackLabel: (i: number) => `Terug naar de tekst bij voetnoot ${i + 1}`,
-    clobberPrefix: 'voetnoot-',
-    handlers: mdxToHast,
-  })
+  .use(remarkRehype, remarkRehypeOptions)
   .freeze();
 const plainSteps = unified().use(highlightedCode).use(settled).use(mediaAutoplay).use(loadingImages).use(withoutPositions).freeze();
 const rawSteps = unified().use(highlightedCode).use(rehypeRaw, { passThrough: ['mdxJsxFlowElement', 'mdxJsxTextElement'] }).use(mediaAutoplay).use(loadingImages).use(withoutPositions).freeze();
