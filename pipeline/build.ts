@@ -48,7 +48,7 @@ import { renderRoute, type RoutePages } from '../renderer/render.tsx';
 import { feedBodyHtml, type BodyTheme } from '../renderer/markdown.tsx';
 import { absolute } from './published.ts';
 import { pageStylesheet, type ComponentStyles } from './stages/site-styles.ts';
-import { renderMemo, type Components, type PageContext, type RenderMemo, type ThemeAssets, type WrittenBodies } from '../renderer/context.ts';
+import { memoSlot, renderMemo, type Components, type PageContext, type RenderMemo, type ThemeAssets, type WrittenBodies } from '../renderer/context.ts';
 import type { BuildCache, BuildMemo, Store } from './memo.ts';
 import type { Content, Diagram, OutputFile, SourceFile, SourceTree, Parsed, Partials, Mode, Post, Site, Route } from './types.ts';
 
@@ -229,6 +229,8 @@ export interface GenerateOptions {
  */
 export interface PageReuseHook {
   readonly page: (file: string, render: () => string | Problem) => OutputFile['data'] | Problem;
+  /** The same for a feed file, which reads the posts it lists. */
+  readonly feed: (file: string, render: () => OutputFile['data']) => OutputFile['data'];
   readonly watch: <C>(contents: ReadonlyMap<string, C>) => ReadonlyMap<string, C>;
   readonly memo: () => RenderMemo;
 }
@@ -390,6 +392,9 @@ const shown = (data: OutputFile['data'] | Problem): OutputFile['data'] => (isPro
  * (feeds, sitemap and robots.txt, OpenSearch and the manifest, security.txt),
  * the theme's files and a page at every old path.
  */
+/** The feeds of a build, made once for its three (or four) files. */
+const feedsSlot = memoSlot<ReadonlyArray<OutputFile>>('feeds');
+
 function* siteFiles(ctx: SiteContext, assets: Assets, routes: ReadonlyArray<Route>, redirects: ReadonlyArray<Redirect>, index: SearchIndexFile, effects: Effects, reuse?: PageReuseHook): Generator<Planned> {
   const { site, theme } = ctx;
   const now = (file: OutputFile): Planned => ({ path: file.path, make: () => file.data, mayWait: false });
@@ -418,10 +423,15 @@ function* siteFiles(ctx: SiteContext, assets: Assets, routes: ReadonlyArray<Rout
   // A post's body in a feed is written by the renderer, with the page bodies' theme: one body renderer.
   const bodyHtml = (body: HastRoot, url: string, post: Post) =>
     during('feeds', post.entry.file.display, () => feedBodyHtml(body, effects.themeCode.body(ctx), { url, absolute: (p) => absolute(site, p) }));
-  const feeds = once(() => during('feeds', null, () => buildFeeds(site, ctx.contents, { bodyHtml, assetUrl: ctx.assetUrl, css: theme.css, icon: theme.files.get(iconFiles.png512) ?? `/${iconFiles.png512}`, stylesheet: effects.feedStylesheet ?? null })));
+  // Made once, in the render memo: with reuse, each feed file then counts the posts the feeds read, and
+  // comes from the previous output like a page when those and the site are what they were.
+  const feeds = () => ctx.memo.get(feedsSlot, () => during('feeds', null, () => buildFeeds(site, ctx.contents, { bodyHtml, assetUrl: ctx.assetUrl, css: theme.css, icon: theme.files.get(iconFiles.png512) ?? `/${iconFiles.png512}`, stylesheet: effects.feedStylesheet ?? null })));
   const paths = feedPaths(site.config.layout);
   const feedFiles = [paths.rss, paths.atom, paths.json, ...(effects.feedStylesheet === undefined ? [] : [paths.xsl])].map((url) => url.slice(1));
-  for (const url of feedFiles) yield { path: url, make: () => feeds().find((f) => f.path === url)?.data ?? '', mayWait: true };
+  for (const url of feedFiles) {
+    const render = () => feeds().find((f) => f.path === url)?.data ?? '';
+    yield { path: url, make: reuse ? () => reuse.feed(url, render) : render, mayWait: true };
+  }
   for (const file of during('sitemap', null, () => [...buildSitemap(site, routes), ...buildDiscovery(site, theme.files)])) yield now(file);
   if (site.config.securityTxt) yield now({ path: securityTxtPath, data: securityTxt({ ...site.config, securityTxt: site.config.securityTxt }) });
   for (const file of effects.themeFiles) yield now(file);

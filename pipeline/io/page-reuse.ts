@@ -128,6 +128,8 @@ export class PageReuse implements PageReuseHook {
   private everything: string | null = null;
   reused = 0;
   rendered = 0;
+  feedsReused = 0;
+  feedsRendered = 0;
 
   private constructor(
     private readonly file: string, private readonly outDir: string, private readonly key: string,
@@ -168,29 +170,43 @@ export class PageReuse implements PageReuseHook {
   readonly memo = () => this.reads.memo();
 
   /** The page at `file` (`kennisbank/index.html`): the previous output's bytes when they may be used, else rendered. */
-  page(file: string, render: () => string | Problem): OutputFile['data'] | Problem {
+  page(file: string, render: () => OutputFile['data'] | Problem): OutputFile['data'] | Problem {
+    const { data, reused } = this.rendering(file, render);
+    if (reused) this.reused++;
+    else this.rendered++;
+    return data;
+  }
+
+  /** A feed (`blog/rss.xml`), as a page: it reads the posts it lists. */
+  feed(file: string, render: () => OutputFile['data']): OutputFile['data'] {
+    const { data, reused } = this.rendering(file, render);
+    if (reused) this.feedsReused++;
+    else this.feedsRendered++;
+    return data as OutputFile['data'];
+  }
+
+  /** The previous bytes of `file` when what it read is unchanged and they are still there, else what `render` makes, its reads written down. */
+  private rendering(file: string, render: () => OutputFile['data'] | Problem): { data: OutputFile['data'] | Problem; reused: boolean } {
     const known = this.previous?.pages[file];
     if (known !== undefined && Array.isArray(known.reads) && this.readsKey(known.reads) === known.readsKey) {
       try {
         const bytes = fs.readFileSync(path.join(this.outDir, file));
         if (pageHash(bytes) === known.hash) {
           this.made[file] = known;
-          this.reused++;
-          return bytes;
+          return { data: bytes, reused: true };
         }
       } catch {
         // Gone from the output: rendered below.
       }
     }
-    this.rendered++;
     const { value, reads } = this.reads.during(render);
-    if (typeof value === 'string') this.made[file] = { hash: pageHash(value), reads: [...reads].sort(), readsKey: this.readsKey(reads) };
-    return value;
+    if (typeof value === 'string' || value instanceof Uint8Array) this.made[file] = { hash: pageHash(value), reads: [...reads].sort(), readsKey: this.readsKey(reads) };
+    return { data: value, reused: false };
   }
 
   /** Keeps this build's key and what it knows of each page for the next build; a failure costs that build time only. */
   save(): void {
-    const unchanged = this.rendered === 0 && this.previous !== null && Object.keys(this.previous.pages).length === Object.keys(this.made).length;
+    const unchanged = this.rendered === 0 && this.feedsRendered === 0 && this.previous !== null && Object.keys(this.previous.pages).length === Object.keys(this.made).length;
     if (unchanged) return;
     try {
       fs.mkdirSync(path.dirname(this.file), { recursive: true });

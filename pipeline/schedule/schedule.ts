@@ -85,6 +85,8 @@ export interface BuildStats {
   /** Pages React rendered; the others came from the previous output (pipeline/io/page-reuse.ts). */
   readonly pagesRendered: number;
   readonly pagesReused: number;
+  /** Feed files made anew (the others came from the previous output); left out without reuse. */
+  readonly feedsRendered?: number;
   /** Page bodies written to HTML; the others came from the build cache (pipeline/io/written-bodies.ts). Left out: no such cache. */
   readonly bodiesWritten?: number;
   /** Code blocks shiki highlighted; the others came from the build cache (pipeline/io/highlight/stored.ts). Left out: no such cache. */
@@ -270,7 +272,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
       lap('zoekindex');
     }
     const stats = {
-      ...(reuse ? { pagesRendered: reuse.rendered, pagesReused: reuse.reused } : { pagesRendered: options.render === true ? generated.routes.length : 0, pagesReused: 0 }),
+      ...(reuse ? { pagesRendered: reuse.rendered, pagesReused: reuse.reused, feedsRendered: reuse.feedsRendered } : { pagesRendered: options.render === true ? generated.routes.length : 0, pagesReused: 0 }),
       ...(bodies ? { bodiesWritten: bodies.written } : {}),
       ...(cache ? { blocksHighlighted: cache.code.misses } : {}),
     };

@@ -44,7 +44,7 @@ function site(name: string): string {
 }
 
 /** A production build as the CLI runs it: cache on disk, files to a writer. */
-async function build(dir: string): Promise<{ pagesRendered: number; pagesReused: number; bodiesWritten?: number; blocksHighlighted?: number; routes: number; written: WriteStats }> {
+async function build(dir: string): Promise<{ pagesRendered: number; pagesReused: number; feedsRendered?: number; bodiesWritten?: number; blocksHighlighted?: number; routes: number; written: WriteStats }> {
   const writer = new SiteWriter(path.join(dir, 'dist'));
   const result = await runBuild({
     content: path.join(dir, 'content'), config: path.join(dir, 'dist-config/site.yml'), mode: 'production', render: true,
@@ -84,6 +84,7 @@ test('a cold build renders every page and writes every byte', async () => {
 test('a warm build with nothing changed renders 0 pages and writes 0 bytes, and leaves the same output', async () => {
   const counts = await build(dir);
   assert.is(counts.pagesRendered, 0);
+  assert.is(counts.feedsRendered, 0, 'the feeds come from the previous output too');
   assert.is(counts.bodiesWritten, 0);
   assert.is(counts.blocksHighlighted, 0);
   assert.is(counts.pagesReused, counts.routes);
@@ -119,6 +120,7 @@ test('after a change to one body only that body is written again, with its page,
   assert.is(counts.bodiesWritten, 1);
   assert.is(counts.pagesRendered, 1);
   assert.is(counts.pagesReused, counts.routes - 1);
+  assert.is(counts.feedsRendered, 0, 'no feed lists a doc');
   assert.is(counts.blocksHighlighted, 0, 'its code block comes from the cache');
   const warm = hashes(path.join(dir, 'dist'));
   assert.equal(warm, await coldBuildOf('fresh-body', change));
@@ -135,6 +137,7 @@ test('after a change to a post\'s body the pages that list it are rendered again
   const counts = await build(dir);
   assert.is(counts.bodiesWritten, 2, 'the post\'s body and its excerpt');
   assert.ok(counts.pagesRendered > 1 && counts.pagesRendered < counts.routes, `${counts.pagesRendered} of ${counts.routes} pages`);
+  assert.ok((counts.feedsRendered ?? 0) >= 3, 'RSS, Atom and JSON Feed carry the post');
   assert.equal(hashes(path.join(dir, 'dist')), await coldBuildOf('fresh-post', (content) => {
     appendTo('kennisbank/api.md', '\nEen nieuwe zin.\n')(content);
     change(content);
