@@ -23,7 +23,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { posix } from 'node:path';
-import { isMainThread, parentPort, Worker } from 'node:worker_threads';
+import { isMainThread, parentPort } from 'node:worker_threads';
+import { deadlineWorker } from './deadline-worker.ts';
 import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -351,41 +352,14 @@ if (isMainThread) {
   const fuzz = suite('fuzz: hostile content');
   /** Per property: a hang, not a slow machine (each property's runs take seconds, on a loaded machine tens of them). */
   const deadlineMs = 180_000;
-  let worker: Worker | null = null;
-
-  const tsxApi = new URL('../../node_modules/tsx/dist/esm/api/index.mjs', import.meta.url).href;
-  const start = (): Worker => {
-    const shim = `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`;
-    const w = new Worker(shim, { eval: true });
-    w.unref();
-    return w;
-  };
-
   type Reply = { name: string; ok: true; runs: number; planned: number; ms: number } | { name: string; ok: false; message: string };
+  const worker = deadlineWorker<Reply>(import.meta.url, deadlineMs);
 
-  const runInWorker = (name: string): Promise<Reply | 'timeout'> => {
-    const w = (worker ??= start());
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => { void w.terminate(); worker = null; resolve('timeout'); }, deadlineMs);
-      const onMessage = (m: Reply) => {
-        if (m.name !== name) return;
-        clearTimeout(timer);
-        w.off('message', onMessage);
-        w.off('error', onError);
-        resolve(m);
-      };
-      const onError = (e: Error) => { clearTimeout(timer); worker = null; reject(e); };
-      w.on('message', onMessage);
-      w.once('error', onError);
-      w.postMessage(name);
-    });
-  };
-
-  fuzz.after(async () => { await worker?.terminate(); });
+  fuzz.after(() => worker.close());
 
   for (const name of Object.keys(properties)) {
     fuzz(`should survive: ${name}`, async () => {
-      const reply = await runInWorker(name);
+      const reply = await worker.run(name);
       if (reply === 'timeout') assert.unreachable(`the property did not finish within ${deadlineMs / 1000} s: the pipeline hangs on some input`);
       else if (!reply.ok) assert.unreachable(reply.message);
       else {

@@ -10,7 +10,8 @@
  * tests/pipeline/fuzz.test.ts does), after which the worker is terminated and
  * the test fails instead of hanging the suite.
  */
-import { isMainThread, parentPort, Worker } from 'node:worker_threads';
+import { isMainThread, parentPort } from 'node:worker_threads';
+import { deadlineWorker } from './deadline-worker.ts';
 import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -193,41 +194,14 @@ if (isMainThread) {
   const expansion = suite('mdx: expansion budget');
   /** Per case: a hang, not a slow machine (each case takes seconds at most, on a loaded machine tens of them). */
   const deadlineMs = 120_000;
-  let worker: Worker | null = null;
-
-  const tsxApi = new URL('../../node_modules/tsx/dist/esm/api/index.mjs', import.meta.url).href;
-  const start = (): Worker => {
-    const shim = `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`;
-    const w = new Worker(shim, { eval: true, resourceLimits: { maxOldGenerationSizeMb: 1024 } });
-    w.unref();
-    return w;
-  };
-
   type Reply = { name: string; ok: true } | { name: string; ok: false; message: string };
+  const worker = deadlineWorker<Reply>(import.meta.url, deadlineMs, { maxOldGenerationSizeMb: 1024 });
 
-  const runInWorker = (name: string): Promise<Reply | 'timeout'> => {
-    const w = (worker ??= start());
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => { void w.terminate(); worker = null; resolve('timeout'); }, deadlineMs);
-      const onMessage = (m: Reply) => {
-        if (m.name !== name) return;
-        clearTimeout(timer);
-        w.off('message', onMessage);
-        w.off('error', onError);
-        resolve(m);
-      };
-      const onError = (e: Error) => { clearTimeout(timer); worker = null; reject(e); };
-      w.on('message', onMessage);
-      w.once('error', onError);
-      w.postMessage(name);
-    });
-  };
-
-  expansion.after(async () => { await worker?.terminate(); });
+  expansion.after(() => worker.close());
 
   for (const name of Object.keys(cases)) {
     expansion(name, async () => {
-      const reply = await runInWorker(name);
+      const reply = await worker.run(name);
       if (reply === 'timeout') assert.unreachable(`not done within ${deadlineMs / 1000} s: the markdown stage hangs on this page`);
       else if (!reply.ok) assert.unreachable(reply.message);
     });
