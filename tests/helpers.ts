@@ -46,6 +46,14 @@ export function run(files: Record<string, string>, options: { mode?: Mode; rende
   return generate(analysis, effects, { render: options.render ?? false });
 }
 
+/** Writes `files` (path relative to `dir` → text) into `dir`, making their folders. */
+export function writeFiles(dir: string, files: Readonly<Record<string, string>>): void {
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), text);
+  }
+}
+
 export const codes = (g: Generated) => g.problems.map((p) => p.code);
 
 export const post = (fm: string, body = 'Inleiding.\n\n<!-- truncate -->\n\nRest.\n') => `---\n${fm}\n---\n\n${body}`;

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runBuild } from '../../pipeline/schedule/schedule.ts';
-import { configText, minimalAuthors, minimalTags } from '../helpers.ts';
+import { configText, minimalAuthors, minimalTags, writeFiles } from '../helpers.ts';
 
 const test = suite('build: React pages and the Docusaurus API');
 
@@ -49,10 +49,7 @@ async function build(config: string) {
     'blog/authors.yml': minimalAuthors,
     'pages/apis.tsx': page,
   };
-  for (const [name, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, 'content', name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, 'content', name), text);
-  }
+  writeFiles(path.join(dir, 'content'), files);
   fs.mkdirSync(path.join(dir, 'dist-config'));
   fs.writeFileSync(path.join(dir, 'dist-config/site.yml'), config);
   return runBuild({ content: path.join(dir, 'content'), config: path.join(dir, 'dist-config/site.yml'), mode: 'production', render: true, cacheDir: path.join(dir, '.cache') });

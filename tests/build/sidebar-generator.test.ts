@@ -12,7 +12,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runBuild } from '../../pipeline/schedule/schedule.ts';
-import { configText, minimalAuthors, minimalTags } from '../helpers.ts';
+import { configText, minimalAuthors, minimalTags, writeFiles } from '../helpers.ts';
 
 const test = suite('build: sidebarItemsGenerator');
 
@@ -40,10 +40,7 @@ function site(generatorFile: string, text: string): { content: string; config: s
     'blog/authors.yml': minimalAuthors,
     [generatorFile]: text,
   };
-  for (const [name, body] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, 'content', name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, 'content', name), body);
-  }
+  writeFiles(path.join(dir, 'content'), files);
   fs.mkdirSync(path.join(dir, 'dist-config'));
   fs.writeFileSync(path.join(dir, 'dist-config/site.yml'), `${configText}
 siteCode:

@@ -16,7 +16,7 @@ import * as assert from 'uvu/assert';
 import { runBuild } from '../../pipeline/schedule/schedule.ts';
 import { boxEnv } from '../../pipeline/io/component-box.ts';
 import type { Problem } from '../../pipeline/problem.ts';
-import { minimalAuthors, minimalTags, root } from '../helpers.ts';
+import { minimalAuthors, minimalTags, root, writeFiles } from '../helpers.ts';
 
 const test = suite('build: site code runs only when named, in a box');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ontwikkelaarsportaal-site-code-'));
@@ -33,10 +33,7 @@ let sites = 0;
 /** A site in its own folder: the portal's configuration plus `extra` (YAML), and `files` under content/. */
 function site(files: Record<string, string>, extra = ''): { dir: string; content: string; config: string } {
   const dir = path.join(work, `site-${sites++}`);
-  for (const [name, text] of Object.entries({ ...base, ...files })) {
-    fs.mkdirSync(path.dirname(path.join(dir, 'content', name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, 'content', name), text);
-  }
+  writeFiles(path.join(dir, 'content'), { ...base, ...files });
   fs.mkdirSync(path.join(dir, 'dist-config'));
   const config = path.join(dir, 'dist-config/site.yml');
   fs.writeFileSync(config, `${fs.readFileSync(path.join(root, 'dist-config/site.yml'), 'utf8')}\n${extra}`);

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runBuild } from '../../pipeline/schedule/schedule.ts';
-import { configText, minimalAuthors, minimalTags } from '../helpers.ts';
+import { configText, minimalAuthors, minimalTags, writeFiles } from '../helpers.ts';
 
 const test = suite('build: local plugins');
 
@@ -83,10 +83,7 @@ function site(extraPlugins: string): { content: string; config: string; cacheDir
     'plugins/gooit.js': throwing,
     'plugins/lus.js': looping,
   };
-  for (const [name, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, 'content', name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, 'content', name), text);
-  }
+  writeFiles(path.join(dir, 'content'), files);
   fs.mkdirSync(path.join(dir, 'dist-config'));
   fs.writeFileSync(path.join(dir, 'dist-config/site.yml'), `${configText}
 content:

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runBuild } from '../../pipeline/schedule/schedule.ts';
-import { minimalAuthors, minimalTags, root } from '../helpers.ts';
+import { minimalAuthors, minimalTags, root, writeFiles } from '../helpers.ts';
 
 const test = suite('docusaurus: site component mistakes');
 
@@ -30,10 +30,7 @@ const files: Record<string, string> = {
 const built = (async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ontwikkelaarsportaal-component-mistakes-'));
   process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
-  for (const [name, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, 'content', name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, 'content', name), text);
-  }
+  writeFiles(path.join(dir, 'content'), files);
   // The portal's configuration, naming the components folder: site code runs only when named.
   fs.mkdirSync(path.join(dir, 'dist-config'));
   fs.writeFileSync(path.join(dir, 'dist-config/site.yml'), `${fs.readFileSync(path.join(root, 'dist-config/site.yml'), 'utf8')}\nmdx:\n  components: src/components\n`);
