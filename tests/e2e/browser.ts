@@ -115,3 +115,33 @@ export async function closeBrowser(): Promise<void> {
   running = null;
   if (current) await (await current).close();
 }
+
+/**
+ * A tab of the Docusaurus fixture at `route` that records console errors, page
+ * errors and CSP violations from before the first script, and the scripts it
+ * requests.
+ */
+export async function watchedDocusaurusPage(route: string, options: { javaScript?: boolean } = {}): Promise<{ page: Page; problems: () => Promise<string[]>; scripts: () => string[] }> {
+  const site = await docusaurusSite();
+  const page = await site.page();
+  const errors: string[] = [];
+  if (options.javaScript === false) await page.setJavaScriptEnabled(false);
+  else {
+    await page.evaluateOnNewDocument(() => {
+      (window as { __violations?: string[] }).__violations = [];
+      document.addEventListener('securitypolicyviolation', (e) => {
+        (window as { __violations?: string[] }).__violations?.push(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'}`);
+      });
+    });
+  }
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(`page error: ${String(e)}`));
+  const scripts: string[] = [];
+  page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname); });
+  await page.goto(`${site.origin}${route}`, { waitUntil: 'load' });
+  return {
+    page,
+    problems: async () => [...errors, ...(options.javaScript === false ? [] : await page.evaluate(() => (window as { __violations?: string[] }).__violations ?? []))],
+    scripts: () => [...scripts],
+  };
+}

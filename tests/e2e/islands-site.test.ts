@@ -20,37 +20,11 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'puppeteer-core';
-import { axeViolations, closeBrowser, docusaurusSite } from './browser.ts';
+import { axeViolations, closeBrowser, watchedDocusaurusPage as watched } from './browser.ts';
 
 const test = suite('e2e: interactive components as islands, on the Docusaurus fixture');
 
 test.after(closeBrowser);
-
-/** A tab that records console errors, page errors and CSP violations from before the first script. */
-async function watched(route: string, options: { javaScript?: boolean } = {}): Promise<{ page: Page; problems: () => Promise<string[]>; scripts: () => string[] }> {
-  const site = await docusaurusSite();
-  const page = await site.page();
-  const errors: string[] = [];
-  if (options.javaScript === false) await page.setJavaScriptEnabled(false);
-  else {
-    await page.evaluateOnNewDocument(() => {
-      (window as { __violations?: string[] }).__violations = [];
-      document.addEventListener('securitypolicyviolation', (e) => {
-        (window as { __violations?: string[] }).__violations?.push(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'}`);
-      });
-    });
-  }
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  page.on('pageerror', (e) => errors.push(`page error: ${String(e)}`));
-  const scripts: string[] = [];
-  page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname); });
-  await page.goto(`${site.origin}${route}`, { waitUntil: 'load' });
-  return {
-    page,
-    problems: async () => [...errors, ...(options.javaScript === false ? [] : await page.evaluate(() => (window as { __violations?: string[] }).__violations ?? []))],
-    scripts: () => [...scripts],
-  };
-}
 
 const ready = (page: Page, component: string) =>
   page.waitForSelector(`[data-component="${component}"][data-island-ready]`, { timeout: 10_000 });

@@ -11,7 +11,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'puppeteer-core';
-import { axeViolations, closeBrowser, docusaurusSite } from './browser.ts';
+import { axeViolations, closeBrowser, docusaurusSite, watchedDocusaurusPage as watched } from './browser.ts';
 
 const test = suite('e2e: what real Docusaurus sites hold, on the fixture');
 
@@ -32,23 +32,6 @@ for (const name of pages) {
     assert.equal(await axeViolations(page), []);
     await page.close();
   });
-}
-
-/** A tab that records CSP violations from before the first script, and console errors. */
-async function watched(route: string): Promise<{ page: Page; problems: () => Promise<string[]> }> {
-  const site = await docusaurusSite();
-  const page = await site.page();
-  const errors: string[] = [];
-  await page.evaluateOnNewDocument(() => {
-    (window as { __violations?: string[] }).__violations = [];
-    document.addEventListener('securitypolicyviolation', (e) => {
-      (window as { __violations?: string[] }).__violations?.push(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'}`);
-    });
-  });
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  page.on('pageerror', (e) => errors.push(`page error: ${String(e)}`));
-  await page.goto(`${site.origin}${route}`, { waitUntil: 'load' });
-  return { page, problems: async () => [...errors, ...await page.evaluate(() => (window as { __violations?: string[] }).__violations ?? [])] };
 }
 
 for (const route of ['/', '/team/']) {
