@@ -25,7 +25,7 @@ import { error, startOfFile, type Problem } from '../problem.ts';
 import { componentMapMark, type SiteComponentsOptions } from './site-component-bundle.ts';
 import type { BoxAnswer, BoxRequest, LoadedComponent, PageFacts, RenderedIsland, SiteFacts } from './component-box-protocol.ts';
 import type { SiteAsset } from './site-code-resolve.ts';
-import { allowedEnvironment, endGroup, spawnSiteCode } from './sandbox.ts';
+import { allowedEnvironment, endGroup, seconds, spawnSiteCode } from './sandbox.ts';
 
 /** The compiled worker's file URL, set by bin/ontwikkelaarsportaal.mjs; absent when the TypeScript runs (tests). */
 declare const COMPONENT_BOX_WORKER: string | undefined;
@@ -167,8 +167,6 @@ function spawnBox(limits: BoxLimits): Live {
   watchSignals();
   return box;
 }
-
-const seconds = (ms: number): string => `${String(Math.round(ms / 100) / 10).replace('.', ',')} s`;
 
 /** Why a process ended, as a Dutch clause. */
 const endedWhy = (event: Exclude<Event, { kind: 'answer' }>, what: string, limits: BoxLimits): string =>

@@ -26,7 +26,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { error, startOfFile, type Problem } from '../problem.ts';
-import { endGroup, endedWithBuild, spawnSiteCode } from './sandbox.ts';
+import { endedWithBuild, endGroup, seconds, spawnSiteCode } from './sandbox.ts';
 import type { PluginLimits } from './site-plugins.ts';
 import type { MarkdownAnswer, MarkdownRequest } from './plugin-box-protocol.ts';
 import type { Layout, MarkdownPlace, MarkdownPlugin, MarkdownPlugins } from '../types.ts';
@@ -88,8 +88,6 @@ export interface PluginResult {
   readonly tree: unknown;
   readonly problems: ReadonlyArray<Problem>;
 }
-
-const seconds = (ms: number): string => `${String(Math.round(ms / 100) / 10).replace('.', ',')} s`;
 
 /** What a place is called in messages. */
 const placeLabel = (area: string, place: MarkdownPlace): string =>

@@ -91,6 +91,9 @@ export function endGroup(pid: number | undefined): void {
   }
 }
 
+/** A time limit of site code as messages say it: `2,5 s`. */
+export const seconds = (ms: number): string => `${String(Math.round(ms / 100) / 10).replace('.', ',')} s`;
+
 /**
  * Ties `child`'s process group to the build while a request runs: it is
  * ended when the build exits or a stop signal arrives (the signal then goes

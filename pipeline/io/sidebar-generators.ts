@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { error, startOfFile, type Problem } from '../problem.ts';
-import { endGroup, spawnSiteCode } from './sandbox.ts';
+import { endedWithBuild, endGroup, seconds, spawnSiteCode } from './sandbox.ts';
 import { generatorKey } from './build-cache.ts';
 import type { PluginLimits } from './site-plugins.ts';
 import type { SidebarAnswer, SidebarRequest } from './plugin-box-protocol.ts';
@@ -47,8 +47,6 @@ export interface GeneratedParts {
   readonly problems: ReadonlyArray<Problem>;
 }
 
-const seconds = (ms: number): string => `${String(Math.round(ms / 100) / 10).replace('.', ',')} s`;
-
 /** One run of the box over one generator's parts: its answers, failures on the way, or where it stopped. */
 function runOnce(request: SidebarRequest, limits: PluginLimits): Promise<{ items: ReadonlyArray<unknown>; failures: Array<{ part: number | null; message: string }>; stopped: { part: number; why: string } | null }> {
   return new Promise((resolve) => {
@@ -59,14 +57,13 @@ function runOnce(request: SidebarRequest, limits: PluginLimits): Promise<{ items
     let stderr = '';
     let timer: NodeJS.Timeout | null = null;
     let settled = false;
-    const onExit = () => endGroup(child.pid);
-    process.on('exit', onExit);
+    const untie = endedWithBuild(child);
     const finish = (done: ReadonlyArray<unknown> | null, stopped: { part: number; why: string } | null) => {
       if (settled) return;
       settled = true;
       if (timer) clearTimeout(timer);
       endGroup(child.pid);
-      process.off('exit', onExit);
+      untie();
       resolve({ items: done ?? items, failures, stopped });
     };
     child.stderr?.on('data', (chunk: Buffer) => { stderr = (stderr + chunk.toString('utf8')).slice(-4096); });

@@ -27,7 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import { error, startOfFile, warning, type Problem } from '../problem.ts';
-import { endGroup, endedWithBuild, spawnSiteCode } from './sandbox.ts';
+import { endedWithBuild, endGroup, seconds, spawnSiteCode } from './sandbox.ts';
 import { generatorKey } from './build-cache.ts';
 import type { AddedRoute, Hook, PluginAnswer, PluginEntry, PluginRequest } from './plugin-box-protocol.ts';
 import type { Config } from '../types.ts';
@@ -76,8 +76,6 @@ export interface SitePluginsOptions {
 }
 
 const none: PluginOutput = { globalData: {}, routes: [], problems: [] };
-
-const seconds = (ms: number): string => `${String(Math.round(ms / 100) / 10).replace('.', ',')} s`;
 
 /** What a hook is called in messages. */
 const hookName = (hook: Hook): string => (hook === 'laden' ? 'het laden' : hook === 'plugin' ? 'de pluginfunctie' : hook);
