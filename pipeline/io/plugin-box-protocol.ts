@@ -101,7 +101,7 @@ export type SidebarRequest = {
   readonly bundleDir: string;
   /** The area's folder, as `version.contentPath`. */
   readonly contentPath: string;
-  readonly parts: ReadonlyArray<{ readonly dirName: string; readonly defaults: unknown; readonly docs: unknown; readonly categoriesMetadata: unknown }>;
+  readonly parts: ReadonlyArray<{ readonly dirName: string; readonly defaults: ReadonlyArray<unknown>; readonly docs: unknown; readonly categoriesMetadata: unknown }>;
 };
 
 export type SidebarAnswer =

@@ -16,10 +16,10 @@ import { configText, minimalAuthors, minimalTags, writeFiles } from '../helpers.
 
 const test = suite('build: sidebarItemsGenerator');
 
-// Reverses our items, leaves out the docs whose front matter says `intern: true`, and adds a link at the end.
+// Reverses our items, leaves out the docs whose front matter says `intern: true` (by passing the other docs to the default generator), and adds a link at the end.
 const generator = `module.exports = async function zijbalk({ defaultSidebarItemsGenerator, docs, item, numberPrefixParser, isCategoryIndex, ...rest }) {
   const intern = new Set(docs.filter((d) => d.frontMatter.intern).map((d) => d.id));
-  const items = (await defaultSidebarItemsGenerator({ item, docs, numberPrefixParser, isCategoryIndex, ...rest })).filter((i) => !(i.type === 'doc' && intern.has(i.id)));
+  const items = await defaultSidebarItemsGenerator({ item, docs: docs.filter((d) => !intern.has(d.id)), numberPrefixParser, isCategoryIndex, ...rest });
   const prefix = numberPrefixParser('03-derde').numberPrefix;
   return [...items.reverse(), { type: 'link', label: 'Meer (' + item.dirName + ', ' + prefix + ', ' + isCategoryIndex({ fileName: 'README', directories: ['x'] }) + ')', href: 'https://www.overheid.nl' }];
 };
