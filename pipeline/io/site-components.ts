@@ -170,6 +170,14 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
     bundleFound(found, undefined, site),
   ]);
   const { box, components: loaded, pages: loadedPages, sheets, assets } = opened;
+  // A page's source places the problems of its links (`placeInSource`); unreadable, they stand at its start.
+  const sourceOf = (rel: string): string | undefined => {
+    try {
+      return fs.readFileSync(path.resolve(content, pagesFolder, rel), 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
   const problems: Problem[] = [...missing, ...opened.problems, ...islands.problems];
   const rendered = new Map<string, Rendered>();
   const keys = new Set(loaded.map((c) => c.key));
@@ -221,7 +229,7 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
         const { title, description, wrapperClassName, noFooter } = result.page;
         const placed = placedIslands(result.islands, (key) => islands.islands.get(key)?.chunk, shown, failed);
         const html = island ? islandPage(island.chunk, rel, sanitizedHtml(result.html, '', islandPageSchema)) : sanitizedHtml(result.html, '', reactPageSchema, placed);
-        pages.push({ rel, display: shown, html, title, description, wrapperClassName, noFooter, styles });
+        pages.push({ rel, display: shown, html, title, description, wrapperClassName, noFooter, styles, source: sourceOf(rel) });
       }
       return { pages, problems: failed };
     },
@@ -248,7 +256,7 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
         const { title, description, wrapperClassName, noFooter } = result.page;
         const placed = placedIslands(result.islands, (key) => islands.islands.get(key)?.chunk, loadedPage.shown, failed);
         const html = whole ? islandRoute(whole.chunk, route.path, json, sanitizedHtml(result.html, '', islandPageSchema)) : sanitizedHtml(result.html, '', reactPageSchema, placed);
-        pages.push({ rel: route.component, permalink: route.path, display: loadedPage.shown, html, title, description, wrapperClassName, noFooter, styles: loadedPage.styles });
+        pages.push({ rel: route.component, permalink: route.path, display: loadedPage.shown, html, title, description, wrapperClassName, noFooter, styles: loadedPage.styles, source: sourceOf(loadedPage.rel) });
       }
       return { pages, problems: failed };
     },

@@ -13,7 +13,7 @@ import { toString } from 'hast-util-to-string';
 import { visit } from 'unist-util-visit';
 import type { Element, Root as HastRoot } from 'hast';
 import type { Root as MdastRoot } from 'mdast';
-import { startOfFile } from '../problem.ts';
+import { startOfFile, type Place } from '../problem.ts';
 import type { Content, LinkRef, Page, Site, TocItem } from '../types.ts';
 import { pagePermalink } from './resolve/permalinks.ts';
 
@@ -34,6 +34,8 @@ export interface RenderedReactPage {
   readonly styles?: ReadonlyArray<string> | undefined;
   /** Where a route a plugin added (`addRoute`) is published; left out, where Docusaurus publishes the file (`reactPagePermalink`). */
   readonly permalink?: string | undefined;
+  /** The page's source text, to point a link's problem at the place where the page writes it; left out, at the start of the file. */
+  readonly source?: string | undefined;
 }
 
 /** Where a rendered React page is published. */
@@ -56,8 +58,25 @@ function sitePath(href: string, permalink: string): string | null {
   return `${url.pathname}${url.hash}`;
 }
 
-/** The body tree of a page's HTML and what the other stages read of it (ids, links, headings, words). */
-export function reactPageContent(html: string, permalink: string, display: string): Content {
+/**
+ * Where the page's source writes a link: the first string literal in it that
+ * is the link as rendered (`to="/docs/intro"`, `href={'/blog'}`). A link the
+ * code builds (a template, a variable, `useBaseUrl`) is not found: then the
+ * start of the file, as the rendered HTML has no places of its own.
+ */
+export function placeInSource(source: string, href: string): Place {
+  for (const quote of ['"', "'", '`']) {
+    const at = source.indexOf(`${quote}${href}${quote}`);
+    if (at < 0) continue;
+    const before = source.slice(0, at);
+    const line = before.split('\n').length;
+    return { line, column: at - before.lastIndexOf('\n') };
+  }
+  return startOfFile;
+}
+
+/** The body tree of a page's HTML and what the other stages read of it (ids, links, headings, words); `source` places its links. */
+export function reactPageContent(html: string, permalink: string, display: string, source?: string): Content {
   const body = fromParse5(parseFragment(html)) as HastRoot;
   const anchors: string[] = [];
   const links: LinkRef[] = [];
@@ -69,7 +88,7 @@ export function reactPageContent(html: string, permalink: string, display: strin
     const href = node.properties.href;
     if (node.tagName === 'a' && typeof href === 'string') {
       const url = sitePath(href, permalink);
-      if (url !== null) links.push({ url, file: display, place: startOfFile });
+      if (url !== null) links.push({ url, file: display, place: source === undefined ? startOfFile : placeInSource(source, href) });
     }
     const depth = /^h([23])$/.exec(node.tagName)?.[1];
     if (depth && typeof id === 'string' && id !== '') toc.push({ id, text: toString(node).trim(), depth: Number(depth) });
@@ -111,7 +130,7 @@ function reactPage(rendered: RenderedReactPage, content: Content): Page {
 export function withReactPages<C extends ReadonlyMap<string, Content>>(site: Site, contents: C, pages: ReadonlyArray<RenderedReactPage>): { site: Site; contents: Map<string, Content> } {
   const made = pages.map((rendered) => {
     const permalink = permalinkOf(rendered);
-    const content = reactPageContent(rendered.html, permalink, rendered.display);
+    const content = reactPageContent(rendered.html, permalink, rendered.display, rendered.source);
     return { page: reactPage(rendered, content), content };
   });
   return {

@@ -46,6 +46,8 @@ test('a Link to a page that does not exist is checked like a Markdown link', asy
   const problems = await at('kapotte-link.tsx');
   assert.equal(problems.map((p) => p.code), ['broken-link']);
   assert.match(problems[0]!.message, '/docs/bestaat-niet');
+  // At the place where the page's source writes the link.
+  assert.is(problems[0]!.where, '7:56 error broken-link');
 });
 
 test.run();
