@@ -18,6 +18,7 @@ import type { PageContext, WrittenBodies } from './context.ts';
 import { Fragment, jsx, jsxs, type BodyComponent, type BodyNode } from './body/jsx-runtime.ts';
 import { containsReact, reactBody, writeBody, type ImagePreload } from './body/write.ts';
 import { createEvaluater, lookupIn } from './body/evaluater.ts';
+import { withCodeStyles } from './body/code-styles.ts';
 import type { TakeoverPage, TakeoverTheme } from './body/components.ts';
 import { feedComponents, type FeedPage } from './body/feed.ts';
 
@@ -99,7 +100,7 @@ export function bodyElements(tree: Root, options: MarkdownOptions): BodyNode {
 
 /** A tree through a components map: the one way from hast to the renderer's elements. */
 function elementsOf(tree: Root, components: BodyComponents, options: { readonly tableCellAlignToStyle: boolean }): BodyNode {
-  return toJsxRuntime(tree, {
+  return toJsxRuntime(withCodeStyles(tree), {
     Fragment,
     jsx,
     jsxs,
