@@ -104,6 +104,15 @@ export function sectionTerms(section: Section, options: IndexOptions): SectionTe
   });
 }
 
+/** Where a build keeps section terms: a `Store` of the build cache (pipeline/memo.ts), seen by what the stage needs. */
+export interface TermStore {
+  get(inputs: ReadonlyArray<string | number>, compute: () => SectionTerms): SectionTerms;
+}
+
+/** `termsOf` for `searchIndexJson`: the terms kept in `store` under the section's inputs, computed when missing. */
+export const termsThrough = (store: TermStore, options: IndexOptions) => (section: Section): SectionTerms =>
+  store.get(termInputs(section, options), () => sectionTerms(section, options));
+
 /** Compares by UTF-16 code units, like `Array.prototype.sort` without a comparator. */
 const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
