@@ -91,6 +91,8 @@ export interface BuildStats {
   readonly bodiesWritten?: number;
   /** Code blocks shiki highlighted; the others came from the build cache (pipeline/io/highlight/stored.ts). Left out: no such cache. */
   readonly blocksHighlighted?: number;
+  /** Search sections tokenized; the others' terms came from the build cache (pipeline/io/search-index.ts). Left out: no such cache. */
+  readonly sectionsIndexed?: number;
 }
 
 export interface Built extends Generated {
@@ -276,7 +278,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     const stats = {
       ...(reuse ? { pagesRendered: reuse.rendered, pagesReused: reuse.reused, feedsRendered: reuse.feedsRendered } : { pagesRendered: options.render === true ? generated.routes.length : 0, pagesReused: 0 }),
       ...(bodies ? { bodiesWritten: bodies.written } : {}),
-      ...(cache ? { blocksHighlighted: cache.code.misses } : {}),
+      ...(cache ? { blocksHighlighted: cache.code.misses, sectionsIndexed: cache.searchTerms.misses } : {}),
     };
     return { ...generated, stats };
   } finally {
