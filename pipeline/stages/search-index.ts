@@ -113,9 +113,6 @@ export interface TermStore {
 export const termsThrough = (store: TermStore, options: IndexOptions) => (section: Section): SectionTerms =>
   store.get(termInputs(section, options), () => sectionTerms(section, options));
 
-/** Compares by UTF-16 code units, like `Array.prototype.sort` without a comparator. */
-const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
 /**
  * The index as MiniSearch's JSON (`toJSON`, serialization version 2) of the
  * sections, added in order, with `termsOf` giving each section's terms (from
@@ -130,8 +127,8 @@ export function searchIndexJson(list: ReadonlyArray<Section>, options: IndexOpti
   const fieldLength: string[] = [];
   const averageFieldLength: number[] = [];
   const storedFields: Array<Record<string, unknown>> = [];
-  /** term → per field id → postings "docId":count, in document order. */
-  const postings = new Map<string, string[]>();
+  /** term → its postings as (field id, document, count) triples, in document order. */
+  const postings = new Map<string, number[]>();
   list.forEach((section, doc) => {
     documentIds.push(extract(section, idField));
     if (options.storeFields && options.storeFields.length > 0) {
@@ -148,22 +145,30 @@ export function searchIndexJson(list: ReadonlyArray<Section>, options: IndexOpti
       lengths[fieldId] = terms.distinct;
       // MiniSearch's running mean, step by step: the same floating-point result.
       averageFieldLength[fieldId] = ((averageFieldLength[fieldId] || 0) * doc + terms.distinct) / (doc + 1);
-      terms.terms.forEach((term, i) => {
-        let perField = postings.get(term);
-        if (perField === undefined) postings.set(term, perField = []);
-        const posting = `"${doc}":${terms.counts[i]}`;
-        perField[fieldId] = perField[fieldId] === undefined ? posting : `${perField[fieldId]},${posting}`;
-      });
+      for (let i = 0; i < terms.terms.length; i++) {
+        const term = terms.terms[i]!;
+        let triples = postings.get(term);
+        if (triples === undefined) postings.set(term, triples = []);
+        triples.push(fieldId, doc, terms.counts[i]!);
+      }
     });
     // A section without any of the fields has no entry, as in MiniSearch.
     if (lengths.length > 0) fieldLength.push(`"${doc}":${JSON.stringify(lengths)}`);
   });
   const index: string[] = [];
-  for (const term of [...postings.keys()].sort(byCodeUnits)) {
-    const perField = postings.get(term) ?? [];
-    const data: string[] = [];
-    perField.forEach((docs, fieldId) => data.push(`"${fieldId}":{${docs}}`));
-    index.push(`[${JSON.stringify(term)},{${data.join(',')}}]`);
+  // Sorted by UTF-16 code units (`sort` without a comparator).
+  for (const term of [...postings.keys()].sort()) {
+    const triples = postings.get(term)!;
+    // Per field in the order of its id, the documents in order: `{"0":{"3":1,"9":2},"2":{"3":4}}`.
+    let data = '';
+    for (let fieldId = 0; fieldId < fields.length; fieldId++) {
+      let docs = '';
+      for (let i = 0; i < triples.length; i += 3) {
+        if (triples[i] === fieldId) docs += `${docs ? ',' : ''}"${triples[i + 1]}":${triples[i + 2]}`;
+      }
+      if (docs) data += `${data ? ',' : ''}"${fieldId}":{${docs}}`;
+    }
+    index.push(`[${JSON.stringify(term)},{${data}}]`);
   }
   const object = (values: ReadonlyArray<unknown>) => `{${values.map((value, i) => `"${i}":${JSON.stringify(value)}`).join(',')}}`;
   return `{"documentCount":${list.length},"nextId":${list.length},"documentIds":${object(documentIds)},`
