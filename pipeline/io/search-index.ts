@@ -23,9 +23,9 @@ export type IndexReply = { index: string; terms: SectionTerms[] } | { failed: st
 
 /**
  * From this many characters of indexed fields whose terms are not in the
- * cache, a worker builds the index. The whole site (1 100 sections, 700 000
- * characters) takes the main thread 0.15 to 0.2 s; one article a few
- * milliseconds, against 0.1 to 0.15 s CPU to start a worker (docs/performance.md).
+ * cache, a worker builds the index. Tokenizing the whole site (1 100
+ * sections, 630 000 characters) takes 70 to 100 ms, one article (11 000) a
+ * few; starting a worker and loading its module cost more (docs/performance.md).
  */
 export const workerFrom = 128 * 1024;
 
