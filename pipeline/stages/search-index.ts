@@ -8,9 +8,9 @@
  * MiniSearch's `add` makes of a section's fields) in one canonical order, the
  * terms sorted: a build can take the terms of unchanged sections from the
  * build cache and tokenize only the changed ones, and still write the bytes a
- * build from scratch writes. Sorted is also the order MiniSearch's own radix
- * tree gives terms inserted in that order, so loading the file and writing it
- * again with MiniSearch gives the same bytes.
+ * build from scratch writes. MiniSearch's own `toJSON` lists the terms in the
+ * order of its radix tree, which depends on the order they were added in; the
+ * browser loads either order into the same index.
  */
 import MiniSearch, { type Options } from 'minisearch';
 import type { SearchRecord } from './search-records.ts';
