@@ -33,7 +33,7 @@ import { buildRoutes, outputFile } from './stages/routes.ts';
 import { redirectPage, redirectsOf, type Redirect } from './stages/publish/redirects.ts';
 import { checkLinks } from './stages/links.ts';
 import { searchRecords, type SearchRecord } from './stages/search-records.ts';
-import { buildSearchIndex } from './stages/search-index.ts';
+import { buildSearchIndex, termsThrough } from './stages/search-index.ts';
 import { buildFeeds, feedPaths } from './stages/publish/feeds.ts';
 import { buildSitemap } from './stages/publish/sitemap.ts';
 import { buildDiscovery, iconFiles } from './stages/publish/discovery.ts';
@@ -477,7 +477,7 @@ const routeSource = (route: Route): string | null =>
 function searchIndexHere(site: Site, routes: ReadonlyArray<Route>, contents: Contents, options: ThemeCode['searchIndex'], cache: BuildCache | undefined): SearchIndexFile {
   const records = during('zoekrecords', null, () => searchRecords(routes, contents, site.config.locale.lang, site.config.layout));
   const recordsJson = JSON.stringify(records);
-  const build = () => buildSearchIndex(records, options);
+  const build = () => buildSearchIndex(records, options, cache ? termsThrough(cache.searchTerms, options) : undefined);
   return { path: searchIndexPath, data: () => (cache ? cache.searchIndex.get([recordsJson], build) : build()) };
 }
 

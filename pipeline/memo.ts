@@ -11,6 +11,7 @@ import type { Parsed, MarkdownResult } from './types.ts';
 import type { Content } from './types.ts';
 import type { Root } from 'mdast';
 import { contentHash } from './content-hash.ts';
+import type { SectionTerms } from './stages/search-index.ts';
 
 interface Entry<V> {
   /** The inputs, compared by value (strings compare fast, no hashing needed). */
@@ -149,6 +150,8 @@ export interface BuildCache {
   readonly markdown: Store<MarkdownResult>;
   readonly bodies: Store<WrittenBody>;
   readonly searchIndex: Store<string>;
+  /** The terms of each search section, by its indexed fields (pipeline/io/search-index.ts). */
+  readonly searchTerms: Store<SectionTerms>;
 }
 
-export const emptyBuildCache = (): BuildCache => ({ trees: new Store(), code: new Store(), languages: new Store(), markdown: new Store(), bodies: new Store(), searchIndex: new Store() });
+export const emptyBuildCache = (): BuildCache => ({ trees: new Store(), code: new Store(), languages: new Store(), markdown: new Store(), bodies: new Store(), searchIndex: new Store(), searchTerms: new Store() });

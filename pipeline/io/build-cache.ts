@@ -18,11 +18,12 @@ import { contentHash } from '../content-hash.ts';
 import type { Root } from 'mdast';
 import { Store, type BuildCache, type WrittenBody } from '../memo.ts';
 import type { MarkdownResult } from '../types.ts';
+import type { SectionTerms } from '../stages/search-index.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** The stores and the file each is kept in. */
-const files = { trees: 'trees.json', code: 'code.json', languages: 'languages.json', markdown: 'markdown.json', bodies: 'bodies.json', searchIndex: 'search-index.json' } as const satisfies Record<keyof BuildCache, string>;
+const files = { trees: 'trees.json', code: 'code.json', languages: 'languages.json', markdown: 'markdown.json', bodies: 'bodies.json', searchIndex: 'search-index.json', searchTerms: 'search-terms.json' } as const satisfies Record<keyof BuildCache, string>;
 
 let key: string | null = null;
 
@@ -84,6 +85,7 @@ export async function readBuildCache(cacheDir: string): Promise<BuildCache> {
     trees, markdown, searchIndex,
     code: lazyStore<string>(path.join(dir, files.code)), languages: lazyStore<ReadonlyArray<string>>(path.join(dir, files.languages)),
     bodies: lazyStore<WrittenBody>(path.join(dir, files.bodies)),
+    searchTerms: lazyStore<SectionTerms>(path.join(dir, files.searchTerms)),
   };
 }
 

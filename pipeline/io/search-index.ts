@@ -1,33 +1,74 @@
 /**
- * Effect edge: the search index of a production build, built in a worker
- * thread while the main thread renders the pages. Building it (MiniSearch and
- * its JSON) took a quarter to a third of a second of the main thread at the
- * end of a cold build, with the other core idle. The pages need not wait for
- * it: they know its path beforehand (`searchIndexPath` in pipeline/build.ts
- * names the records and the generator, not the index). The worker runs the
- * same pure `buildSearchIndex` as the main thread would; should the thread
- * fail, the main thread builds the index itself.
+ * Effect edge: the search index of a production build. Each section's terms
+ * come from the build cache (`searchTerms`) when its indexed fields did not
+ * change; the index is assembled from them (pipeline/stages/search-index.ts).
+ *
+ * When few sections are new (a warm build after editing a page), the main
+ * thread tokenizes them and assembles the index itself: a worker's start and
+ * module load would cost more than the work. When many are (a cold build), a
+ * worker thread tokenizes them all and assembles the index while the main
+ * thread renders the pages, which know its path beforehand (`searchIndexPath`
+ * in pipeline/build.ts names neither records nor terms); its terms go into the
+ * cache after. Both run the same pure assembly, so the bytes do not depend on
+ * which did it; should the worker fail, the main thread builds the index.
  */
-import { buildSearchIndex } from '../stages/search-index.ts';
+import { sections, sectionTerms, searchIndexJson, termInputs, buildSearchIndex, type SectionTerms } from '../stages/search-index.ts';
 import { indexOptions } from '../../theme/shared/search-options.ts';
 import type { SearchRecord } from '../stages/search-records.ts';
+import type { Store } from '../memo.ts';
 import { startWorker } from './workers/worker.ts';
 
-/** What the worker answers: the index as JSON, or why it could not be built. */
-export type IndexReply = { index: string } | { failed: string };
+/** What the worker answers: the index as JSON and each section's terms, or why it could not be built. */
+export type IndexReply = { index: string; terms: SectionTerms[] } | { failed: string };
+
+/**
+ * From this many characters of indexed fields whose terms are not in the
+ * cache, a worker builds the index. Tokenizing the whole site (1 100
+ * sections, 630 000 characters) takes 70 to 100 ms, one article (11 000) a
+ * few; starting a worker and loading its module cost more (docs/performance.md).
+ */
+export const workerFrom = 128 * 1024;
 
 /** Set by bin/ontwikkelaarsportaal.mjs when it bundles the CLI: the compiled search-index-worker.ts. */
 declare const SEARCH_INDEX_WORKER: string | undefined;
 
-export function buildSearchIndexApart(records: ReadonlyArray<SearchRecord>): Promise<string> {
+/** The index made now, on the main thread, or being made by the worker. */
+export type SearchIndexBuild = { readonly index: string } | { readonly building: Promise<string> };
+
+export function searchIndexBuild(records: ReadonlyArray<SearchRecord>, terms: Store<SectionTerms> | undefined): SearchIndexBuild {
+  const list = sections(records);
+  const inputs = list.map((section) => termInputs(section, indexOptions));
+  let missing = 0;
+  for (const input of inputs) {
+    if (terms?.has(input)) continue;
+    for (const field of input) missing += typeof field === 'string' ? field.length : 0;
+  }
+  // Section ids are their positions in `list`.
+  const here = () => searchIndexJson(list, indexOptions, (section) => terms?.get(inputs[section.id]!, () => sectionTerms(section, indexOptions)) ?? sectionTerms(section, indexOptions));
+  if (missing < workerFrom) return { index: here() };
+  return {
+    building: indexInWorker(records).then(
+      (reply) => {
+        list.forEach((_, i) => terms?.get(inputs[i]!, () => reply.terms[i]!));
+        return reply.index;
+      },
+      here,
+    ),
+  };
+}
+
+/** The index and the terms of every section, made by a worker thread. */
+export function indexInWorker(records: ReadonlyArray<SearchRecord>): Promise<{ index: string; terms: SectionTerms[] }> {
   const worker = startWorker(typeof SEARCH_INDEX_WORKER === 'string' ? SEARCH_INDEX_WORKER : undefined, new URL('./workers/search-index-worker.ts', import.meta.url));
-  const built = new Promise<string>((resolve, reject) => {
-    worker.once('message', (reply: IndexReply) => ('index' in reply ? resolve(reply.index) : reject(new Error(reply.failed))));
+  const built = new Promise<{ index: string; terms: SectionTerms[] }>((resolve, reject) => {
+    worker.once('message', (reply: IndexReply) => ('index' in reply ? resolve(reply) : reject(new Error(reply.failed))));
     worker.once('error', reject);
     worker.once('exit', () => reject(new Error('de zoekindex-worker stopte')));
   });
   worker.postMessage(records);
-  return built
-    .catch(() => buildSearchIndex(records, indexOptions))
-    .finally(() => void worker.terminate());
+  return built.finally(() => void worker.terminate());
 }
+
+/** The index built by a worker, or by the main thread should the worker fail. */
+export const buildSearchIndexApart = (records: ReadonlyArray<SearchRecord>): Promise<string> =>
+  indexInWorker(records).then((reply) => reply.index, () => buildSearchIndex(records, indexOptions));

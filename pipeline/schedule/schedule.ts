@@ -38,7 +38,7 @@ import { siteComponentUses } from '../../renderer/body/site-component-uses.ts';
 import { valueOf } from '../result.ts';
 import type { SiteWriter } from '../io/write.ts';
 import { generatorKey, readBuildCache, writeBuildCache } from '../io/build-cache.ts';
-import { buildSearchIndexApart } from '../io/search-index.ts';
+import { searchIndexBuild } from '../io/search-index.ts';
 import { parseAhead, whileWaiting } from './parse-ahead.ts';
 import { analyse, byPath, devSearchIndex, generating, markdownJobs, markdownStage, searchIndexKey, searchIndexPath, searchIndexRecords, type Analysis, type Effects, type Generated, type SearchIndexFile, type OutputFile } from '../build.ts';
 import { highlightRequests, type Highlighter, type HighlightRequest } from '../stages/highlight/requests.ts';
@@ -91,6 +91,8 @@ export interface BuildStats {
   readonly bodiesWritten?: number;
   /** Code blocks shiki highlighted; the others came from the build cache (pipeline/io/highlight/stored.ts). Left out: no such cache. */
   readonly blocksHighlighted?: number;
+  /** Search sections tokenized; the others' terms came from the build cache (pipeline/io/search-index.ts). Left out: no such cache. */
+  readonly sectionsIndexed?: number;
 }
 
 export interface Built extends Generated {
@@ -226,6 +228,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     // worker builds it while the pages render.
     const index: (SearchIndexFile & { readonly building?: Promise<string> }) | null = options.render === 'on-request' ? devSearchIndex(analysis, markdown, themeCode.searchIndex)
       : options.render ? searchIndexFor(searchIndexRecords(analysis, markdown), cache) : null;
+    if (options.render === true && !index?.building) lap('zoekindex');
     // Unchanged pages come from the previous output, unless site code renders in them (no key covers it).
     const siteCode = Object.keys(components.components).length > 0 || reactPages.pages.length > 0 || components.assets.length > 0 || pluginVersions.size > 0;
     const reuse = options.render === true && options.writer && cache && index && !siteCode && analysis.site
@@ -261,20 +264,21 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     // most of the wait); the index's own store once it is there.
     const building = index?.building && madePaths(generated).length > 0 ? index.building : null;
     const kept = Object.keys(cache ?? {}) as Array<keyof BuildCache>;
-    if (cache) await writeBuildCache(options.cacheDir, cache, building ? kept.filter((store) => store !== 'searchIndex') : kept);
+    const indexStores: ReadonlyArray<keyof BuildCache> = ['searchIndex', 'searchTerms'];
+    if (cache) await writeBuildCache(options.cacheDir, cache, building ? kept.filter((store) => !indexStores.includes(store)) : kept);
     reuse?.save();
     lap('cache bewaren');
     if (index && building) {
       const file = { path: index.path, data: await building };
       options.writer?.add(file);
       generated = withFiles(generated, [file]);
-      if (cache) await writeBuildCache(options.cacheDir, cache, ['searchIndex']);
+      if (cache) await writeBuildCache(options.cacheDir, cache, indexStores);
       lap('zoekindex');
     }
     const stats = {
       ...(reuse ? { pagesRendered: reuse.rendered, pagesReused: reuse.reused, feedsRendered: reuse.feedsRendered } : { pagesRendered: options.render === true ? generated.routes.length : 0, pagesReused: 0 }),
       ...(bodies ? { bodiesWritten: bodies.written } : {}),
-      ...(cache ? { blocksHighlighted: cache.code.misses } : {}),
+      ...(cache ? { blocksHighlighted: cache.code.misses, sectionsIndexed: cache.searchTerms.misses } : {}),
     };
     return { ...generated, stats };
   } finally {
@@ -370,7 +374,8 @@ async function pluginTreesFor(jobs: MarkdownJobs, highlighter: Highlighter | nul
 }
 
 /**
- * The search index of `records`: from the cache, or being built by a worker
+ * The search index of `records`: from the cache; assembled here from the
+ * cached terms of its sections when few changed; or being built by a worker
  * thread while the main thread goes on (the pages know its path beforehand:
  * `searchIndexPath`).
  */
@@ -379,7 +384,9 @@ function searchIndexFor(records: ReadonlyArray<SearchRecord>, cache: BuildCache 
   // A hash of the records and the generator as the key spares the cache hashing the records' 1 MB of JSON twice more.
   const key = [searchIndexKey(JSON.stringify(records), generatorKey())];
   if (cache?.searchIndex.has(key)) return { path, data: cache.searchIndex.get(key, () => buildSearchIndex(records, indexOptions)) };
-  return { path, data: null, building: handled(buildSearchIndexApart(records).then((index) => (cache ? cache.searchIndex.get(key, () => index) : index))) };
+  const made = searchIndexBuild(records, cache?.searchTerms);
+  if ('index' in made) return { path, data: cache ? cache.searchIndex.get(key, () => made.index) : made.index };
+  return { path, data: null, building: handled(made.building.then((index) => (cache ? cache.searchIndex.get(key, () => index) : index))) };
 }
 
 /** The paths of the files a build made: kept with their data, or handed out to the writer. */

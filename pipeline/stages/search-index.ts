@@ -1,7 +1,16 @@
 /**
  * The embedded search index: records grouped into sections (a heading and
- * the text under it), indexed with MiniSearch at build time and written as
- * one JSON file that the browser loads on its first search.
+ * the text under it), indexed at build time in MiniSearch's JSON format and
+ * written as one file that the browser loads on its first search
+ * (`MiniSearch.loadJSON` with the same options).
+ *
+ * The index is assembled from each section's terms (`sectionTerms`: what
+ * MiniSearch's `add` makes of a section's fields) in one canonical order, the
+ * terms sorted: a build can take the terms of unchanged sections from the
+ * build cache and tokenize only the changed ones, and still write the bytes a
+ * build from scratch writes. MiniSearch's own `toJSON` lists the terms in the
+ * order of its radix tree, which depends on the order they were added in; the
+ * browser loads either order into the same index.
  */
 import MiniSearch, { type Options } from 'minisearch';
 import type { SearchRecord } from './search-records.ts';
@@ -20,7 +29,7 @@ interface StoredSection {
   readonly c: string;
 }
 
-interface Section extends StoredSection { readonly id: number; readonly title: string; readonly headings: string; readonly content: string }
+export interface Section extends StoredSection { readonly id: number; readonly title: string; readonly headings: string; readonly content: string }
 
 /** One section per URL with anchor: the heading record plus the content records under it. */
 export function sections(records: ReadonlyArray<SearchRecord>): Section[] {
@@ -43,13 +52,137 @@ export function sections(records: ReadonlyArray<SearchRecord>): Section[] {
   });
 }
 
+/** The options the index is built with: those of MiniSearch that decide its content. */
+export type IndexOptions = Pick<Options<Section>, 'fields' | 'storeFields' | 'idField' | 'tokenize' | 'processTerm' | 'extractField' | 'stringifyField'>;
+
+/**
+ * What MiniSearch's `add` takes from one field: the number of distinct tokens
+ * (its field length) and each processed term with how often it occurs, in the
+ * order of first occurrence. `null` for a field the section does not have.
+ */
+export interface FieldTerms {
+  readonly distinct: number;
+  readonly terms: ReadonlyArray<string>;
+  readonly counts: ReadonlyArray<number>;
+}
+
+/** The terms of each of the index's fields, in the order of `fields`. */
+export type SectionTerms = ReadonlyArray<FieldTerms | null>;
+
+/** MiniSearch's defaults for the options the browser's `indexOptions` leave out. */
+const defaults = <K extends keyof IndexOptions>(options: IndexOptions, name: K): NonNullable<IndexOptions[K]> =>
+  (options[name] ?? MiniSearch.getDefault(name)) as NonNullable<IndexOptions[K]>;
+
+/** What `sectionTerms` reads of a section: the values of the indexed fields (a cache key). */
+export const termInputs = (section: Section, options: IndexOptions): ReadonlyArray<string | number> =>
+  (options.fields ?? []).map((field) => {
+    const value: unknown = defaults(options, 'extractField')(section, field);
+    // A number stands for a missing field: JSON tells it apart from any string.
+    return value == null ? 0 : defaults(options, 'stringifyField')(value, field);
+  });
+
+/** The terms of one section, tokenized and processed as MiniSearch's `add` does. */
+export function sectionTerms(section: Section, options: IndexOptions): SectionTerms {
+  const extract = defaults(options, 'extractField');
+  const stringify = defaults(options, 'stringifyField');
+  const tokenize = defaults(options, 'tokenize');
+  const processTerm = defaults(options, 'processTerm');
+  return (options.fields ?? []).map((field) => {
+    const value: unknown = extract(section, field);
+    if (value == null) return null;
+    const tokens = tokenize(stringify(value, field), field);
+    const counts = new Map<string, number>();
+    const count = (term: string | null | undefined | false) => {
+      if (term) counts.set(term, (counts.get(term) ?? 0) + 1);
+    };
+    for (const token of tokens) {
+      const processed = processTerm(token, field);
+      if (Array.isArray(processed)) processed.forEach(count);
+      else count(processed);
+    }
+    return { distinct: new Set(tokens).size, terms: [...counts.keys()], counts: [...counts.values()] };
+  });
+}
+
+/** Where a build keeps section terms: a `Store` of the build cache (pipeline/memo.ts), seen by what the stage needs. */
+export interface TermStore {
+  get(inputs: ReadonlyArray<string | number>, compute: () => SectionTerms): SectionTerms;
+}
+
+/** `termsOf` for `searchIndexJson`: the terms kept in `store` under the section's inputs, computed when missing. */
+export const termsThrough = (store: TermStore, options: IndexOptions) => (section: Section): SectionTerms =>
+  store.get(termInputs(section, options), () => sectionTerms(section, options));
+
+/**
+ * The index as MiniSearch's JSON (`toJSON`, serialization version 2) of the
+ * sections, added in order, with `termsOf` giving each section's terms (from
+ * a cache, or `sectionTerms`). The keys of the objects are small integers, so
+ * their order is fixed; only the order of the terms is free, and it is sorted.
+ */
+export function searchIndexJson(list: ReadonlyArray<Section>, options: IndexOptions, termsOf: (section: Section) => SectionTerms): string {
+  const fields = options.fields ?? [];
+  const extract = defaults(options, 'extractField');
+  const idField = options.idField ?? 'id';
+  const documentIds: unknown[] = [];
+  const fieldLength: string[] = [];
+  const averageFieldLength: number[] = [];
+  const storedFields: Array<Record<string, unknown>> = [];
+  /** term → its postings as (field id, document, count) triples, in document order. */
+  const postings = new Map<string, number[]>();
+  list.forEach((section, doc) => {
+    documentIds.push(extract(section, idField));
+    if (options.storeFields && options.storeFields.length > 0) {
+      const stored: Record<string, unknown> = {};
+      for (const name of options.storeFields) {
+        const value: unknown = extract(section, name);
+        if (value !== undefined) stored[name] = value;
+      }
+      storedFields.push(stored);
+    }
+    const lengths: number[] = [];
+    termsOf(section).forEach((terms, fieldId) => {
+      if (terms === null) return;
+      lengths[fieldId] = terms.distinct;
+      // MiniSearch's running mean, step by step: the same floating-point result.
+      averageFieldLength[fieldId] = ((averageFieldLength[fieldId] || 0) * doc + terms.distinct) / (doc + 1);
+      for (let i = 0; i < terms.terms.length; i++) {
+        const term = terms.terms[i]!;
+        let triples = postings.get(term);
+        if (triples === undefined) postings.set(term, triples = []);
+        triples.push(fieldId, doc, terms.counts[i]!);
+      }
+    });
+    // A section without any of the fields has no entry, as in MiniSearch.
+    if (lengths.length > 0) fieldLength.push(`"${doc}":${JSON.stringify(lengths)}`);
+  });
+  const index: string[] = [];
+  // Sorted by UTF-16 code units (`sort` without a comparator).
+  for (const term of [...postings.keys()].sort()) {
+    const triples = postings.get(term)!;
+    // Per field in the order of its id, the documents in order: `{"0":{"3":1,"9":2},"2":{"3":4}}`.
+    let data = '';
+    for (let fieldId = 0; fieldId < fields.length; fieldId++) {
+      let docs = '';
+      for (let i = 0; i < triples.length; i += 3) {
+        if (triples[i] === fieldId) docs += `${docs ? ',' : ''}"${triples[i + 1]}":${triples[i + 2]}`;
+      }
+      if (docs) data += `${data ? ',' : ''}"${fieldId}":{${docs}}`;
+    }
+    index.push(`[${JSON.stringify(term)},{${data}}]`);
+  }
+  const object = (values: ReadonlyArray<unknown>) => `{${values.map((value, i) => `"${i}":${JSON.stringify(value)}`).join(',')}}`;
+  return `{"documentCount":${list.length},"nextId":${list.length},"documentIds":${object(documentIds)},`
+    + `"fieldIds":${JSON.stringify(Object.fromEntries(fields.map((field, i) => [field, i])))},"fieldLength":{${fieldLength.join(',')}},`
+    + `"averageFieldLength":${JSON.stringify(averageFieldLength)},"storedFields":${object(storedFields)},"dirtCount":0,`
+    + `"index":[${index.join(',')}],"serializationVersion":2}`;
+}
+
 /**
  * The index as JSON. `options` are the ones the browser loads it with
  * (`indexOptions` of theme/shared/search-options.ts: both must process terms
  * the same way); the caller passes them in, as a stage imports no theme code.
+ * `termsOf` may give a section's terms from a cache.
  */
-export function buildSearchIndex(records: ReadonlyArray<SearchRecord>, options: Options<Section>): string {
-  const index = new MiniSearch<Section>(options);
-  index.addAll(sections(records));
-  return JSON.stringify(index);
+export function buildSearchIndex(records: ReadonlyArray<SearchRecord>, options: IndexOptions, termsOf: (section: Section) => SectionTerms = (section) => sectionTerms(section, options)): string {
+  return searchIndexJson(sections(records), options, termsOf);
 }

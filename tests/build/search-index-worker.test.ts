@@ -1,9 +1,11 @@
 /**
- * Issue 11: a production build has a worker thread build the search index
- * while the main thread renders the pages, which know its path beforehand (one
- * name for every build). The site must come out exactly as when the index is
- * built in place, and its cache key must change with the records and with the
- * code that builds it.
+ * A production build has a worker thread build the search index while the
+ * main thread renders the pages, which know its path beforehand (one name for
+ * every build). The site must come out exactly as when the index is built in
+ * place, and its cache key must change with the records and with the code
+ * that builds it. After a change to one article the main thread assembles the
+ * index from the cached terms of the other sections, and the bytes are those
+ * a cold build's worker makes.
  */
 import path from 'node:path';
 import { suite } from 'uvu';
@@ -11,7 +13,11 @@ import * as assert from 'uvu/assert';
 import { readSources } from '../../pipeline/io/read.ts';
 import { analyse, byPath, generate, markdownStage, searchIndexKey, searchIndexPath, searchIndexRecords, type Effects } from '../../pipeline/build.ts';
 import { createHighlighter } from '../../pipeline/io/highlight/shiki.ts';
-import { buildSearchIndexApart } from '../../pipeline/io/search-index.ts';
+import { buildSearchIndexApart, searchIndexBuild } from '../../pipeline/io/search-index.ts';
+import { buildSearchIndex, type SectionTerms } from '../../pipeline/stages/search-index.ts';
+import type { SearchRecord } from '../../pipeline/stages/search-records.ts';
+import { Store } from '../../pipeline/memo.ts';
+import { indexOptions } from '../../theme/shared/search-options.ts';
 import { root } from '../helpers.ts';
 import { themeCode } from '../../theme/theme-code.ts';
 
@@ -36,6 +42,35 @@ test('the index built in a worker gives the same site as one built in place', as
   for (let i = 0; i < apart.length; i++) assert.ok(String(apart[i]!.data) === String(inPlace.files[i]!.data), apart[i]!.path);
   assert.is(indexFile(apart).length, 1);
   assert.equal(pages.problems, inPlace.problems);
+});
+
+/** A store as the next build reads it back from disk: through JSON. */
+const reloaded = (store: Store<SectionTerms>) => new Store<SectionTerms>(new Map(Object.entries(JSON.parse(JSON.stringify(Object.fromEntries(store.entries()))) as Record<string, SectionTerms>)));
+
+test('after a change to one article the main thread assembles the index from cached terms, byte for byte what a cold build makes', async () => {
+  const sources = await readSources(path.join(root, 'content'), path.join(root, 'dist-config/site.yml'));
+  const analysis = analyse(sources, 'production');
+  const effects: Effects = { highlighter: await createHighlighter(analysis.languages), diagrams: new Map(), theme: { css: '/assets/styles.css', js: '/assets/shell.js', files: new Map() }, themeFiles: [], themeCode };
+  const records = searchIndexRecords(analysis, markdownStage(analysis, effects, {}));
+
+  const terms = new Store<SectionTerms>();
+  const cold = searchIndexBuild(records, terms);
+  assert.ok('building' in cold, 'a cold build has the worker build the index');
+  const coldIndex = await cold.building;
+  assert.is(coldIndex, buildSearchIndex(records, indexOptions), 'the worker\'s bytes are the main thread\'s');
+
+  // One sentence more in one paragraph of one article, as after an edit.
+  const edited = records.findIndex((r) => r.url_without_anchor.endsWith('/problem-details') && r.content !== null);
+  assert.ok(edited >= 0);
+  const changed: SearchRecord[] = records.map((r, i) => (i === edited ? { ...r, content: `${r.content} Een nieuwe zin over categorieën.` } : r));
+  const kept = reloaded(terms);
+  const warm = searchIndexBuild(changed, kept);
+  assert.ok('index' in warm, 'the main thread assembles it: no worker');
+  assert.is(kept.misses, 1, 'only the changed section is tokenized');
+  const fresh = searchIndexBuild(changed, new Store());
+  assert.ok('building' in fresh);
+  assert.ok(warm.index === await fresh.building, 'a cold build of the changed site makes the same bytes');
+  assert.ok(warm.index !== coldIndex);
 });
 
 test('the index key changes with the records and with the code that builds the index', () => {

@@ -4,7 +4,8 @@
  * it leaves in the output is byte for byte what a cold build makes. A page
  * edited by hand in the output is rendered again. A changed body is written
  * again with its page and the pages that show it, and no code block is
- * highlighted again; a changed title renders every page. After each change
+ * highlighted again, and only its search section is tokenized again; a
+ * changed title renders every page. After each change
  * the output is byte for byte a cold build's of the changed site.
  */
 import crypto from 'node:crypto';
@@ -44,7 +45,7 @@ function site(name: string): string {
 }
 
 /** A production build as the CLI runs it: cache on disk, files to a writer. */
-async function build(dir: string): Promise<{ pagesRendered: number; pagesReused: number; feedsRendered?: number; bodiesWritten?: number; blocksHighlighted?: number; routes: number; written: WriteStats }> {
+async function build(dir: string): Promise<{ pagesRendered: number; pagesReused: number; feedsRendered?: number; bodiesWritten?: number; blocksHighlighted?: number; sectionsIndexed?: number; routes: number; written: WriteStats }> {
   const writer = new SiteWriter(path.join(dir, 'dist'));
   const result = await runBuild({
     content: path.join(dir, 'content'), config: path.join(dir, 'dist-config/site.yml'), mode: 'production', render: true,
@@ -78,6 +79,7 @@ test('a cold build renders every page and writes every byte', async () => {
   assert.is(counts.pagesReused, 0);
   assert.is(counts.written.linked, 0);
   assert.ok(counts.written.bytesWritten > 0);
+  assert.ok((counts.sectionsIndexed ?? 0) > 3, 'every search section is tokenized');
   cold = hashes(path.join(dir, 'dist'));
 });
 
@@ -87,6 +89,7 @@ test('a warm build with nothing changed renders 0 pages and writes 0 bytes, and 
   assert.is(counts.feedsRendered, 0, 'the feeds come from the previous output too');
   assert.is(counts.bodiesWritten, 0);
   assert.is(counts.blocksHighlighted, 0);
+  assert.is(counts.sectionsIndexed, 0, 'the search index comes from the cache');
   assert.is(counts.pagesReused, counts.routes);
   assert.is(counts.written.bytesWritten, 0);
   assert.is(counts.written.linked, counts.written.files);
@@ -122,6 +125,7 @@ test('after a change to one body only that body is written again, with its page,
   assert.is(counts.pagesReused, counts.routes - 1);
   assert.is(counts.feedsRendered, 0, 'no feed lists a doc');
   assert.is(counts.blocksHighlighted, 0, 'its code block comes from the cache');
+  assert.is(counts.sectionsIndexed, 1, 'the search index takes the other sections\' terms from the cache');
   const warm = hashes(path.join(dir, 'dist'));
   assert.equal(warm, await coldBuildOf('fresh-body', change));
   assert.not.equal(warm, cold);

@@ -1,10 +1,11 @@
 /**
- * Worker thread for pipeline/io/search-index.ts: builds the search index
- * (pipeline/stages/search-index.ts) from the records it is sent, on the core the main
- * thread leaves free while it renders the pages.
+ * Worker thread for pipeline/io/search-index.ts: tokenizes every section of
+ * the records it is sent and assembles the search index
+ * (pipeline/stages/search-index.ts), on the core the main thread leaves free
+ * while it renders the pages. The terms go back too, for the build cache.
  */
 import { parentPort } from 'node:worker_threads';
-import { buildSearchIndex } from '../../stages/search-index.ts';
+import { sections, sectionTerms, searchIndexJson } from '../../stages/search-index.ts';
 import { indexOptions } from '../../../theme/shared/search-options.ts';
 import type { SearchRecord } from '../../stages/search-records.ts';
 import type { IndexReply } from '../search-index.ts';
@@ -13,7 +14,9 @@ const port = parentPort;
 port?.once('message', (records: SearchRecord[]) => {
   let reply: IndexReply;
   try {
-    reply = { index: buildSearchIndex(records, indexOptions) };
+    const list = sections(records);
+    const terms = list.map((section) => sectionTerms(section, indexOptions));
+    reply = { index: searchIndexJson(list, indexOptions, (section) => terms[section.id]!), terms };
   } catch (e) {
     reply = { failed: String((e as Error).message ?? e) };
   }
