@@ -19,8 +19,11 @@ import fsp from 'node:fs/promises';
 import type { Earlier, Store } from '../memo.ts';
 
 interface Line {
-  /** The value's JSON as the file has it. */
-  readonly raw: string;
+  /**
+   * The value's JSON as the file has it, until it is parsed: a slice keeps the
+   * whole text of the file alive, and the parsed values alone take less.
+   */
+  raw: string | null;
   /** The parsed value, once asked. */
   value: unknown;
   /** Length of the whole line in characters, newline included. */
@@ -115,9 +118,10 @@ export class StoreFile<V> implements Earlier<V> {
   get(key: string): V | undefined {
     const line = this.lines.get(key);
     if (line === undefined) return undefined;
-    if (line.value === undefined) {
+    if (line.raw !== null) {
       try {
         line.value = JSON.parse(line.raw);
+        line.raw = null;
       } catch {
         // A damaged value: the build computes it again, and the next write leaves the line out.
         this.lines.delete(key);
@@ -128,9 +132,15 @@ export class StoreFile<V> implements Earlier<V> {
     return line.value as V;
   }
 
-  /** The line of `key` as the file has it, to copy into a rewritten file without serialising the value again. */
+  /** The line of `key` as the file has it. */
   lineOf(key: string): Line | undefined {
     return this.lines.get(key);
+  }
+
+  /** The value of `key` as JSON: as the file has it when nobody asked for it, so that it is not parsed only to be written. */
+  jsonOf(key: string): string | undefined {
+    const line = this.lines.get(key);
+    return line === undefined ? undefined : line.raw ?? JSON.stringify(line.value);
   }
 
   /** Whether lines can be appended to `file`: it is still the one read, and whole. */
@@ -270,9 +280,9 @@ function* liveLines<V>(store: Store<V>, made: ReadonlyMap<string, string>, earli
       yield line;
       continue;
     }
-    const read = earlier?.lineOf(key);
-    if (read !== undefined) {
-      yield storeLine(key, read.raw);
+    const json = earlier?.jsonOf(key);
+    if (json !== undefined) {
+      yield storeLine(key, json);
       continue;
     }
     // A store from memory (or a value the file lost): its value as the build has it.
