@@ -142,6 +142,11 @@ export class Store<V> {
     return this.used.keys();
   }
 
+  /** Whether `keys()` gives `key`. */
+  keeps(key: string): boolean {
+    return this.used.has(key);
+  }
+
   /** How many keys `keys()` gives. */
   get size(): number {
     return this.used.size;

@@ -210,61 +210,23 @@ export type StoreWrite = 'appended' | 'rewritten';
  * Writes what `store` keeps for the next build (`Store.keys`) to `file`, which
  * held `earlier` when the build read it (none: a store that did not come from
  * this file). Appends the entries the build made and a line dropping each key
- * it no longer keeps, unless the dead lines would then be more than half of
- * the file, or the file is not the one read: then it writes the live entries
- * to a temporary file and renames that into place.
+ * it no longer keeps, unless the file is not the one read or more than half of
+ * it would then be dead: then it writes the live entries to a temporary file
+ * and renames that into place. The dead part is measured against the file as
+ * read, before the new lines: so it is known before any value is serialised,
+ * and after an append the file is still at most half dead.
  */
 export function writeStore<V>(file: string, store: Store<V>, earlier?: StoreFile<V>): StoreWrite {
-  const made = store.made();
-  const lines: string[] = [];
-  let added = 0;
-  let live = 0;
-  const keep = (line: string): void => {
-    lines.push(line);
-    added += line.length;
-    live += line.length;
-  };
-  const madeLines = new Map<string, string>();
-  for (const [key, value] of made) {
-    const line = storeLine(key, JSON.stringify(value));
-    madeLines.set(key, line);
-    keep(line);
-  }
-  if (earlier && earlier.appendable(file)) {
-    let kept = 0;
-    for (const key of store.keys()) {
-      if (made.has(key)) continue;
-      const line = earlier.lineOf(key);
-      if (line === undefined) break;
-      live += line.chars;
-      kept++;
-    }
-    // Every kept entry must be in the file as read: otherwise only a rewrite keeps it.
-    if (kept + made.size === store.size) {
-      const keys = new Set(store.keys());
-      for (const key of earlier.keys()) {
-        if (keys.has(key)) continue;
-        const line = storeLine(key);
-        lines.push(line);
-        added += line.length;
-      }
-      const total = earlier.chars + added;
-      if (total - live <= total / 2) {
-        if (added === 0) return 'appended';
-        const fd = fs.openSync(file, 'a');
-        try {
-          writeLines(fd, lines);
-        } finally {
-          fs.closeSync(fd);
-        }
-        return 'appended';
-      }
-    }
+  const dropped = earlier?.appendable(file) ? droppedLines(store, earlier) : null;
+  if (dropped !== null) {
+    const made = store.made();
+    if (made.size + dropped.length > 0) appendLines(file, madeLines(made), dropped);
+    return 'appended';
   }
   const tmp = `${file}.${process.pid}.tmp`;
   const fd = fs.openSync(tmp, 'w');
   try {
-    writeLines(fd, liveLines(store, madeLines, earlier));
+    writeLines(fd, liveLines(store, earlier));
   } finally {
     fs.closeSync(fd);
   }
@@ -272,12 +234,52 @@ export function writeStore<V>(file: string, store: Store<V>, earlier?: StoreFile
   return 'rewritten';
 }
 
-/** Every live entry's line: copied from the file read where it can be, else serialised. */
-function* liveLines<V>(store: Store<V>, made: ReadonlyMap<string, string>, earlier: StoreFile<V> | undefined): Generator<string> {
+/**
+ * The lines that drop the keys of `earlier` that `store` no longer keeps, when
+ * appending them and the made entries leaves the file at most half dead; null
+ * when it would not, or when an entry the store keeps without making it is not
+ * in the file (a value that failed to parse): only a rewrite keeps that one.
+ */
+function droppedLines<V>(store: Store<V>, earlier: StoreFile<V>): string[] | null {
+  const made = store.made();
+  let live = 0;
   for (const key of store.keys()) {
-    const line = made.get(key);
-    if (line !== undefined) {
-      yield line;
+    if (made.has(key)) continue;
+    const line = earlier.lineOf(key);
+    if (line === undefined) return null;
+    live += line.chars;
+  }
+  const dropped: string[] = [];
+  let chars = earlier.chars;
+  for (const key of earlier.keys()) {
+    if (store.keeps(key)) continue;
+    const line = storeLine(key);
+    dropped.push(line);
+    chars += line.length;
+  }
+  return chars - live <= chars / 2 ? dropped : null;
+}
+
+function* madeLines<V>(made: ReadonlyMap<string, V>): Generator<string> {
+  for (const [key, value] of made) yield storeLine(key, JSON.stringify(value));
+}
+
+function appendLines(file: string, ...parts: Array<Iterable<string>>): void {
+  const fd = fs.openSync(file, 'a');
+  try {
+    writeLines(fd, (function* () { for (const part of parts) yield* part; })());
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Every live entry's line: the value's JSON copied from the file read where nobody parsed it, else serialised. */
+function* liveLines<V>(store: Store<V>, earlier: StoreFile<V> | undefined): Generator<string> {
+  const made = store.made();
+  for (const key of store.keys()) {
+    const value = made.get(key);
+    if (value !== undefined) {
+      yield storeLine(key, JSON.stringify(value));
       continue;
     }
     const json = earlier?.jsonOf(key);
@@ -286,7 +288,7 @@ function* liveLines<V>(store: Store<V>, made: ReadonlyMap<string, string>, earli
       continue;
     }
     // A store from memory (or a value the file lost): its value as the build has it.
-    const value = store.find(key);
-    if (value !== undefined) yield storeLine(key, JSON.stringify(value));
+    const known = store.find(key);
+    if (known !== undefined) yield storeLine(key, JSON.stringify(known));
   }
 }
