@@ -4,9 +4,9 @@
  * a newline. A line with only the key drops that key. JSON has no raw tab or
  * newline, so a line is split without parsing its value.
  *
- * Reading indexes the keys and keeps each value's JSON as a slice of the file's
- * text: a value is parsed when a build first asks for it, and a key that is
- * only looked up costs no parse. Writing appends the entries the build made and
+ * Reading indexes the keys and keeps each value's JSON as a string: a value is
+ * parsed when a build first asks for it, and a key that is only looked up
+ * costs no parse. Writing appends the entries the build made and
  * drops the keys it no longer uses, so one changed article writes a few
  * kilobytes instead of every store whole; once the dead lines are more than
  * half the file, the live entries are written to a new file instead (through a
@@ -19,15 +19,12 @@ import fsp from 'node:fs/promises';
 import type { Earlier, Store } from '../memo.ts';
 
 interface Line {
-  /**
-   * The value's JSON as the file has it, until it is parsed: a slice keeps the
-   * whole text of the file alive, and the parsed values alone take less.
-   */
+  /** The value's JSON as the file has it, until it is parsed. */
   raw: string | null;
   /** The parsed value, once asked. */
   value: unknown;
-  /** Length of the whole line in characters, newline included. */
-  readonly chars: number;
+  /** Length of the whole line in bytes, newline included. */
+  readonly bytes: number;
 }
 
 /** Which file was read: appending to any other would mix two logs. */
@@ -51,6 +48,9 @@ const keyOf = (json: string): string | undefined => {
   }
 };
 
+const newlineByte = 0x0a;
+const tabByte = 0x09;
+
 const closing: Readonly<Record<string, string>> = { '{': '}', '[': ']', '"': '"' };
 
 /** A cheap check that a value's JSON is whole: a line glued to a torn one fails it. */
@@ -67,31 +67,36 @@ export const storeLine = (key: string, json?: string): string => (json === undef
 export class StoreFile<V> implements Earlier<V> {
   private constructor(
     private readonly lines: Map<string, Line>,
-    /** Characters of the file that were read: every line, live or dead. */
-    readonly chars: number,
+    /** Bytes of the file that were read: every line, live or dead. */
+    readonly bytes: number,
     private readonly identity: Identity | null,
     /** A torn last line, a damaged line or value: the next write rewrites the file. */
     private damaged: boolean,
   ) {}
 
-  /** The entries of `text`, the whole file; `identity` is the file's when there is one. */
-  static parse<V>(text: string, identity: Identity | null = null): StoreFile<V> {
+  /**
+   * The entries of `data`, the whole file; `identity` is the file's when there
+   * is one. Each value is decoded into a string of its own, not sliced from
+   * one text of the file: a value nobody asks for (the old entry of an edited
+   * file) would keep that whole text alive until the build ends.
+   */
+  static parse<V>(data: Buffer, identity: Identity | null = null): StoreFile<V> {
     const lines = new Map<string, Line>();
     // An interrupted append leaves a last line without its newline.
-    const end = text.lastIndexOf('\n') + 1;
-    let damaged = end < text.length;
-    // Each search goes on from the last one, so the text is scanned once for tabs and once for newlines.
-    let tab = text.indexOf('\t');
+    const end = data.lastIndexOf(newlineByte) + 1;
+    let damaged = end < data.length;
+    // Each search goes on from the last one, so the bytes are scanned once for tabs and once for newlines.
+    let tab = data.indexOf(tabByte);
     for (let start = 0; start < end;) {
-      const newline = text.indexOf('\n', start);
-      if (tab !== -1 && tab < start) tab = text.indexOf('\t', start);
+      const newline = data.indexOf(newlineByte, start);
+      if (tab !== -1 && tab < start) tab = data.indexOf(tabByte, start);
       const hasValue = tab !== -1 && tab < newline;
-      const key = keyOf(text.slice(start, hasValue ? tab : newline));
-      const raw = hasValue ? text.slice(tab + 1, newline) : '';
+      const key = keyOf(data.toString('utf8', start, hasValue ? tab : newline));
+      const raw = hasValue ? data.toString('utf8', tab + 1, newline) : '';
       // A second tab in the line: two lines glued together.
-      const glued = hasValue && (tab = text.indexOf('\t', tab + 1)) !== -1 && tab < newline;
+      const glued = hasValue && (tab = data.indexOf(tabByte, tab + 1)) !== -1 && tab < newline;
       if (key === undefined || glued || (hasValue && !looksWhole(raw))) damaged = true;
-      else if (hasValue) lines.set(key, { raw, value: undefined, chars: newline + 1 - start });
+      else if (hasValue) lines.set(key, { raw, value: undefined, bytes: newline + 1 - start });
       else lines.delete(key);
       start = newline + 1;
     }
@@ -160,7 +165,7 @@ export async function readStoreFile<V>(file: string): Promise<StoreFile<V>> {
     const handle = await fsp.open(file, 'r');
     try {
       const stat = await handle.stat();
-      return StoreFile.parse<V>(await handle.readFile('utf8'), identityOf(stat));
+      return StoreFile.parse<V>(await handle.readFile(), identityOf(stat));
     } finally {
       await handle.close();
     }
@@ -175,7 +180,7 @@ export function readStoreFileSync<V>(file: string): StoreFile<V> {
     const fd = fs.openSync(file, 'r');
     try {
       const stat = fs.fstatSync(fd);
-      return StoreFile.parse<V>(fs.readFileSync(fd, 'utf8'), identityOf(stat));
+      return StoreFile.parse<V>(fs.readFileSync(fd), identityOf(stat));
     } finally {
       fs.closeSync(fd);
     }
@@ -247,17 +252,17 @@ function droppedLines<V>(store: Store<V>, earlier: StoreFile<V>): string[] | nul
     if (made.has(key)) continue;
     const line = earlier.lineOf(key);
     if (line === undefined) return null;
-    live += line.chars;
+    live += line.bytes;
   }
   const dropped: string[] = [];
-  let chars = earlier.chars;
+  let bytes = earlier.bytes;
   for (const key of earlier.keys()) {
     if (store.keeps(key)) continue;
     const line = storeLine(key);
     dropped.push(line);
-    chars += line.length;
+    bytes += Buffer.byteLength(line);
   }
-  return chars - live <= chars / 2 ? dropped : null;
+  return bytes - live <= bytes / 2 ? dropped : null;
 }
 
 function* madeLines<V>(made: ReadonlyMap<string, V>): Generator<string> {
