@@ -44,6 +44,17 @@ export interface BuildMemo {
 
 export const createMemo = (): BuildMemo => ({ parsed: new Memo(), markdown: new Memo() });
 
+/** What a store starts from: the entries an earlier build kept (a Map, or a file whose values are parsed when asked). */
+export interface Earlier<V> {
+  get(key: string): V | undefined;
+  has(key: string): boolean;
+  keys(): Iterable<string>;
+  readonly size: number;
+}
+
+/** An earlier entry kept without being asked: its value stays where it was until someone asks. */
+const unread: unique symbol = Symbol('unread');
+
 /**
  * Stage results by a hash of every input they read, kept on disk between
  * builds (`.cache/build/`, read and written by pipeline/io/build-cache.ts).
@@ -54,19 +65,28 @@ export const createMemo = (): BuildMemo => ({ parsed: new Memo(), markdown: new 
  * named after the generator's own sources.
  */
 export class Store<V> {
-  private readonly used = new Map<string, V>();
+  /** The entries this build keeps for the next one. */
+  private readonly used = new Map<string, V | typeof unread>();
+  /** Those this build computed or was handed, rather than found. */
+  private readonly madeHere = new Map<string, V>();
   /** Keys are read-only arrays: the same array asked about again (a build's markdown jobs) is not hashed again. */
   private readonly hashed = new WeakMap<ReadonlyArray<string | number>, string>();
   private computed = 0;
-  private loaded: ReadonlyMap<string, V> | null;
+  private loaded: Earlier<V> | null;
 
   /** `earlier` may be a function: a store that a build may not need is read when it is first asked. */
-  constructor(private readonly earlierSource: ReadonlyMap<string, V> | (() => ReadonlyMap<string, V>) = new Map()) {
+  constructor(private readonly earlierSource: Earlier<V> | (() => Earlier<V>) = new Map()) {
     this.loaded = typeof earlierSource === 'function' ? null : earlierSource;
   }
 
-  private get earlier(): ReadonlyMap<string, V> {
-    return (this.loaded ??= (this.earlierSource as () => ReadonlyMap<string, V>)());
+  private get earlier(): Earlier<V> {
+    return (this.loaded ??= (this.earlierSource as () => Earlier<V>)());
+  }
+
+  /** The value of `key` now or from the earlier build, without marking it used. */
+  private known(key: string): V | undefined {
+    const here = this.used.get(key);
+    return here === undefined || here === unread ? this.earlier.get(key) : here;
   }
 
   /** The key `inputs` are kept under: a hash of them. */
@@ -78,7 +98,7 @@ export class Store<V> {
 
   /** The value kept under `key` (from `keyOf`, or a key made of such keys), now or by an earlier build. */
   find(key: string): V | undefined {
-    const known = this.used.get(key) ?? this.earlier.get(key);
+    const known = this.known(key);
     if (known !== undefined) this.used.set(key, known);
     return known;
   }
@@ -86,17 +106,19 @@ export class Store<V> {
   /** Keeps `value` under `key` for this build and the next. */
   put(key: string, value: V): void {
     this.used.set(key, value);
+    this.madeHere.set(key, value);
     this.computed++;
   }
 
   /**
    * Keeps the earlier entries whose key `wanted` accepts, though this build
    * did not ask for them (the pages that show them came from the previous
-   * output). Nothing to do when the store was never read.
+   * output), without reading their values. Nothing to do when the store was
+   * never read.
    */
   keepEarlier(wanted: (key: string) => boolean): void {
     if (this.loaded === null) return;
-    for (const [key, value] of this.loaded) if (!this.used.has(key) && wanted(key)) this.used.set(key, value);
+    for (const key of this.loaded.keys()) if (!this.used.has(key) && wanted(key)) this.used.set(key, unread);
   }
 
   has(inputs: ReadonlyArray<string | number>): boolean {
@@ -106,23 +128,47 @@ export class Store<V> {
 
   get(inputs: ReadonlyArray<string | number>, compute: () => V): V {
     const key = this.keyOf(inputs);
-    const known = this.used.get(key) ?? this.earlier.get(key);
+    const known = this.known(key);
     if (known !== undefined) {
       this.used.set(key, known);
       return known;
     }
     const value = compute();
-    this.used.set(key, value);
-    this.computed++;
+    this.put(key, value);
     return value;
   }
 
-  /** The entries this build asked for: the next build's store (the rest would only grow the cache). */
-  entries(): ReadonlyMap<string, V> {
-    return this.used;
+  /** The keys this build keeps for the next build: those it asked for, made or kept (the rest would only grow the cache). */
+  keys(): IterableIterator<string> {
+    return this.used.keys();
   }
 
-  /** Whether writing `entries()` back would change the cache on disk. */
+  /** Whether `keys()` gives `key`. */
+  keeps(key: string): boolean {
+    return this.used.has(key);
+  }
+
+  /** How many keys `keys()` gives. */
+  get size(): number {
+    return this.used.size;
+  }
+
+  /** The entries of `keys()` this build computed or was handed: those the cache on disk does not have. */
+  made(): ReadonlyMap<string, V> {
+    return this.madeHere;
+  }
+
+  /** The entries of `keys()` with their values (an earlier value is read here if nobody asked for it yet). */
+  entries(): ReadonlyMap<string, V> {
+    const entries = new Map<string, V>();
+    for (const key of this.used.keys()) {
+      const value = this.known(key);
+      if (value !== undefined) entries.set(key, value);
+    }
+    return entries;
+  }
+
+  /** Whether writing `keys()` back would change the cache on disk. */
   get changed(): boolean {
     // A store never read was never asked: the one on disk stays.
     if (this.loaded === null) return false;

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { contentHash } from '../content-hash.ts';
 import type { Root } from 'mdast';
 import { Store, type BuildCache, type WrittenBody } from '../memo.ts';
+import { readStoreFile, readStoreFileSync, writeStore, type StoreFile } from './store-file.ts';
 import type { MarkdownResult } from '../types.ts';
 import type { SectionTerms } from '../stages/search-index.ts';
 
@@ -47,29 +48,25 @@ export function generatorKey(): string {
   return key;
 }
 
-/** The entries of a store's file; none when it is missing or damaged (an interrupted write). */
-const storeEntries = <V>(text: () => string): ReadonlyMap<string, V> => {
-  try {
-    const data: unknown = JSON.parse(text());
-    if (typeof data === 'object' && data !== null && !Array.isArray(data)) return new Map(Object.entries(data as Record<string, V>));
-  } catch {
-    // Start empty.
-  }
-  return new Map();
-};
+/** The file each store was read from: writing appends to it (pipeline/io/store-file.ts). */
+const readFrom = new WeakMap<Store<unknown>, StoreFile<unknown>>();
 
 async function readStore<V>(file: string): Promise<Store<V>> {
-  let text = '';
-  try {
-    text = await fsp.readFile(file, 'utf8');
-  } catch {
-    // Missing: start empty.
-  }
-  return new Store(storeEntries<V>(() => text));
+  const read = await readStoreFile<V>(file);
+  const store = new Store<V>(read);
+  readFrom.set(store as Store<unknown>, read);
+  return store;
 }
 
 /** A store read only when the build first asks it: a warm build that renders no page never does. */
-const lazyStore = <V>(file: string): Store<V> => new Store(() => storeEntries<V>(() => fs.readFileSync(file, 'utf8')));
+const lazyStore = <V>(file: string): Store<V> => {
+  const store: Store<V> = new Store(() => {
+    const read = readStoreFileSync<V>(file);
+    readFrom.set(store as Store<unknown>, read);
+    return read;
+  });
+  return store;
+};
 
 /** The folder of this generator's cache inside `cacheDir`. */
 export const buildCacheDir = (cacheDir: string): string => path.join(cacheDir, 'build', generatorKey());
@@ -90,48 +87,10 @@ export async function readBuildCache(cacheDir: string): Promise<BuildCache> {
 }
 
 /**
- * A JSON object written one entry at a time: at 10× content the whole store as
- * one string would add about 250 MB to the build's peak memory.
- */
-function* jsonObjectChunks(entries: ReadonlyMap<string, unknown>): Generator<string> {
-  let first = true;
-  yield '{';
-  for (const [key, value] of entries) {
-    yield `${first ? '' : ','}${JSON.stringify(key)}:${JSON.stringify(value)}`;
-    first = false;
-  }
-  yield '}';
-}
-
-/**
- * Writes `chunks` into `file` in writes of about a megabyte, synchronously:
- * handing fs.promises one chunk per entry cost 30 to 50 ms more for the 9 MB
- * of the site's cache, each write a trip through libuv's threadpool.
- */
-function writeChunks(file: string, chunks: Iterable<string>): void {
-  const fd = fs.openSync(file, 'w');
-  try {
-    let batch: string[] = [];
-    let size = 0;
-    for (const chunk of chunks) {
-      batch.push(chunk);
-      size += chunk.length;
-      if (size < 2 ** 20) continue;
-      fs.writeFileSync(fd, batch.join(''));
-      batch = [];
-      size = 0;
-    }
-    fs.writeFileSync(fd, batch.join(''));
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
-/**
- * Writes the stores that changed (of `stores`; left out: all), each to a
- * temporary file renamed into place, and removes the caches of other
- * generator versions. Failing to write only costs the next build time, so
- * errors are swallowed.
+ * Writes the stores that changed (of `stores`; left out: all), each by
+ * appending to its file or rewriting it (pipeline/io/store-file.ts), and
+ * removes the caches of other generator versions. Failing to write only costs
+ * the next build time, so errors are swallowed.
  */
 export async function writeBuildCache(cacheDir: string, cache: BuildCache, stores?: ReadonlyArray<keyof BuildCache>): Promise<void> {
   const dir = buildCacheDir(cacheDir);
@@ -140,10 +99,7 @@ export async function writeBuildCache(cacheDir: string, cache: BuildCache, store
     for (const [name, file] of Object.entries(files) as Array<[keyof BuildCache, string]>) {
       const store: Store<unknown> = cache[name];
       if (!store.changed || (stores && !stores.includes(name))) continue;
-      const target = path.join(dir, file);
-      const tmp = `${target}.${process.pid}.tmp`;
-      writeChunks(tmp, jsonObjectChunks(store.entries()));
-      await fsp.rename(tmp, target);
+      writeStore(path.join(dir, file), store, readFrom.get(store));
     }
     const parent = path.dirname(dir);
     for (const other of await fsp.readdir(parent)) {

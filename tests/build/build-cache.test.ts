@@ -173,6 +173,32 @@ test('should read back what it wrote, start empty from a damaged file, and drop 
   }
 });
 
+test('should append to the stores only what an edited file changed, and read back a cache that needs nothing', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'build-cache-'));
+  try {
+    await writeBuildCache(dir, cold);
+    const stores = ['trees.json', 'markdown.json'].map((file) => path.join(buildCacheDir(dir), file));
+    const before = stores.map((file) => fs.statSync(file));
+    const changed = edited(sources);
+    const read = await readBuildCache(dir);
+    cached(changed, read);
+    assert.is(read.trees.misses + read.markdown.misses, 2);
+    await writeBuildCache(dir, read);
+    stores.forEach((file, i) => {
+      const after = fs.statSync(file);
+      assert.is(after.ino, before[i]!.ino, `${path.basename(file)} appended to, not replaced`);
+      assert.ok(after.size > before[i]!.size && after.size - before[i]!.size < 100_000, `${path.basename(file)}: ${after.size - before[i]!.size} bytes added`);
+    });
+    const again = await readBuildCache(dir);
+    assert.is(again.trees.entries().size + again.markdown.entries().size, 0, 'nothing asked yet');
+    sameFiles(cached(changed, again), generate(analyse(changed, 'production'), effects, { render: true }));
+    assert.is(again.trees.misses + again.markdown.misses + again.searchIndex.misses, 0, 'everything came from disk');
+    assert.not.ok(again.trees.changed || again.markdown.changed, 'the edited file\'s old entries were dropped');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('should report a body over the limits in every build, also when the other files come from the cache', async () => {
   const deep = fs.readFileSync(path.join(root, 'tests/fixtures/rules/markup-too-complex/content/kennisbank/diep.md'), 'utf8');
   const file = { ...sources.files.find((f) => f.path === article)!, path: 'kennisbank/diep.md', display: 'content/kennisbank/diep.md', text: deep };
