@@ -106,7 +106,7 @@ async function main(): Promise<number> {
       try {
         const written = await writer.finish();
         lap('schrijven');
-        printCounts({ 'pagina\'s gerenderd': result.stats.pagesRendered, 'pagina\'s hergebruikt': result.stats.pagesReused, ...(result.stats.feedsRendered === undefined ? {} : { 'feeds gemaakt': result.stats.feedsRendered }), ...(result.stats.bodiesWritten === undefined ? {} : { 'bodies geschreven': result.stats.bodiesWritten }), ...(result.stats.blocksHighlighted === undefined ? {} : { 'codeblokken gekleurd': result.stats.blocksHighlighted }), bestanden: written.files, gelinkt: written.linked, 'bytes geschreven': written.bytesWritten });
+        printCounts({ 'pagina\'s gerenderd': result.stats.pagesRendered, 'pagina\'s hergebruikt': result.stats.pagesReused, ...(result.stats.pagesReadBack === undefined ? {} : { 'pagina\'s teruggelezen': result.stats.pagesReadBack }), ...(result.stats.feedsRendered === undefined ? {} : { 'feeds gemaakt': result.stats.feedsRendered }), ...(result.stats.bodiesWritten === undefined ? {} : { 'bodies geschreven': result.stats.bodiesWritten }), ...(result.stats.blocksHighlighted === undefined ? {} : { 'codeblokken gekleurd': result.stats.blocksHighlighted }), bestanden: written.files, gelinkt: written.linked, 'bytes geschreven': written.bytesWritten, 'uitvoer vervangen': written.kept ? 0 : 1 });
       } catch (e) {
         process.stderr.write(`De site kon niet worden geschreven (${e instanceof Error ? e.message : String(e)}). De vorige ${out}/ is ongewijzigd.\n`);
         return 1;
