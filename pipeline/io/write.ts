@@ -209,8 +209,8 @@ export class SiteWriter {
 
   /**
    * Has `callback` run with what the writer did once the new output is in
-   * place (swapped in, or kept), before the previous output is removed; not
-   * when the write fails or is abandoned.
+   * place (swapped in, or kept), while the previous output is being removed;
+   * not when the write fails or is abandoned.
    */
   afterWrite(callback: (stats: WriteStats) => void): void {
     this.written.push(callback);

@@ -124,6 +124,19 @@ test('a page whose time alone changed is read back once, not rendered, and known
   assert.equal(hashes(path.join(dir, 'dist')), cold);
 });
 
+test('a stamp not older than the manifest that holds it is not trusted: every page is read back once, none rendered', async () => {
+  // As if every page had been written in the last tick of the file system's clock before the manifest.
+  const cacheDir = path.join(dir, '.cache/build');
+  const manifest = fs.readdirSync(cacheDir).map((name) => path.join(cacheDir, name, 'pages.json')).find((file) => fs.existsSync(file))!;
+  fs.utimesSync(manifest, new Date(0), new Date(0));
+  const counts = await build(dir);
+  assert.is(counts.pagesRendered, 0);
+  assert.ok((counts.pagesReadBack ?? 0) >= counts.routes, `${counts.pagesReadBack} read back`);
+  assert.ok(counts.written.kept);
+  assert.is((await build(dir)).pagesReadBack, 0, 'the manifest written again is newer than every stamp');
+  assert.equal(hashes(path.join(dir, 'dist')), cold);
+});
+
 test('a page edited by hand in the output is rendered again and restored', async () => {
   const page = path.join(dir, 'dist/kennisbank/api/index.html');
   const original = fs.readFileSync(page);
