@@ -67,14 +67,15 @@ test('should link an unchanged file without its bytes, and leave dist/ in place 
   assert.is(swapped.stamps['index.html']![2], String(inode(path.join(dist, 'index.html'))));
 });
 
-test('should swap when dist/ holds another file, or a folder without one of the files', async () => {
-  for (const extra of [(dist: string) => fs.writeFileSync(path.join(dist, 'extra.html'), 'x'), (dist: string) => fs.mkdirSync(path.join(dist, 'leeg'))]) {
+test('should swap when dist/ holds another file, a folder without one of the files, or is not readable by others', async () => {
+  for (const extra of [(dist: string) => fs.writeFileSync(path.join(dist, 'extra.html'), 'x'), (dist: string) => fs.mkdirSync(path.join(dist, 'leeg')), (dist: string) => fs.chmodSync(dist, 0o700)]) {
     const { parent, dist } = await written();
     extra(dist);
     const stats = await writeSite(dist, site.map((f) => ({ ...f })));
     assert.not.ok(stats.kept);
     assert.equal([stats.linked, stats.bytesWritten], [3, 0]);
     assert.equal(fs.readdirSync(dist).sort(), ['index.html', 'kennisbank', 'logo.bin']);
+    assert.is(fs.statSync(dist).mode & 0o777, 0o755);
     assert.equal(besides(parent), []);
   }
 });

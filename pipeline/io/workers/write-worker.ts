@@ -142,7 +142,8 @@ function linked(previous: string, target: string): boolean {
 /**
  * Whether the previous output holds exactly the files of this build (all
  * unchanged, see `paths`): no other file, no folder without one of them, no
- * link or special file. Then it can stay as it is.
+ * link or special file, and it is a folder a web server user can read, as
+ * `open` makes it. Then it can stay as it is.
  */
 function sameFiles(): boolean {
   const folders = new Set<string>();
@@ -159,7 +160,8 @@ function sameFiles(): boolean {
     return true;
   };
   try {
-    return fs.lstatSync(out).isDirectory() && walk(out, '') && found === paths.size;
+    const root = fs.lstatSync(out);
+    return root.isDirectory() && (root.mode & 0o777) === 0o755 && walk(out, '') && found === paths.size;
   } catch {
     return false;
   }
