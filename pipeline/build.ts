@@ -222,15 +222,30 @@ export interface GenerateOptions {
   readonly handOff?: boolean;
 }
 
+/** A page's answer when the previous output holds its bytes as they are: see `UnchangedFile`. */
+export interface Unchanged {
+  readonly unchanged: true;
+}
+export const unchanged: Unchanged = { unchanged: true };
+
+/** A file the previous output holds byte for byte: the writer links it from there (pipeline/io/write.ts). */
+export interface UnchangedFile extends Unchanged {
+  readonly path: string;
+}
+
+const isUnchanged = (data: OutputFile['data'] | Problem | Unchanged): data is Unchanged => data === unchanged;
+
 /**
  * How the schedule may spare a page its render (pipeline/io/page-reuse.ts):
- * `file`'s bytes from the last build, or what `render` makes. The pages render
- * with the markdown and memo it gives, so that it sees what each page reads.
+ * `file`'s bytes from the last build, `unchanged` when the previous output
+ * still holds them (the writer then links the file without its bytes: only
+ * with `handOff`), or what `render` makes. The pages render with the markdown
+ * and memo it gives, so that it sees what each page reads.
  */
 export interface PageReuseHook {
-  readonly page: (file: string, render: () => string | Problem) => OutputFile['data'] | Problem;
+  readonly page: (file: string, render: () => string | Problem) => OutputFile['data'] | Problem | Unchanged;
   /** The same for a feed file, which reads the posts it lists. */
-  readonly feed: (file: string, render: () => OutputFile['data']) => OutputFile['data'];
+  readonly feed: (file: string, render: () => OutputFile['data']) => OutputFile['data'] | Unchanged;
   readonly watch: <C>(contents: ReadonlyMap<string, C>) => ReadonlyMap<string, C>;
   readonly memo: () => RenderMemo;
 }
@@ -321,7 +336,7 @@ export function generate(analysis: Analysis, effects: Effects, options: Generate
  * soon as it is made (the pages one by one), so that the schedule can write
  * while the rest renders. Its return value is what `generate` returns.
  */
-export function* generating(analysis: Analysis, effects: Effects, options: GenerateOptions, markdown: Result<Contents>): Generator<OutputFile, Generated> {
+export function* generating(analysis: Analysis, effects: Effects, options: GenerateOptions, markdown: Result<Contents>): Generator<OutputFile | UnchangedFile, Generated> {
   const { site, assets } = analysis;
   const contents = valueOf(markdown) ?? new Map<string, Content>();
   if (!site) return { routes: [], contents, files: [], problems: sortProblems(analysis.problems) };
@@ -344,9 +359,11 @@ export function* generating(analysis: Analysis, effects: Effects, options: Gener
   const onRequest = options.render === 'on-request';
   const files: OutputFile[] = [];
   const paths: string[] = [];
-  const keep = (file: OutputFile): OutputFile => {
+  const keep = <F extends OutputFile | UnchangedFile>(file: F): F => {
     if (options.handOff) paths.push(file.path);
-    else files.push(file);
+    else if ('data' in file) files.push(file);
+    // Without handOff there is no writer to link it: a reuse hook answers `unchanged` only to one that hands off.
+    else throw new Error(`${file.path}: ongewijzigd zonder schrijver`);
     return file;
   };
   const later = new Map<string, () => OutputFile['data']>();
@@ -359,7 +376,8 @@ export function* generating(analysis: Analysis, effects: Effects, options: Gener
     }
     const data = file.make();
     // A broken navbar item breaks every page: reported once.
-    if (isProblem(data)) pageProblems.set(JSON.stringify([data.code, data.file, data.message]), data);
+    if (isUnchanged(data)) yield keep({ path: file.path, unchanged: true });
+    else if (isProblem(data)) pageProblems.set(JSON.stringify([data.code, data.file, data.message]), data);
     else yield keep({ path: file.path, data });
   }
   // Static files last: what the build makes itself keeps its place.
@@ -377,14 +395,17 @@ export function* generating(analysis: Analysis, effects: Effects, options: Gener
  */
 interface Planned {
   readonly path: string;
-  readonly make: () => OutputFile['data'] | Problem;
+  readonly make: () => OutputFile['data'] | Problem | Unchanged;
   readonly mayWait: boolean;
 }
 
-const isProblem = (data: OutputFile['data'] | Problem): data is Problem => typeof data !== 'string' && !(data instanceof Uint8Array);
+const isProblem = (data: OutputFile['data'] | Problem | Unchanged): data is Problem => typeof data !== 'string' && !(data instanceof Uint8Array) && !isUnchanged(data);
 
-/** What a page that cannot be rendered shows in the dev server. */
-const shown = (data: OutputFile['data'] | Problem): OutputFile['data'] => (isProblem(data) ? `${data.file}: ${data.message}` : data);
+/** What a page that cannot be rendered shows in the dev server (which has no reuse, so never `unchanged`). */
+const shown = (data: OutputFile['data'] | Problem | Unchanged): OutputFile['data'] => {
+  if (isUnchanged(data)) throw new Error('ongewijzigd zonder schrijver');
+  return isProblem(data) ? `${data.file}: ${data.message}` : data;
+};
 
 /**
  * Every file of the site but its static files, in the order they are made:

@@ -9,12 +9,15 @@
  * the key of what it read (the markdown key of every page it read, written
  * down when it last rendered). A change to one body then renders that page
  * and the pages that show it (a blog list with its excerpt), not the rest.
- * A build keeps the site-wide key and, per page, a hash of its bytes and what
- * it read in a manifest in its build cache (`pages.json`). The next build
- * reads a page back from the output folder, and uses it only when its bytes
- * still have the hash the manifest recorded: a page edited or removed by hand
- * is rendered again. The writer then finds the same bytes and links the file
- * (write-worker.ts).
+ * A build keeps the site-wide key and, per page, a hash of its bytes, its
+ * stamp in the output (size, modification time, inode, device:
+ * pipeline/io/file-stamp.ts) and what it read in a manifest in its build
+ * cache (`pages.json`), written once the output is in place. The next build
+ * uses a page whose stamp is still the same without reading it; one whose
+ * stamp changed it reads back, and uses only when its bytes still have the
+ * recorded hash: a page edited or removed by hand is rendered again. A page
+ * used again goes to the writer as unchanged, which links the file without
+ * reading it (write-worker.ts).
  *
  * Site code (components, React pages) runs in its box with the site's own
  * modules, which no key here covers: a site with any gets no reuse.
@@ -24,11 +27,13 @@ import path from 'node:path';
 import { createHash, type Hash } from 'node:crypto';
 import { randomUUID } from 'node:crypto';
 import type { SourceTree } from './read.ts';
-import type { Effects, PageReuseHook } from '../build.ts';
+import { unchanged, type Effects, type PageReuseHook, type Unchanged } from '../build.ts';
 import type { Mode, OutputFile, Site } from '../types.ts';
 import { buildCacheDir, generatorKey } from './build-cache.ts';
 import { PageReads, allPages } from './page-reads.ts';
 import type { Problem } from '../problem.ts';
+import { isStamp, newest, sameStamp, stampOf, trusted, type FileStamp } from './file-stamp.ts';
+import type { WriteStats } from './write.ts';
 
 const manifestFile = 'pages.json';
 
@@ -106,6 +111,8 @@ interface PageRecord {
   readonly reads: ReadonlyArray<string>;
   /** A hash of the markdown keys of those reads, then. */
   readonly readsKey: string;
+  /** Its stamp in the output, when the writer told it. */
+  readonly stamp?: FileStamp;
 }
 
 interface Manifest {
@@ -130,10 +137,14 @@ export class PageReuse implements PageReuseHook {
   rendered = 0;
   feedsReused = 0;
   feedsRendered = 0;
+  /** Pages and feeds read back from the output and hashed, because their stamp was not the recorded one. */
+  readBack = 0;
 
   private constructor(
     private readonly file: string, private readonly outDir: string, private readonly key: string,
     private readonly contentKeys: ReadonlyMap<string, string>, private readonly previous: Manifest | null,
+    /** When the previous manifest was written (its modification time): stamps older than that are trusted. */
+    private readonly recorded: bigint,
   ) {}
 
   /**
@@ -143,13 +154,20 @@ export class PageReuse implements PageReuseHook {
   static open(cacheDir: string, outDir: string, key: string, contentKeys: ReadonlyMap<string, string>): PageReuse {
     const file = path.join(buildCacheDir(cacheDir), manifestFile);
     let previous: Manifest | null = null;
+    let recorded = 0n;
     try {
-      const data = JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
-      if (data.key === key && typeof data.pages === 'object' && data.pages !== null) previous = data;
+      const fd = fs.openSync(file, 'r');
+      try {
+        recorded = fs.fstatSync(fd, { bigint: true }).mtimeNs;
+        const data = JSON.parse(fs.readFileSync(fd, 'utf8')) as Manifest;
+        if (data.key === key && typeof data.pages === 'object' && data.pages !== null) previous = data;
+      } finally {
+        fs.closeSync(fd);
+      }
     } catch {
       // No manifest, or a damaged one: every page is rendered.
     }
-    return new PageReuse(file, path.resolve(outDir), key, contentKeys, previous);
+    return new PageReuse(file, path.resolve(outDir), key, contentKeys, previous, recorded);
   }
 
   /** A hash of the markdown keys of `reads` in this build. */
@@ -169,8 +187,8 @@ export class PageReuse implements PageReuseHook {
 
   readonly memo = () => this.reads.memo();
 
-  /** The page at `file` (`kennisbank/index.html`): the previous output's bytes when they may be used, else rendered. */
-  page(file: string, render: () => OutputFile['data'] | Problem): OutputFile['data'] | Problem {
+  /** The page at `file` (`kennisbank/index.html`): `unchanged` when the previous output's may be used, else rendered. */
+  page(file: string, render: () => OutputFile['data'] | Problem): OutputFile['data'] | Problem | Unchanged {
     const { data, reused } = this.rendering(file, render);
     if (reused) this.reused++;
     else this.rendered++;
@@ -178,25 +196,36 @@ export class PageReuse implements PageReuseHook {
   }
 
   /** A feed (`blog/rss.xml`), as a page: it reads the posts it lists. */
-  feed(file: string, render: () => OutputFile['data']): OutputFile['data'] {
+  feed(file: string, render: () => OutputFile['data']): OutputFile['data'] | Unchanged {
     const { data, reused } = this.rendering(file, render);
     if (reused) this.feedsReused++;
     else this.feedsRendered++;
-    return data as OutputFile['data'];
+    return data as OutputFile['data'] | Unchanged;
   }
 
-  /** The previous bytes of `file` when what it read is unchanged and they are still there, else what `render` makes, its reads written down. */
-  private rendering(file: string, render: () => OutputFile['data'] | Problem): { data: OutputFile['data'] | Problem; reused: boolean } {
+  /**
+   * `unchanged` when what `file` read is unchanged and the previous output
+   * still holds its bytes (by its stamp, else read back and hashed), else
+   * what `render` makes, its reads written down.
+   */
+  private rendering(file: string, render: () => OutputFile['data'] | Problem): { data: OutputFile['data'] | Problem | Unchanged; reused: boolean } {
     const known = this.previous?.pages[file];
     if (known !== undefined && Array.isArray(known.reads) && this.readsKey(known.reads) === known.readsKey) {
+      const target = path.join(this.outDir, file);
+      const stamp = isStamp(known.stamp) && trusted(known.stamp, this.recorded) ? known.stamp : null;
       try {
-        const bytes = fs.readFileSync(path.join(this.outDir, file));
-        if (pageHash(bytes) === known.hash) {
+        if (stamp && sameStamp(fs.lstatSync(target, { bigint: true }), stamp)) {
           this.made[file] = known;
-          return { data: bytes, reused: true };
+          return { data: unchanged, reused: true };
         }
       } catch {
         // Gone from the output: rendered below.
+      }
+      const back = readBack(target);
+      if (back) this.readBack++;
+      if (back && pageHash(back.bytes) === known.hash) {
+        this.made[file] = { hash: known.hash, reads: known.reads, readsKey: known.readsKey, stamp: back.stamp };
+        return { data: unchanged, reused: true };
       }
     }
     const { value, reads } = this.reads.during(render);
@@ -204,18 +233,55 @@ export class PageReuse implements PageReuseHook {
     return { data: value, reused: false };
   }
 
-  /** Keeps this build's key and what it knows of each page for the next build; a failure costs that build time only. */
-  save(): void {
-    const unchanged = this.rendered === 0 && this.feedsRendered === 0 && this.previous !== null && Object.keys(this.previous.pages).length === Object.keys(this.made).length;
-    if (unchanged) return;
+  /**
+   * Keeps this build's key and what it knows of each page for the next
+   * build, with the stamps the writer gives (`written`), once the output is
+   * in place; a failure costs that build time only.
+   */
+  save(written: WriteStats): void {
+    const same = this.rendered === 0 && this.feedsRendered === 0 && this.readBack === 0 && this.previous !== null && Object.keys(this.previous.pages).length === Object.keys(this.made).length;
+    if (same) return;
+    const pages: Record<string, PageRecord> = {};
+    for (const [file, record] of Object.entries(this.made)) {
+      const stamp = written.stamps[file] ?? record.stamp;
+      pages[file] = stamp ? { ...record, stamp } : record;
+    }
     try {
       fs.mkdirSync(path.dirname(this.file), { recursive: true });
       const tmp = `${this.file}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, JSON.stringify({ key: this.key, pages: this.made } satisfies Manifest));
+      const text = JSON.stringify({ key: this.key, pages } satisfies Manifest);
+      fs.writeFileSync(tmp, text);
+      // The manifest's own time must be newer than every stamp it trusts (file-stamp.ts, `trusted`): when a page
+      // was written in the same tick of the file system's clock, the manifest is written once more after the tick
+      // (a clock tick is at most some tens of ms; a page with a time in the future stays untrusted).
+      const last = newest(Object.values(pages).flatMap((page) => (page.stamp ? [page.stamp] : [])));
+      for (let tries = 0; tries < 20 && fs.statSync(tmp, { bigint: true }).mtimeNs <= last; tries++) {
+        Atomics.wait(tick, 0, 0, 2);
+        fs.writeFileSync(tmp, text);
+      }
       fs.renameSync(tmp, this.file);
     } catch {
       // A read-only or full disk: the build itself succeeded.
     }
+  }
+}
+
+/** Something to sleep on for a few milliseconds. */
+const tick = new Int32Array(new SharedArrayBuffer(4));
+
+/** The bytes of the output file at `target` and its stamp (from the open file), or null when it is gone or unreadable. */
+function readBack(target: string): { bytes: Buffer; stamp: FileStamp } | null {
+  try {
+    // Not through a link: the writer links the file it names, which must be the file read.
+    const fd = fs.openSync(target, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+    try {
+      const stat = fs.fstatSync(fd, { bigint: true });
+      return stat.isFile() ? { bytes: fs.readFileSync(fd), stamp: stampOf(stat) } : null;
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return null;
   }
 }
 

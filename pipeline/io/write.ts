@@ -1,13 +1,16 @@
 /**
  * The output edge: the only module that writes the site. It writes into a
- * temporary sibling folder (`.dist-tmp-<pid>-XXXXXX`) and swaps it in with two
- * renames in one synchronous step, so a build that fails, runs out of disk or
- * is interrupted (SIGINT, SIGTERM, SIGHUP) leaves the previous output exactly
- * as it was, and no temporary folder behind.
+ * temporary sibling folder (`.dist-tmp-<pid>-XXXXXXXX`) and swaps it in with
+ * two renames in one synchronous step, so a build that fails, runs out of disk
+ * or is interrupted (SIGINT, SIGTERM, SIGHUP) leaves the previous output
+ * exactly as it was, and no temporary folder behind.
  *
  * The files are written by a worker thread while the build still renders
- * (`SiteWriter`). A file with the same bytes as in the previous output is
- * linked into the new folder rather than written again (write-worker.ts).
+ * (`SiteWriter`). A file with the same bytes as in the previous output, or one
+ * the build says is unchanged (`UnchangedFile`), is linked into the new folder
+ * rather than written again (write-worker.ts). When every file is unchanged
+ * and the previous output holds no other, there is no folder and no swap: the
+ * previous output is this build's.
  *
  * A signal stops the writer thread between two files, removes its folder and
  * ends the process with that signal. Only a SIGKILL can leave a temporary
@@ -17,8 +20,11 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import type { Worker } from 'node:worker_threads';
 import type { OutputFile } from '../types.ts';
+import type { UnchangedFile } from '../build.ts';
+import type { FileStamp } from './file-stamp.ts';
 import { startWorker } from './workers/worker.ts';
 import { removeDeadOwnerFolders } from './dead-owner-folders.ts';
 
@@ -76,13 +82,17 @@ export function targetPath(root: string, file: string): string | null {
   return target.startsWith(root + path.sep) ? target : null;
 }
 
-/** What the main thread sends the writer thread: a file, or `'done'` after the last. */
-export type WriteMessage = OutputFile | 'done';
+/** What the main thread sends the writer thread: a file, a file unchanged from the previous output, or `'done'` after the last. */
+export type WriteMessage = OutputFile | UnchangedFile | 'done';
 /** What the writer did: files handed to it, those linked from the previous output, and the bytes it wrote. */
 export interface WriteStats {
   readonly files: number;
   readonly linked: number;
   readonly bytesWritten: number;
+  /** Nothing differed from the previous output: it stayed in place, without a new folder or a swap. */
+  readonly kept: boolean;
+  /** The stamp in the output of each file handed over with its bytes (not of the unchanged ones): pipeline/io/file-stamp.ts. */
+  readonly stamps: Readonly<Record<string, FileStamp>>;
 }
 /** The writer thread's answer to `'done'`: what it did, or why it stopped. */
 export type WriteReply = WriteStats | { failed: string };
@@ -104,7 +114,7 @@ export const defaultWindow = 8 * 2 ** 20;
 /** How long `add` waits for a writer that takes nothing before it stops waiting (the thread then failed; `finish` says so). */
 const patience = 60_000;
 
-const sizeOf = (data: OutputFile['data']): number => (typeof data === 'string' ? data.length : data.byteLength);
+const sizeOf = (file: OutputFile | UnchangedFile): number => (!('data' in file) ? 0 : typeof file.data === 'string' ? file.data.length : file.data.byteLength);
 
 /** Set by bin/ontwikkelaarsportaal.mjs when it bundles the CLI: the compiled write-worker.ts. */
 declare const WRITE_WORKER: string | undefined;
@@ -134,6 +144,8 @@ export class SiteWriter {
   private peak = { size: 0, files: 0 };
   /** The thread took nothing for `patience`: it failed (`finish` says so), and `add` no longer waits for it. */
   private stalled = false;
+  /** Run once the output is in place (`afterWrite`). */
+  private readonly written: Array<(stats: WriteStats) => void> = [];
 
   /** `window`: how much may wait for the thread before `add` waits (see `defaultWindow`). */
   constructor(outDir: string, private readonly window = defaultWindow) {
@@ -159,7 +171,7 @@ export class SiteWriter {
    * waits (the main thread sleeps) until it has taken enough: back-pressure,
    * so the build never holds more rendered pages than the window.
    */
-  add(file: OutputFile): void {
+  add(file: OutputFile | UnchangedFile): void {
     // Refused, abandoned or finished: nothing more goes to the thread.
     if (this.refused !== null || (this.started && !open.has(this))) return;
     const { worker, tmp, flags } = this.start();
@@ -167,7 +179,7 @@ export class SiteWriter {
       this.refused = `Weigert te schrijven buiten de uitvoermap: ${JSON.stringify(file.path)}`;
       return;
     }
-    const size = sizeOf(file.data);
+    const size = sizeOf(file);
     this.waitForRoom(flags, size);
     worker.postMessage(file satisfies WriteMessage);
     this.queued.push(size);
@@ -195,6 +207,15 @@ export class SiteWriter {
     for (; this.head < taken; this.head++) this.queuedSize -= this.queued[this.head]!;
   }
 
+  /**
+   * Has `callback` run with what the writer did once the new output is in
+   * place (swapped in, or kept), while the previous output is being removed;
+   * not when the write fails or is abandoned.
+   */
+  afterWrite(callback: (stats: WriteStats) => void): void {
+    this.written.push(callback);
+  }
+
   /** Waits for the writer, then puts the new folder in the place of `outDir`, and says what it wrote. Throws a WriteError when it could not. */
   async finish(): Promise<WriteStats> {
     const { tmp, worker, reply } = this.start();
@@ -207,6 +228,12 @@ export class SiteWriter {
       throw new WriteError(this.refused ?? ('failed' in answer ? answer.failed : ''));
     }
     void worker.terminate();
+    if (answer.kept) {
+      // Every file is the previous output's, and it holds no other: it stays; the thread made no folder.
+      open.delete(this);
+      for (const callback of this.written) callback(answer);
+      return answer;
+    }
     // The swap: synchronous, so no signal handler can run between the two renames.
     const old = `${tmp}-old`;
     const hadOutput = fs.existsSync(this.out);
@@ -220,12 +247,17 @@ export class SiteWriter {
         throw e;
       }
       open.delete(this);
-      if (hadOutput) {
-        temporaries.add(old);
-        // Async: removes a folder's entries in parallel, twice as fast as rmSync. A signal meanwhile
-        // waits for it (writing > 0); should it fail, exit still removes `old` (it is in temporaries).
-        await fsp.rm(old, { recursive: true, force: true });
-        temporaries.delete(old);
+      if (hadOutput) temporaries.add(old);
+      // Async: removes a folder's entries in parallel, twice as fast as rmSync, while the callbacks run.
+      // A signal meanwhile waits for it (writing > 0); should it fail, exit still removes `old` (it is in temporaries).
+      const removing = hadOutput ? fsp.rm(old, { recursive: true, force: true }) : null;
+      try {
+        for (const callback of this.written) callback(answer);
+      } finally {
+        if (removing) {
+          await removing;
+          temporaries.delete(old);
+        }
       }
     } catch (e) {
       this.abandon();
@@ -252,9 +284,8 @@ export class SiteWriter {
     const parent = path.dirname(this.out);
     fs.mkdirSync(parent, { recursive: true });
     removeAbandoned(parent, path.basename(this.out));
-    const tmp = fs.mkdtempSync(path.join(parent, `.${path.basename(this.out)}-tmp-${process.pid}-`));
-    // mkdtemp makes the folder private (0700); the site is public and a web server user must read it.
-    fs.chmodSync(tmp, 0o755);
+    // The thread makes the folder when a file differs from the previous output (mkdir fails should the name exist).
+    const tmp = path.join(parent, `.${path.basename(this.out)}-tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
     const shared = new SharedArrayBuffer(12);
     const worker = startWorker(typeof WRITE_WORKER === 'string' ? WRITE_WORKER : undefined, new URL('./workers/write-worker.ts', import.meta.url), {
       workerData: { out: this.out, tmp, shared },

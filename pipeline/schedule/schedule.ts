@@ -85,6 +85,8 @@ export interface BuildStats {
   /** Pages React rendered; the others came from the previous output (pipeline/io/page-reuse.ts). */
   readonly pagesRendered: number;
   readonly pagesReused: number;
+  /** Reused pages and feeds read back from the output and hashed (their stamp had changed); left out without reuse. */
+  readonly pagesReadBack?: number;
   /** Feed files made anew (the others came from the previous output); left out without reuse. */
   readonly feedsRendered?: number;
   /** Page bodies written to HTML; the others came from the build cache (pipeline/io/written-bodies.ts). Left out: no such cache. */
@@ -266,7 +268,8 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     const kept = Object.keys(cache ?? {}) as Array<keyof BuildCache>;
     const indexStores: ReadonlyArray<keyof BuildCache> = ['searchIndex', 'searchTerms'];
     if (cache) await writeBuildCache(options.cacheDir, cache, building ? kept.filter((store) => !indexStores.includes(store)) : kept);
-    reuse?.save();
+    // The pages' manifest once the output is in place: it records each page's stamp there.
+    if (reuse) options.writer?.afterWrite((written) => reuse.save(written));
     lap('cache bewaren');
     if (index && building) {
       const file = { path: index.path, data: await building };
@@ -276,7 +279,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
       lap('zoekindex');
     }
     const stats = {
-      ...(reuse ? { pagesRendered: reuse.rendered, pagesReused: reuse.reused, feedsRendered: reuse.feedsRendered } : { pagesRendered: options.render === true ? generated.routes.length : 0, pagesReused: 0 }),
+      ...(reuse ? { pagesRendered: reuse.rendered, pagesReused: reuse.reused, feedsRendered: reuse.feedsRendered, pagesReadBack: reuse.readBack } : { pagesRendered: options.render === true ? generated.routes.length : 0, pagesReused: 0 }),
       ...(bodies ? { bodiesWritten: bodies.written } : {}),
       ...(cache ? { blocksHighlighted: cache.code.misses, sectionsIndexed: cache.searchTerms.misses } : {}),
     };

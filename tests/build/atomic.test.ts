@@ -96,7 +96,9 @@ test('should stop the writer thread mid-write and leave no folder when the build
     const writer = new SiteWriter(dist);
     // Many small files in many folders: the thread is still writing when the build gives up.
     for (let i = 0; i < 3000; i++) writer.add({ path: `p${i % 300}/q${i}/index.html`, data: `<p>${i}</p>` });
-    await sleep(5 + attempt * 10);
+    // The thread makes its folder at the first file that differs from dist/ (here the first).
+    for (const deadline = Date.now() + 30_000; leftovers(parent).length === 0 && Date.now() < deadline;) await sleep(1);
+    await sleep(attempt * 10);
     assert.equal(leftovers(parent).length, 1, 'the thread writes into its temporary folder meanwhile');
     writer.abandon();
     assert.equal(leftovers(parent), []);

@@ -1,8 +1,10 @@
 /**
  * The work of a warm build, counted rather than timed (time is the bench's):
- * a build with nothing changed renders no page and writes no byte, and what
- * it leaves in the output is byte for byte what a cold build makes. A page
- * edited by hand in the output is rendered again. A changed body is written
+ * a build with nothing changed renders no page, reads no page back, links no
+ * file and writes no byte (the output stays in place), and what it leaves in
+ * the output is byte for byte what a cold build makes. A page edited by hand
+ * in the output is rendered again, also with the same size; a page whose
+ * time alone changed is read back, not rendered. A changed body is written
  * again with its page and the pages that show it, and no code block is
  * highlighted again, and only its search section is tokenized again; a
  * changed title renders every page. After each change
@@ -45,7 +47,7 @@ function site(name: string): string {
 }
 
 /** A production build as the CLI runs it: cache on disk, files to a writer. */
-async function build(dir: string): Promise<{ pagesRendered: number; pagesReused: number; feedsRendered?: number; bodiesWritten?: number; blocksHighlighted?: number; sectionsIndexed?: number; routes: number; written: WriteStats }> {
+async function build(dir: string): Promise<{ pagesRendered: number; pagesReused: number; pagesReadBack?: number; feedsRendered?: number; bodiesWritten?: number; blocksHighlighted?: number; sectionsIndexed?: number; routes: number; written: WriteStats }> {
   const writer = new SiteWriter(path.join(dir, 'dist'));
   const result = await runBuild({
     content: path.join(dir, 'content'), config: path.join(dir, 'dist-config/site.yml'), mode: 'production', render: true,
@@ -83,7 +85,18 @@ test('a cold build renders every page and writes every byte', async () => {
   cold = hashes(path.join(dir, 'dist'));
 });
 
-test('a warm build with nothing changed renders 0 pages and writes 0 bytes, and leaves the same output', async () => {
+/** The output folder's inode and its files' inodes and times: what a build that leaves it in place keeps. */
+function identities(out: string): string {
+  const files = fs.readdirSync(out, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+    .map((e) => { const s = fs.statSync(path.join(e.parentPath, e.name), { bigint: true }); return `${path.relative(out, path.join(e.parentPath, e.name))}:${s.ino}:${s.mtimeNs}`; });
+  return [String(fs.statSync(out).ino), ...files.sort()].join('\n');
+}
+
+const leftovers = () => fs.readdirSync(dir).filter((name) => name.startsWith('.dist-tmp-'));
+
+test('a warm build with nothing changed renders 0 pages, reads 0 back, links 0 files and writes 0 bytes, and leaves the output in place', async () => {
+  const out = path.join(dir, 'dist');
+  const before = identities(out);
   const counts = await build(dir);
   assert.is(counts.pagesRendered, 0);
   assert.is(counts.feedsRendered, 0, 'the feeds come from the previous output too');
@@ -91,8 +104,39 @@ test('a warm build with nothing changed renders 0 pages and writes 0 bytes, and 
   assert.is(counts.blocksHighlighted, 0);
   assert.is(counts.sectionsIndexed, 0, 'the search index comes from the cache');
   assert.is(counts.pagesReused, counts.routes);
+  assert.is(counts.pagesReadBack, 0, 'every page is known by its stamp');
   assert.is(counts.written.bytesWritten, 0);
-  assert.is(counts.written.linked, counts.written.files);
+  assert.is(counts.written.linked, 0);
+  assert.ok(counts.written.kept, 'no new folder, no swap');
+  assert.is(identities(out), before, 'the same folder and files');
+  assert.equal(leftovers(), []);
+  assert.equal(hashes(out), cold);
+});
+
+test('a page whose time alone changed is read back once, not rendered, and known by its stamp again after', async () => {
+  const page = path.join(dir, 'dist/kennisbank/index.html');
+  const earlier = new Date(Date.now() - 60_000);
+  fs.utimesSync(page, earlier, earlier);
+  const counts = await build(dir);
+  assert.is(counts.pagesRendered, 0);
+  assert.is(counts.pagesReadBack, 1);
+  assert.is(counts.written.bytesWritten, 0);
+  assert.ok(counts.written.kept);
+  const again = await build(dir);
+  assert.is(again.pagesReadBack, 0, 'its new stamp was recorded');
+  assert.equal(hashes(path.join(dir, 'dist')), cold);
+});
+
+test('a stamp not older than the manifest that holds it is not trusted: every page is read back once, none rendered', async () => {
+  // As if every page had been written in the last tick of the file system's clock before the manifest.
+  const cacheDir = path.join(dir, '.cache/build');
+  const manifest = fs.readdirSync(cacheDir).map((name) => path.join(cacheDir, name, 'pages.json')).find((file) => fs.existsSync(file))!;
+  fs.utimesSync(manifest, new Date(0), new Date(0));
+  const counts = await build(dir);
+  assert.is(counts.pagesRendered, 0);
+  assert.ok((counts.pagesReadBack ?? 0) >= counts.routes, `${counts.pagesReadBack} read back`);
+  assert.ok(counts.written.kept);
+  assert.is((await build(dir)).pagesReadBack, 0, 'the manifest written again is newer than every stamp');
   assert.equal(hashes(path.join(dir, 'dist')), cold);
 });
 
@@ -103,6 +147,37 @@ test('a page edited by hand in the output is rendered again and restored', async
   const counts = await build(dir);
   assert.is(counts.pagesRendered, 1);
   assert.is(counts.written.bytesWritten, original.byteLength);
+  assert.is(counts.written.linked, counts.written.files - 1, 'the rest is linked');
+  assert.not.ok(counts.written.kept);
+  assert.equal(hashes(path.join(dir, 'dist')), cold);
+  assert.equal(leftovers(), []);
+});
+
+test('a page edited by hand in place with the same size is rendered again and restored', async () => {
+  const page = path.join(dir, 'dist/kennisbank/api/index.html');
+  const original = fs.readFileSync(page);
+  const before = fs.statSync(page, { bigint: true });
+  const edited = Buffer.from(original);
+  edited.write('X', edited.indexOf('</title>') - 1);
+  fs.writeFileSync(page, edited);
+  const after = fs.statSync(page, { bigint: true });
+  assert.is(after.size, before.size);
+  assert.is(after.ino, before.ino, 'written in place');
+  assert.ok(after.mtimeNs !== before.mtimeNs, 'with a new time');
+  const counts = await build(dir);
+  assert.is(counts.pagesRendered, 1);
+  assert.is(counts.pagesReadBack, 1);
+  assert.is(counts.written.bytesWritten, original.byteLength);
+  assert.equal(hashes(path.join(dir, 'dist')), cold);
+});
+
+test('a file added by hand to the output is removed, the rest linked', async () => {
+  fs.writeFileSync(path.join(dir, 'dist/extra.html'), 'met de hand');
+  const counts = await build(dir);
+  assert.is(counts.pagesReadBack, 0);
+  assert.is(counts.written.bytesWritten, 0);
+  assert.is(counts.written.linked, counts.written.files);
+  assert.not.ok(counts.written.kept, 'swapped: the output holds another file');
   assert.equal(hashes(path.join(dir, 'dist')), cold);
 });
 
@@ -123,6 +198,11 @@ test('after a change to one body only that body is written again, with its page,
   assert.is(counts.bodiesWritten, 1);
   assert.is(counts.pagesRendered, 1);
   assert.is(counts.pagesReused, counts.routes - 1);
+  assert.is(counts.pagesReadBack, 0);
+  assert.is(counts.written.linked, counts.written.files - 2, 'all linked but the page and the search index');
+  const page = fs.statSync(path.join(dir, 'dist/kennisbank/api/index.html')).size;
+  const index = fs.statSync(path.join(dir, 'dist/search-index.json')).size;
+  assert.is(counts.written.bytesWritten, page + index, 'the page and the search index written');
   assert.is(counts.feedsRendered, 0, 'no feed lists a doc');
   assert.is(counts.blocksHighlighted, 0, 'its code block comes from the cache');
   assert.is(counts.sectionsIndexed, 1, 'the search index takes the other sections\' terms from the cache');

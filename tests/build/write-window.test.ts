@@ -10,7 +10,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SiteWriter } from '../../pipeline/io/write.ts';
-import { analyse, generating, markdownStage, type Generated, type OutputFile } from '../../pipeline/build.ts';
+import { analyse, generating, markdownStage, type Generated, type OutputFile, type UnchangedFile } from '../../pipeline/build.ts';
 import { effects, post, tree } from '../helpers.ts';
 
 const test = suite('build: the writer\'s window');
@@ -49,9 +49,9 @@ test('should keep no file it handed out, only its path, with handOff', () => {
   });
   const analysis = analyse(sources, 'production');
   const markdown = markdownStage(analysis, effects);
-  const run = (handOff: boolean): { out: OutputFile[]; result: Generated } => {
+  const run = (handOff: boolean): { out: Array<OutputFile | UnchangedFile>; result: Generated } => {
     const files = generating(analysis, effects, { render: true, handOff }, markdown);
-    const out: OutputFile[] = [];
+    const out: Array<OutputFile | UnchangedFile> = [];
     for (let step = files.next(); ; step = files.next()) {
       if (step.done) return { out, result: step.value };
       out.push(step.value);
