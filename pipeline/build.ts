@@ -92,10 +92,11 @@ function analyseSources(sources: SourceTree, mode: Mode, options: AnalyseOptions
   const missing = sources.problems.filter((p) => p.code === 'content-missing');
   if (missing.length) return { site: null, assets: new Map(), code: new Map(), languages: [], diagrams: new Map(), problems: missing };
 
-  const config = sources.config ? parseData(sources.config) : ok(null);
+  const yaml = options.cache?.yaml;
+  const config = sources.config ? parseData(sources.config, yaml) : ok(null);
   const format = configuredFormat(valueOf(config)?.yaml.data);
   const validated = pipe(
-    all({ parsed: parseAll(sources.files, options, format), config, sidebarFiles: traverse(parseData)(sources.configData ?? []) }),
+    all({ parsed: parseAll(sources.files, options, format), config, sidebarFiles: traverse((file: SourceFile) => parseData(file, yaml))(sources.configData ?? []) }),
     chain(({ parsed, config, sidebarFiles }) => validate(parsed, config, sidebarFiles)),
   );
   const resolved = pipe(
@@ -125,7 +126,7 @@ function parsePartials(files: ReadonlyArray<SourceFile>, { cache }: AnalyseOptio
   return pipe(
     files,
     // A partial whose front matter cannot be read drops out with its problem; its imports are then unresolved.
-    collect((file) => pipe(parseMarkdown(file, cache?.trees, format), map((parsed) => [file.path, { path: file.path, display: file.display, text: file.text, tree: parsed.tree }] as const))),
+    collect((file) => pipe(parseMarkdown(file, cache?.trees, format, cache?.yaml), map((parsed) => [file.path, { path: file.path, display: file.display, text: file.text, tree: parsed.tree }] as const))),
     map((entries): Partials => new Map(entries)),
   );
 }
@@ -133,11 +134,11 @@ function parsePartials(files: ReadonlyArray<SourceFile>, { cache }: AnalyseOptio
 /** `parse`, a file at a time through the memo when there is one (the dev server's rebuilds). */
 function parseAll(files: ReadonlyArray<SourceFile>, { memo, cache }: AnalyseOptions, format: FormatSetting): Result<ReadonlyArray<Parsed>> {
   const trees: Store<Root> | undefined = cache?.trees;
-  if (!memo) return parse(files, trees, format);
+  if (!memo) return parse(files, trees, format, cache?.yaml);
   memo.parsed.keepOnly(new Set(files.map((f) => f.path)));
   return pipe(
     files,
-    traverse((file) => memo.parsed.get(file.path, [file.display, file.text, format], () => parse([file], trees, format))),
+    traverse((file) => memo.parsed.get(file.path, [file.display, file.text, format], () => parse([file], trees, format, cache?.yaml))),
     map(RA.flatten),
   );
 }

@@ -10,6 +10,7 @@ import type { Result } from './result.ts';
 import type { Parsed, MarkdownResult } from './types.ts';
 import type { Content } from './types.ts';
 import type { Root } from 'mdast';
+import type { StoredYaml } from './stages/parse/yaml.ts';
 import { contentHash } from './content-hash.ts';
 
 interface Entry<V> {
@@ -143,6 +144,8 @@ export interface WrittenBody {
 /** What a production build keeps on disk: parsed Markdown, highlighted code, rendered Markdown, written bodies and the search index. */
 export interface BuildCache {
   readonly trees: Store<Root>;
+  /** Front matter and data files read without a problem: their data and where each key is (pipeline/stages/parse/yaml.ts). */
+  readonly yaml: Store<StoredYaml>;
   /** Highlighted blocks as JSON, and what shiki loads for a set of languages (pipeline/io/highlight/stored.ts). */
   readonly code: Store<string>;
   readonly languages: Store<ReadonlyArray<string>>;
@@ -151,4 +154,4 @@ export interface BuildCache {
   readonly searchIndex: Store<string>;
 }
 
-export const emptyBuildCache = (): BuildCache => ({ trees: new Store(), code: new Store(), languages: new Store(), markdown: new Store(), bodies: new Store(), searchIndex: new Store() });
+export const emptyBuildCache = (): BuildCache => ({ trees: new Store(), yaml: new Store(), code: new Store(), languages: new Store(), markdown: new Store(), bodies: new Store(), searchIndex: new Store() });

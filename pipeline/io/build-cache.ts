@@ -18,11 +18,12 @@ import { contentHash } from '../content-hash.ts';
 import type { Root } from 'mdast';
 import { Store, type BuildCache, type WrittenBody } from '../memo.ts';
 import type { MarkdownResult } from '../types.ts';
+import type { StoredYaml } from '../stages/parse/yaml.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** The stores and the file each is kept in. */
-const files = { trees: 'trees.json', code: 'code.json', languages: 'languages.json', markdown: 'markdown.json', bodies: 'bodies.json', searchIndex: 'search-index.json' } as const satisfies Record<keyof BuildCache, string>;
+const files = { trees: 'trees.json', yaml: 'yaml.json', code: 'code.json', languages: 'languages.json', markdown: 'markdown.json', bodies: 'bodies.json', searchIndex: 'search-index.json' } as const satisfies Record<keyof BuildCache, string>;
 
 let key: string | null = null;
 
@@ -75,13 +76,14 @@ export const buildCacheDir = (cacheDir: string): string => path.join(cacheDir, '
 
 export async function readBuildCache(cacheDir: string): Promise<BuildCache> {
   const dir = buildCacheDir(cacheDir);
-  const [trees, markdown, searchIndex] = await Promise.all([
+  const [trees, yaml, markdown, searchIndex] = await Promise.all([
     readStore<Root>(path.join(dir, files.trees)),
+    readStore<StoredYaml>(path.join(dir, files.yaml)),
     readStore<MarkdownResult>(path.join(dir, files.markdown)),
     readStore<string>(path.join(dir, files.searchIndex)),
   ]);
   return {
-    trees, markdown, searchIndex,
+    trees, yaml, markdown, searchIndex,
     code: lazyStore<string>(path.join(dir, files.code)), languages: lazyStore<ReadonlyArray<string>>(path.join(dir, files.languages)),
     bodies: lazyStore<WrittenBody>(path.join(dir, files.bodies)),
   };

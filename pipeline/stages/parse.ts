@@ -16,7 +16,7 @@ import { chain, collect, failed, map, ok, valueOf, withProblems, type Result } f
 import { splitFrontmatter } from './parse/frontmatter.ts';
 import { emptyPage, fileTooLarge, tooComplex, unsafePageName } from './parse/limits.ts';
 import { parseMarkdownBody } from './parse/markdown-body.ts';
-import { parseYaml } from './parse/yaml.ts';
+import { parseYaml, type StoredYaml } from './parse/yaml.ts';
 import { bodyFormat, configuredFormat, frontmatterFormat, type FormatSetting } from './parse/format.ts';
 import { mdxSyntaxProblem } from './parse/mdx-errors.ts';
 
@@ -27,18 +27,18 @@ export { configuredFormat, type FormatSetting } from './parse/format.ts';
  * Stage entry: every Markdown and data file parsed, in their order. A file
  * the stage refuses has no entry, only the problem saying why. `trees` holds
  * the trees of earlier builds (pipeline/memo.ts), keyed by format and body
- * text. `format` is the site's `markdown.format` (as in Docusaurus: MDX when
+ * text; `yaml` their front matter and data files, keyed by the YAML text. `format` is the site's `markdown.format` (as in Docusaurus: MDX when
  * the site does not say).
  */
-export function parse(files: ReadonlyArray<SourceFile>, trees?: Store<Root>, format: FormatSetting = 'mdx'): Result<ReadonlyArray<Parsed>> {
-  return pipe(files, collect((file) => parseFile(file, trees, format)));
+export function parse(files: ReadonlyArray<SourceFile>, trees?: Store<Root>, format: FormatSetting = 'mdx', yaml?: Store<StoredYaml>): Result<ReadonlyArray<Parsed>> {
+  return pipe(files, collect((file) => parseFile(file, trees, format, yaml)));
 }
 
 /** One file, or no value and the reason the stage refuses it. */
-function parseFile(file: SourceFile, trees: Store<Root> | undefined, format: FormatSetting): Result<Parsed> {
+function parseFile(file: SourceFile, trees: Store<Root> | undefined, format: FormatSetting, yaml: Store<StoredYaml> | undefined): Result<Parsed> {
   const refused = refusal(file);
   if (refused) return failed([refused]);
-  return isMarkdown(file) ? parseMarkdown(file, trees, format) : parseData(file);
+  return isMarkdown(file) ? parseMarkdown(file, trees, format, yaml) : parseData(file, yaml);
 }
 
 /**
@@ -46,10 +46,10 @@ function parseFile(file: SourceFile, trees: Store<Root> | undefined, format: For
  * cannot be read and a body beyond the limits are problems, not a missing
  * value: the page is still there (an empty tree), so later stages can say more.
  */
-export function parseMarkdown(file: SourceFile, trees?: Store<Root>, setting: FormatSetting = 'md'): Result<ParsedMarkdown> {
+export function parseMarkdown(file: SourceFile, trees?: Store<Root>, setting: FormatSetting = 'md', yamlStore?: Store<StoredYaml>): Result<ParsedMarkdown> {
   const { yaml, yamlLine, body } = splitFrontmatter(withoutBom(file.text));
   return pipe(
-    parseYaml(yaml, file.display, yamlLine),
+    parseYaml(yaml, file.display, yamlLine, yamlStore),
     chain((frontmatter) => {
       const format = bodyFormat(file.path, setting, frontmatterFormat(frontmatter.data));
       return pipe(bodyTree(body, format, file, trees), map((tree): ParsedMarkdown => ({ kind: 'markdown', file, frontmatter, tree, format })));
@@ -58,8 +58,8 @@ export function parseMarkdown(file: SourceFile, trees?: Store<Root>, setting: Fo
 }
 
 /** A data file (YAML, or JSON: JSON is YAML, so one parser gives positions for both). */
-export function parseData(file: SourceFile): Result<ParsedData> {
-  return pipe(parseYaml(withoutBom(file.text), file.display), map((yaml): ParsedData => ({ kind: 'data', file, yaml })));
+export function parseData(file: SourceFile, yaml?: Store<StoredYaml>): Result<ParsedData> {
+  return pipe(parseYaml(withoutBom(file.text), file.display, 1, yaml), map((yaml): ParsedData => ({ kind: 'data', file, yaml })));
 }
 
 /**
