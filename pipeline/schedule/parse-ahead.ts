@@ -11,7 +11,7 @@
  */
 import type { Root } from 'mdast';
 import type { SourceFile } from '../io/read.ts';
-import { markdownBody, markdownFormat, parseMarkdownBody, treeKey, type FormatSetting } from '../stages/parse.ts';
+import { bodyTreeKey, markdownBody, markdownFormat, parseMarkdownBody, type FormatSetting } from '../stages/parse.ts';
 import type { Store } from '../memo.ts';
 import { helperThreshold, ParseHelper, worthHelping, type ParseJob } from '../io/parse-helper.ts';
 
@@ -33,7 +33,7 @@ export async function parseAhead(files: ReadonlyArray<SourceFile>, trees: Store<
     const body = markdownBody(file, trees, format);
     if (body === null) return [];
     const own = markdownFormat(file, format);
-    const key = treeKey(body, own);
+    const key = bodyTreeKey(file, own);
     return trees.has(key) ? [] : [{ body, format: own, key }];
   });
   const helper = worthHelping(jobs) ? new ParseHelper(jobs) : null;
@@ -72,17 +72,23 @@ async function parseWithHelper(jobs: ReadonlyArray<ParseJob & { readonly key: Re
   });
 }
 
-/** Parses one file into the store, hands its tree on, then gives the event loop a turn. */
+/**
+ * Parses one file into the store, hands its tree on, then gives the event
+ * loop a turn. A tree already in the store takes no time, so no turn: 170 of
+ * them are only wall time for a warm build on a busy machine.
+ */
 async function parseOne(file: SourceFile, trees: Store<Root>, onTree: (tree: Root) => void, setting: FormatSetting): Promise<void> {
   const body = markdownBody(file, trees, setting);
   if (body === null) return;
   const format = markdownFormat(file, setting);
+  const key = bodyTreeKey(file, format);
+  const stored = trees.has(key);
   try {
-    onTree(trees.get(treeKey(body, format), () => parseMarkdownBody(body, format)));
+    onTree(trees.get(key, () => parseMarkdownBody(body, format)));
   } catch {
     // Content the parser cannot handle: analyse parses it again and reports it.
   }
-  await turn();
+  if (!stored) await turn();
 }
 
 /**

@@ -300,7 +300,7 @@ async function analyseWhileDrawing(sources: SourceTree, drawer: DiagramDrawer, o
     // A parse thread takes the other core once Chromium, when it runs, is done with it.
     let allSent = (): void => {};
     const otherCoreFree = drawer.running ? new Promise<void>((resolve) => { allSent = resolve; }).then(() => drawer.idle()) : Promise.resolve();
-    await parseAhead(sources.files, cache.trees, siteFormat(sources.config), (tree) => { for (const [hash, source] of mermaidSources([tree])) drawer.draw(hash, source); }, () => { drawer.allSent(); allSent(); }, otherCoreFree);
+    await parseAhead(sources.files, cache.trees, siteFormat(sources.config, cache.yaml), (tree) => { for (const [hash, source] of mermaidSources([tree])) drawer.draw(hash, source); }, () => { drawer.allSent(); allSent(); }, otherCoreFree);
   }
   const analyseWith = (generatedSidebars?: GeneratedParts['made']) => analyse(sources, options.mode, {
     ...(options.today ? { today: options.today } : {}), ...(options.memo ? { memo: options.memo } : {}), ...(cache ? { cache } : {}),
