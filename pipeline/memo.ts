@@ -11,6 +11,7 @@ import type { Parsed, MarkdownResult } from './types.ts';
 import type { Content } from './types.ts';
 import type { Root } from 'mdast';
 import type { StoredYaml } from './stages/parse/yaml.ts';
+import type { JudgedSvgFile } from './stages/svg-sanitize.ts';
 import { contentHash } from './content-hash.ts';
 
 interface Entry<V> {
@@ -40,9 +41,18 @@ export class Memo<V> {
 export interface BuildMemo {
   readonly parsed: Memo<Result<ReadonlyArray<Parsed>>>;
   readonly markdown: Memo<MarkdownResult>;
+  /** An SVG asset's judgment (pipeline/stages/svg-sanitize.ts), by its path and text. */
+  readonly svg: Memo<JudgedSvgFile>;
+  /**
+   * Highlighted blocks and what shiki loads, as the build cache keeps them
+   * (pipeline/io/highlight/stored.ts): a saved page highlights only its new
+   * blocks. In memory only; a block edited away stays until the server stops.
+   */
+  readonly code: Store<string>;
+  readonly languages: Store<ReadonlyArray<string>>;
 }
 
-export const createMemo = (): BuildMemo => ({ parsed: new Memo(), markdown: new Memo() });
+export const createMemo = (): BuildMemo => ({ parsed: new Memo(), markdown: new Memo(), svg: new Memo(), code: new Store(), languages: new Store() });
 
 /**
  * Stage results by a hash of every input they read, kept on disk between
@@ -146,6 +156,8 @@ export interface BuildCache {
   readonly trees: Store<Root>;
   /** Front matter and data files read without a problem: their data and where each key is (pipeline/stages/parse/yaml.ts). */
   readonly yaml: Store<StoredYaml>;
+  /** SVG assets judged (pipeline/stages/svg-sanitize.ts), by their text. */
+  readonly svg: Store<JudgedSvgFile>;
   /** Highlighted blocks as JSON, and what shiki loads for a set of languages (pipeline/io/highlight/stored.ts). */
   readonly code: Store<string>;
   readonly languages: Store<ReadonlyArray<string>>;
@@ -154,4 +166,4 @@ export interface BuildCache {
   readonly searchIndex: Store<string>;
 }
 
-export const emptyBuildCache = (): BuildCache => ({ trees: new Store(), yaml: new Store(), code: new Store(), languages: new Store(), markdown: new Store(), bodies: new Store(), searchIndex: new Store() });
+export const emptyBuildCache = (): BuildCache => ({ trees: new Store(), yaml: new Store(), svg: new Store(), code: new Store(), languages: new Store(), markdown: new Store(), bodies: new Store(), searchIndex: new Store() });
