@@ -65,6 +65,9 @@ const args = () => parseArgs({
   },
 });
 
+/** How long the dev server waits after a file event for more events of the same save; all of it is wait before the rebuild. */
+const saveDebounce = 10;
+
 async function main(): Promise<number> {
   const { values, positionals } = args();
   const command = positionals[0] ?? 'build';
@@ -147,9 +150,10 @@ async function main(): Promise<number> {
     let running: Promise<unknown> = Promise.resolve();
     watch(['theme', ...await watchedPaths(base.content, base.config)], { ignoreInitial: true }).on('all', () => {
       if (timer) clearTimeout(timer);
+      // One rebuild for the events of one save (an editor may truncate, write and rename within a few ms).
       timer = setTimeout(() => {
         running = running.then(async () => { if (await rebuild()) server.reload(); }).catch((e) => process.stderr.write(`${String(e)}\n`));
-      }, 50);
+      }, saveDebounce);
     });
     return new Promise(() => {});
   }

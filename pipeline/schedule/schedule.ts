@@ -145,7 +145,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     // load every grammar cost more), else in the highlight threads, on both cores, while the main thread
     // mostly waits for them.
     let storedBlocks: StoredBlocks | null = null;
-    const highlighting = !cache ? handled(createHighlighter(analysed.languages))
+    const highlighting = !cache ? handled(createHighlighter(analysed.languages).then((real) => (options.memo ? rememberedBlocks(real, options.memo, analysed.languages) : real)))
       : handled(madeJobs.then(async (made) => {
         // Every page in the cache: no highlighter to load (its grammars and WebAssembly cost 0.1 to 0.2 s).
         const ahead = highlightAhead(made, cache);
@@ -289,6 +289,10 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
  * main thread; more go to the highlight threads (docs/performance.md).
  */
 export const inProcessBlocks = 40;
+
+/** The dev server's highlighter: blocks highlighted by an earlier rebuild come from its memo. */
+const rememberedBlocks = (real: Highlighter, memo: BuildMemo, languages: ReadonlyArray<string>): Highlighter =>
+  new StoredBlocks(memo.code, memo.languages, languages).highlighter(real, () => real);
 
 /**
  * read → analyse, with Chromium drawing on the other core: with a cache, the
