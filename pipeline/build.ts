@@ -93,12 +93,12 @@ function analyseSources(sources: SourceTree, mode: Mode, options: AnalyseOptions
   const missing = sources.problems.filter((p) => p.code === 'content-missing');
   if (missing.length) return { site: null, assets: new Map(), code: new Map(), languages: [], diagrams: new Map(), problems: missing };
 
-  const yaml = options.cache?.yaml;
+  const yaml = options.cache?.yaml ?? options.memo?.yaml;
   const config = sources.config ? parseData(sources.config, yaml) : ok(null);
   const format = configuredFormat(valueOf(config)?.yaml.data);
   const validated = pipe(
     all({ parsed: parseAll(sources.files, options, format), config, sidebarFiles: traverse((file: SourceFile) => parseData(file, yaml))(sources.configData ?? []) }),
-    chain(({ parsed, config, sidebarFiles }) => validate(parsed, config, sidebarFiles)),
+    chain(({ parsed, config, sidebarFiles }) => validate(parsed, config, sidebarFiles, options.memo?.entries)),
   );
   const resolved = pipe(
     validated,
@@ -144,6 +144,7 @@ function svgJudge(files: ReadonlyArray<AssetFile>, { memo, cache }: AnalyseOptio
 function parseAll(files: ReadonlyArray<SourceFile>, { memo, cache }: AnalyseOptions, format: FormatSetting): Result<ReadonlyArray<Parsed>> {
   const trees: Store<Root> | undefined = cache?.trees;
   if (!memo) return parse(files, trees, format, cache?.yaml);
+  // (Each file's YAML is in its parse result; the memo's YAML store serves the configuration and data files.)
   memo.parsed.keepOnly(new Set(files.map((f) => f.path)));
   return pipe(
     files,

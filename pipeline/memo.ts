@@ -12,6 +12,9 @@ import type { Content } from './types.ts';
 import type { Root } from 'mdast';
 import type { StoredYaml } from './stages/parse/yaml.ts';
 import type { JudgedSvgFile } from './stages/svg-sanitize.ts';
+import type { EntryMemo } from './stages/validate.ts';
+import type { ThemeAssets } from '../renderer/context.ts';
+import type { OutputFile } from './types.ts';
 import { contentHash } from './content-hash.ts';
 
 interface Entry<V> {
@@ -50,9 +53,25 @@ export interface BuildMemo {
    */
   readonly code: Store<string>;
   readonly languages: Store<ReadonlyArray<string>>;
+  /** The configuration and data files' YAML as the build cache keeps it (pipeline/stages/parse/yaml.ts), in memory. */
+  readonly yaml: Store<StoredYaml>;
+  /** Each Markdown file's entry, by its parse result and the configuration (pipeline/stages/validate.ts). */
+  readonly entries: EntryMemo;
+  /**
+   * The theme's files as pipeline/io/theme.ts loaded them, until the CLI's
+   * watcher sees a change outside the content (reading, hashing and the
+   * client bundle's key cost each rebuild 10 to 20 ms).
+   */
+  readonly theme: { loaded: Promise<LoadedTheme> | null };
 }
 
-export const createMemo = (): BuildMemo => ({ parsed: new Memo(), markdown: new Memo(), svg: new Memo(), code: new Store(), languages: new Store() });
+export const createMemo = (): BuildMemo => ({ parsed: new Memo(), markdown: new Memo(), svg: new Memo(), code: new Store(), languages: new Store(), yaml: new Store(), entries: new WeakMap(), theme: { loaded: null } });
+
+/** What pipeline/io/theme.ts loads: the theme's public paths and its files. */
+export interface LoadedTheme {
+  readonly theme: ThemeAssets;
+  readonly files: OutputFile[];
+}
 
 /**
  * Stage results by a hash of every input they read, kept on disk between

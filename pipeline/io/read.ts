@@ -130,6 +130,16 @@ const codeFile = /\.(jsx?|tsx?|mjs|cjs)$/i;
  */
 function layoutFromConfig(config: SourceFile | null): Layout {
   if (!config) return portalLayout;
+  // The dev server reads the same configuration at every rebuild: parsing it again cost about 10 ms.
+  if (lastLayout?.text === config.text) return lastLayout.layout;
+  const layout = layoutOfConfig(config);
+  lastLayout = { text: config.text, layout };
+  return layout;
+}
+
+let lastLayout: { readonly text: string; readonly layout: Layout } | null = null;
+
+function layoutOfConfig(config: SourceFile): Layout {
   try {
     const data: unknown = parseYaml(config.text);
     const content = typeof data === 'object' && data !== null && 'content' in data ? (data as { content: unknown }).content : undefined;

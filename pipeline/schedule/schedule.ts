@@ -24,7 +24,7 @@ import { readSources } from '../io/read.ts';
 import { createHighlighter } from '../io/highlight/shiki.ts';
 import { DiagramDrawer, diagramCacheDir, mermaidBrowserFiles } from '../io/mermaid.ts';
 import { HighlightWorkers } from '../io/highlight/workers.ts';
-import { StoredBlocks } from '../io/highlight/stored.ts';
+import { rememberedBlocks, StoredBlocks } from '../io/highlight/stored.ts';
 import { feedStylesheetTemplate, loadTheme } from '../io/theme.ts';
 import { themeCode } from '../../theme/theme-code.ts';
 import { loadSiteComponents, siteAssetFiles, siteFacts, type SiteComponents } from '../io/site-components.ts';
@@ -55,7 +55,7 @@ import { indexOptions } from '../../theme/shared/search-options.ts';
 import type { SearchRecord } from '../stages/search-records.ts';
 import type { Mode } from '../types.ts';
 import { sortProblems, type Problem } from '../problem.ts';
-import type { BuildCache, BuildMemo } from '../memo.ts';
+import type { BuildCache, BuildMemo, LoadedTheme } from '../memo.ts';
 import { loadCustomCss } from '../io/custom-css.ts';
 import { MarkdownPluginBox, markdownPluginVersions, siteCodeFilesOf } from '../io/markdown-plugins.ts';
 import { markdownPluginsAhead } from './markdown-plugins-ahead.ts';
@@ -121,7 +121,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     }
     const drawing = drawer.finish(analysed.diagrams);
     // The theme's files, read (or bundled) while the diagrams are drawn.
-    const themeLoading = options.render ? handled(loadTheme({ cacheDir: options.cacheDir })) : null;
+    const themeLoading = options.render ? handled(options.memo ? rememberedTheme(options.memo, options.cacheDir) : loadTheme({ cacheDir: options.cacheDir })) : null;
     // The site's own components, when the configuration names them, loaded in their box while the diagrams are drawn.
     // The site's local plugins run first, in their box: their data is what site code reads, their routes are pages.
     const plugins = handled(runSitePlugins(sitePluginOptions(site.config, options.content, options.cacheDir, options.persist === true)));
@@ -290,9 +290,13 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
  */
 export const inProcessBlocks = 40;
 
-/** The dev server's highlighter: blocks highlighted by an earlier rebuild come from its memo. */
-const rememberedBlocks = (real: Highlighter, memo: BuildMemo, languages: ReadonlyArray<string>): Highlighter =>
-  new StoredBlocks(memo.code, memo.languages, languages).highlighter(real, () => real);
+/** The dev server's theme: loaded once, again after the watcher saw a change outside the content. */
+function rememberedTheme(memo: BuildMemo, cacheDir: string): Promise<LoadedTheme> {
+  const loading = (memo.theme.loaded ??= loadTheme({ cacheDir }));
+  // A failed load is tried again by the next rebuild.
+  loading.catch(() => { if (memo.theme.loaded === loading) memo.theme.loaded = null; });
+  return loading;
+}
 
 /**
  * read → analyse, with Chromium drawing on the other core: with a cache, the
