@@ -47,12 +47,12 @@ function parseFile(file: SourceFile, trees: Store<Root> | undefined, format: For
  * value: the page is still there (an empty tree), so later stages can say more.
  */
 export function parseMarkdown(file: SourceFile, trees?: Store<Root>, setting: FormatSetting = 'md', yamlStore?: Store<StoredYaml>): Result<ParsedMarkdown> {
-  const { yaml, yamlLine } = split(file);
+  const { yaml, yamlLine, body } = splitFrontmatter(withoutBom(file.text));
   return pipe(
     parseYaml(yaml, file.display, yamlLine, yamlStore),
     chain((frontmatter) => {
       const format = bodyFormat(file.path, setting, frontmatterFormat(frontmatter.data));
-      return pipe(bodyTree(format, file, trees), map((tree): ParsedMarkdown => ({ kind: 'markdown', file, frontmatter, tree, format })));
+      return pipe(bodyTree(body, format, file, trees), map((tree): ParsedMarkdown => ({ kind: 'markdown', file, frontmatter, tree, format })));
     }),
   );
 }
@@ -67,10 +67,20 @@ export function parseData(file: SourceFile, yaml?: Store<StoredYaml>): Result<Pa
  * null when it will not parse it (not Markdown, or over one of the limits).
  * The io edge uses it to parse ahead while Chromium starts (pipeline/schedule/parse-ahead.ts).
  */
-export function markdownBody(file: SourceFile, trees?: Store<Root>, setting: FormatSetting = 'md'): string | null {
+export const markdownBody = (file: SourceFile, trees?: Store<Root>, setting: FormatSetting = 'md'): string | null =>
+  markdownJob(file, trees, setting)?.body ?? null;
+
+/**
+ * What parse-ahead needs of a Markdown file, from one split of its text: the
+ * body `parse` will hand the parser, its format and its key in the tree store;
+ * null when `parse` will not parse it.
+ */
+export function markdownJob(file: SourceFile, trees: Store<Root> | undefined, setting: FormatSetting): { readonly body: string; readonly format: MarkdownFormat; readonly key: ReadonlyArray<string> } | null {
   if (!isMarkdown(file) || refusal(file)) return null;
-  const { body } = split(file);
-  return passedLimits(file, markdownFormat(file, setting), trees) || !tooComplex(body, file) ? body : null;
+  const { yaml, yamlLine, body } = splitFrontmatter(withoutBom(file.text));
+  const format = formatOf(file, yaml, yamlLine, setting);
+  const key = treeKey(body, format);
+  return passedLimits(key, trees) || !tooComplex(body, file) ? { body, format, key } : null;
 }
 
 /**
@@ -79,7 +89,11 @@ export function markdownBody(file: SourceFile, trees?: Store<Root>, setting: For
  * the site's setting. For the io edge, which parses ahead of the stage.
  */
 export function markdownFormat(file: SourceFile, setting: FormatSetting): MarkdownFormat {
-  const { yaml, yamlLine } = split(file);
+  const { yaml, yamlLine } = splitFrontmatter(withoutBom(file.text));
+  return formatOf(file, yaml, yamlLine, setting);
+}
+
+function formatOf(file: SourceFile, yaml: string, yamlLine: number, setting: FormatSetting): MarkdownFormat {
   const own = /\bmdx\b/.test(yaml) ? frontmatterFormat(valueOf(parseYaml(yaml, file.display, yamlLine))?.data) : undefined;
   return bodyFormat(file.path, setting, own);
 }
@@ -91,40 +105,13 @@ export const siteFormat = (config: SourceFile | null, yaml?: Store<StoredYaml>):
 /** The key of a body's tree in the store: the same text read as MDX or as Markdown gives different trees. */
 export const treeKey = (body: string, format: MarkdownFormat): ReadonlyArray<string> => [format, body];
 
-/**
- * A file's front matter and body, split once per file: parse-ahead, the
- * limits and the stage each ask, and splitting and hashing the same text again
- * cost 30 to 50 ms of a warm build. Keyed by the file object, so nothing
- * outlives the build's sources.
- */
-interface Split {
-  readonly yaml: string;
-  readonly yamlLine: number;
-  readonly body: string;
-  /** Its tree keys: one array per format, so the store hashes the body once (`Store.keyOf` keeps the hash per array). */
-  readonly keys: { md?: ReadonlyArray<string>; mdx?: ReadonlyArray<string> };
-}
-const splits = new WeakMap<SourceFile, Split>();
-
-function split(file: SourceFile): Split {
-  let known = splits.get(file);
-  if (!known) splits.set(file, known = { ...splitFrontmatter(withoutBom(file.text)), keys: {} });
-  return known;
-}
-
-/** The key of a Markdown file's body tree in the store (`treeKey` of its body). */
-export const bodyTreeKey = (file: SourceFile, format: MarkdownFormat): ReadonlyArray<string> => {
-  const { body, keys } = split(file);
-  return (keys[format] ??= treeKey(body, format));
-};
-
 /** The tree of a body, or an empty one with the reason the parser did not see it or failed on it. */
-function bodyTree(format: MarkdownFormat, file: SourceFile, trees: Store<Root> | undefined): Result<Root> {
-  const { body } = split(file);
-  const complex = passedLimits(file, format, trees) ? null : tooComplex(body, file);
+function bodyTree(body: string, format: MarkdownFormat, file: SourceFile, trees: Store<Root> | undefined): Result<Root> {
+  const key = treeKey(body, format);
+  const complex = passedLimits(key, trees) ? null : tooComplex(body, file);
   if (complex) return withProblems(emptyRoot(), [complex]);
   try {
-    return ok(trees ? trees.get(bodyTreeKey(file, format), () => parseMarkdownBody(body, format)) : parseMarkdownBody(body, format));
+    return ok(trees ? trees.get(key, () => parseMarkdownBody(body, format)) : parseMarkdownBody(body, format));
   } catch (e) {
     return withProblems(emptyRoot(), [mdxSyntaxProblem(file.display, e) ?? unprocessable(file.display, e)]);
   }
@@ -135,7 +122,7 @@ function bodyTree(format: MarkdownFormat, file: SourceFile, trees: Store<Root> |
  * was made (the store's folder changes with the code, limits included), so
  * they need no second look. Looking cost 20 to 40 ms of every build.
  */
-const passedLimits = (file: SourceFile, format: MarkdownFormat, trees: Store<Root> | undefined): boolean => trees?.has(bodyTreeKey(file, format)) === true;
+const passedLimits = (key: ReadonlyArray<string>, trees: Store<Root> | undefined): boolean => trees?.has(key) === true;
 
 /** Why the stage does not read a file at all (too large, a page name that cannot be a URL, or a page with nothing in it), or null. */
 const refusal = (file: SourceFile): Problem | null => fileTooLarge(file) ?? (isMarkdown(file) ? unsafePageName(file) ?? emptyPage(file) : null);
