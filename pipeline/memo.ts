@@ -60,7 +60,7 @@ export interface BuildMemo {
   /**
    * The theme's files as pipeline/io/theme.ts loaded them, until the CLI's
    * watcher sees a change outside the content (reading, hashing and the
-   * client bundle's key cost each rebuild 10 to 20 ms).
+   * client bundle's key cost each rebuild about 10 ms).
    */
   readonly theme: { loaded: Promise<LoadedTheme> | null };
 }
@@ -100,8 +100,8 @@ export class Store<V> {
 
   /**
    * Hashes by a short head (up to two inputs) and the text that ends the inputs (a body, YAML):
-   * parse-ahead and the stage each ask with an array of their own, and hashing
-   * every text again cost a warm build 10 to 20 ms.
+   * parse-ahead and the stage each ask with an array of their own, and would
+   * otherwise hash every body twice.
    */
   private readonly byText = new Map<string, Map<string | number, string>>();
 

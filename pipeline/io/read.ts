@@ -37,7 +37,7 @@ const describe = (e: unknown): string => (e instanceof Error && 'code' in e ? St
  * Reads a file, refusing (ELOOP) when it was swapped for a symbolic link after
  * the walk. Synchronously: the files are read one after another anyway, and
  * open, stat, read and close each as a trip through libuv's threadpool cost
- * the site's 200 files 30 to 40 ms of CPU and more of wall time on a busy
+ * twice the CPU for the site's 200 files, and more wall time on a busy
  * machine.
  */
 async function readNoFollow(abs: string): Promise<Buffer> {

@@ -31,7 +31,7 @@ export async function parseAhead(files: ReadonlyArray<SourceFile>, trees: Store<
   const rest = files.filter((f) => !mayDraw(f));
   // The rest, when there is much of it, with a worker thread beside the main thread, from the moment the other
   // core is free (and there is still enough left).
-  // Each file split once: its body, format and tree key (splitting and hashing every text again cost a warm build 30 to 50 ms).
+  // Each file split once into its body, format and tree key: asking for the body and the format apart splits the text each time.
   const found = new Map(files.map((file) => [file, markdownJob(file, trees, format)] as const));
   const jobs = rest.reduce((sum, f) => sum + f.text.length, 0) < helperThreshold ? [] : rest.flatMap((file) => {
     const job = found.get(file);

@@ -95,7 +95,7 @@ export class StoredBlocks {
 /**
  * The dev server's highlighter: `real` behind the memo's in-memory stores, so
  * a rebuild after a save highlights only the blocks no earlier rebuild did
- * (the saved page's other blocks cost 20 to 30 ms of shiki each time).
+ * (without it shiki colours every block of the saved page again).
  */
 export const rememberedBlocks = (real: Highlighter, memo: BuildMemo, languages: ReadonlyArray<string>): Highlighter =>
   new StoredBlocks(memo.code, memo.languages, languages).highlighter(real, () => real);
