@@ -68,16 +68,20 @@ function yamlResult(text: string, display: string, firstLine: number, seen: (pla
     }
   } catch (e) {
     // Only for YAML the parser cannot even hold (thousands of nested brackets overflow its stack).
-    const place = { line: firstLine, column: 1 };
-    return withProblems({ data: null, keys: [], locate: () => place, ok: false },
-      [error('yaml-syntax', display, place, `De YAML kan niet worden gelezen (${reason(e)}): ze is te diep genest. Schrijf de waarden eenvoudiger op.`)]);
+    return tooDeep(e, display, firstLine);
   }
   const at = (offset: number | undefined): Place => {
     if (offset === undefined) return { line: firstLine, column: 1 };
     const pos = lineCounter.linePos(offset);
     return { line: pos.line + firstLine - 1, column: column(pos.line, pos.col) };
   };
-  const places = yamlPlaces(doc, at);
+  let places: YamlPlaces;
+  try {
+    places = yamlPlaces(doc, at);
+  } catch (e) {
+    // Walking a document nested about as deep as the parser could hold.
+    return tooDeep(e, display, firstLine);
+  }
   seen(places);
   const locate = locateIn(places);
   const keys = keysOf(places);
@@ -99,18 +103,26 @@ function yamlResult(text: string, display: string, firstLine: number, seen: (pla
   }
 }
 
+/** YAML nested too deep to read, as a problem at its first line. */
+function tooDeep(e: unknown, display: string, firstLine: number): Result<YamlData> {
+  const place = { line: firstLine, column: 1 };
+  return withProblems({ data: null, keys: [], locate: () => place, ok: false },
+    [error('yaml-syntax', display, place, `De YAML kan niet worden gelezen (${reason(e)}): ze is te diep genest. Schrijf de waarden eenvoudiger op.`)]);
+}
+
 /**
  * Whether JSON gives `value` back equal: plain objects and arrays of strings,
- * booleans, null and finite numbers (not -0). What YAML reads beyond that
- * (`.inf`, `.nan`, `-0`, a tagged value) is parsed in every build instead.
+ * booleans, null and finite numbers (not -0), at most 64 levels deep (the
+ * store's JSON is written and read recursively). What YAML reads beyond that
+ * (`.inf`, `.nan`, `-0`, a tagged value, deep nesting) is parsed in every build instead.
  */
-function jsonSafe(value: unknown): boolean {
+function jsonSafe(value: unknown, depth = 0): boolean {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
   if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
-  if (Array.isArray(value)) return value.every(jsonSafe);
-  if (typeof value !== 'object') return false;
+  if (typeof value !== 'object' || depth >= 64) return false;
+  if (Array.isArray(value)) return value.every((item) => jsonSafe(item, depth + 1));
   const proto: unknown = Object.getPrototypeOf(value);
-  return (proto === Object.prototype || proto === null) && Object.values(value).every(jsonSafe);
+  return (proto === Object.prototype || proto === null) && Object.values(value).every((item) => jsonSafe(item, depth + 1));
 }
 
 /** The warning for one quirk: what Docusaurus tolerated, on which line, and how to write it by the rules. */
@@ -136,8 +148,8 @@ function aliasPlace(text: string, at: (offset: number | undefined) => Place): Pl
  * its scalar keys in order, each with the key's place and what its value
  * holds; a list its items, each with the item's place (null for an item a
  * path cannot enter: an alias, a pair). Anything else holds nothing further.
- * `locate` walks this instead of the document, so a parse kept in the build
- * cache (`storedYaml`) points at the same places without parsing again.
+ * `locate` walks this instead of the document, so YAML kept in the build
+ * cache (`StoredYaml`) points at the same places without parsing again.
  */
 export type YamlSpots =
   | { readonly map: ReadonlyArray<readonly [key: string, line: number, column: number, value: YamlSpots]> }

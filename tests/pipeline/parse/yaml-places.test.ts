@@ -126,12 +126,15 @@ places('keeps only YAML without problems and with data JSON gives back as it is'
   const store = new Store<StoredYaml>();
   parseYaml('title: X\ntags: [a, b]\n', 'content/a.md', 2, store);
   assert.is(store.entries().size, 1);
-  for (const text of ['title: X\ntitle: Y\n', 'tags: [api\n', 'tags: *lijst\n', 'a: .inf\n', 'a: -0\n', 'a: .nan\n', `description: "Een\n${nbsp}tekst"\n`]) {
+  const deep = (n: number) => `a: ${'['.repeat(n)}${']'.repeat(n)}\n`;
+  for (const text of ['title: X\ntitle: Y\n', 'tags: [api\n', 'tags: *lijst\n', 'a: .inf\n', 'a: -0\n', 'a: .nan\n', `description: "Een\n${nbsp}tekst"\n`, deep(100), deep(20000)]) {
     const kept = new Store<StoredYaml>();
     const fresh = parseYaml(text, 'content/a.md', 2);
     const read = parseYaml(text, 'content/a.md', 2, kept);
-    assert.is(kept.entries().size, 0, text);
-    assert.equal(problemsOf(read), problemsOf(fresh));
+    assert.is(kept.entries().size, 0, text.slice(0, 40));
+    // (Where the parser's stack runs out depends on the caller's stack: for that one only the codes.)
+    const said = (r: typeof read) => problemsOf(r).map((p) => (text === deep(20000) ? p.code : p));
+    assert.equal(said(read), said(fresh));
     assert.equal(valueOf(read)?.data, valueOf(fresh)?.data);
   }
 });
