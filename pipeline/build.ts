@@ -25,7 +25,8 @@ import { validate, type Validated } from './stages/validate.ts';
 import { resolve } from './stages/resolve.ts';
 import type { GeneratedSidebars } from './stages/resolve/generated-sidebar.ts';
 import { contentHash } from './content-hash.ts';
-import { hashAssets, type Assets } from './stages/assets.ts';
+import { hashAssets, type Assets, type SvgJudge } from './stages/assets.ts';
+import { judgeSvgFile } from './stages/svg-sanitize.ts';
 import { codeIndex, codeLanguages, diagramSources, type CodeIndex } from './stages/code-blocks.ts';
 import { componentKeys, markdownContext, siteMarkdownJobs, renderJob, type MarkdownJobs, type MarkdownPluginTrees } from './stages/site-markdown.ts';
 import { oneWarningPerComponent } from './stages/markdown/mdx-unknown.ts';
@@ -50,7 +51,7 @@ import { absolute } from './published.ts';
 import { pageStylesheet, type ComponentStyles } from './stages/site-styles.ts';
 import { memoSlot, renderMemo, type Components, type PageContext, type RenderMemo, type ThemeAssets, type WrittenBodies } from '../renderer/context.ts';
 import type { BuildCache, BuildMemo, Store } from './memo.ts';
-import type { Content, Diagram, OutputFile, SourceFile, SourceTree, Parsed, Partials, Mode, Post, Site, Route } from './types.ts';
+import type { AssetFile, Content, Diagram, OutputFile, SourceFile, SourceTree, Parsed, Partials, Mode, Post, Site, Route } from './types.ts';
 
 export type { OutputFile } from './types.ts';
 
@@ -92,11 +93,12 @@ function analyseSources(sources: SourceTree, mode: Mode, options: AnalyseOptions
   const missing = sources.problems.filter((p) => p.code === 'content-missing');
   if (missing.length) return { site: null, assets: new Map(), code: new Map(), languages: [], diagrams: new Map(), problems: missing };
 
-  const config = sources.config ? parseData(sources.config) : ok(null);
+  const yaml = options.cache?.yaml ?? options.memo?.yaml;
+  const config = sources.config ? parseData(sources.config, yaml) : ok(null);
   const format = configuredFormat(valueOf(config)?.yaml.data);
   const validated = pipe(
-    all({ parsed: parseAll(sources.files, options, format), config, sidebarFiles: traverse(parseData)(sources.configData ?? []) }),
-    chain(({ parsed, config, sidebarFiles }) => validate(parsed, config, sidebarFiles)),
+    all({ parsed: parseAll(sources.files, options, format), config, sidebarFiles: traverse((file: SourceFile) => parseData(file, yaml))(sources.configData ?? []) }),
+    chain(({ parsed, config, sidebarFiles }) => validate(parsed, config, sidebarFiles, options.memo?.entries)),
   );
   const resolved = pipe(
     validated,
@@ -107,7 +109,7 @@ function analyseSources(sources: SourceTree, mode: Mode, options: AnalyseOptions
   // Drafts count too: their languages and diagrams are part of every page's cache key; so do the partials a page may place.
   const code = codeIndex([...(valueOf(validated)?.entries ?? []).map((e) => e.tree), ...[...(valueOf(partials) ?? new Map()).values()].map((p) => p.tree)]);
   const blocks = [...code.values()].flat();
-  const assets = hashAssets(sources.assets);
+  const assets = hashAssets(sources.assets, svgJudge(sources.assets, options));
   const statics = staticFiles(sources.staticFiles ?? [], valueOf(validated)?.config?.static?.html ?? 'warn');
   return {
     site: site && valueOf(partials)?.size ? { ...site, partials: valueOf(partials)! } : site,
@@ -125,19 +127,28 @@ function parsePartials(files: ReadonlyArray<SourceFile>, { cache }: AnalyseOptio
   return pipe(
     files,
     // A partial whose front matter cannot be read drops out with its problem; its imports are then unresolved.
-    collect((file) => pipe(parseMarkdown(file, cache?.trees, format), map((parsed) => [file.path, { path: file.path, display: file.display, text: file.text, tree: parsed.tree }] as const))),
+    collect((file) => pipe(parseMarkdown(file, cache?.trees, format, cache?.yaml), map((parsed) => [file.path, { path: file.path, display: file.display, text: file.text, tree: parsed.tree }] as const))),
     map((entries): Partials => new Map(entries)),
   );
+}
+
+/** How the SVG assets are judged: through the build cache, or the dev server's memo (by path and text). */
+function svgJudge(files: ReadonlyArray<AssetFile>, { memo, cache }: AnalyseOptions): SvgJudge | undefined {
+  if (cache) return (text) => cache.svg.get(['svg', text], () => judgeSvgFile(text));
+  if (!memo) return undefined;
+  memo.svg.keepOnly(new Set(files.map((f) => f.path)));
+  return (text, path) => memo.svg.get(path, [text], () => judgeSvgFile(text));
 }
 
 /** `parse`, a file at a time through the memo when there is one (the dev server's rebuilds). */
 function parseAll(files: ReadonlyArray<SourceFile>, { memo, cache }: AnalyseOptions, format: FormatSetting): Result<ReadonlyArray<Parsed>> {
   const trees: Store<Root> | undefined = cache?.trees;
-  if (!memo) return parse(files, trees, format);
+  if (!memo) return parse(files, trees, format, cache?.yaml);
+  // (Each file's YAML is in its parse result; the memo's YAML store serves the configuration and data files.)
   memo.parsed.keepOnly(new Set(files.map((f) => f.path)));
   return pipe(
     files,
-    traverse((file) => memo.parsed.get(file.path, [file.display, file.text, format], () => parse([file], trees, format))),
+    traverse((file) => memo.parsed.get(file.path, [file.display, file.text, format], () => parse([file], trees, format, cache?.yaml))),
     map(RA.flatten),
   );
 }

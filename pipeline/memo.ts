@@ -10,6 +10,11 @@ import type { Result } from './result.ts';
 import type { Parsed, MarkdownResult } from './types.ts';
 import type { Content } from './types.ts';
 import type { Root } from 'mdast';
+import type { StoredYaml } from './stages/parse/yaml.ts';
+import type { JudgedSvgFile } from './stages/svg-sanitize.ts';
+import type { EntryMemo } from './stages/validate.ts';
+import type { ThemeAssets } from '../renderer/context.ts';
+import type { OutputFile } from './types.ts';
 import { contentHash } from './content-hash.ts';
 import type { SectionTerms } from './stages/search-index.ts';
 
@@ -40,9 +45,34 @@ export class Memo<V> {
 export interface BuildMemo {
   readonly parsed: Memo<Result<ReadonlyArray<Parsed>>>;
   readonly markdown: Memo<MarkdownResult>;
+  /** An SVG asset's judgment (pipeline/stages/svg-sanitize.ts), by its path and text. */
+  readonly svg: Memo<JudgedSvgFile>;
+  /**
+   * Highlighted blocks and what shiki loads, as the build cache keeps them
+   * (pipeline/io/highlight/stored.ts): a saved page highlights only its new
+   * blocks. In memory only; a block edited away stays until the server stops.
+   */
+  readonly code: Store<string>;
+  readonly languages: Store<ReadonlyArray<string>>;
+  /** The configuration and data files' YAML as the build cache keeps it (pipeline/stages/parse/yaml.ts), in memory. */
+  readonly yaml: Store<StoredYaml>;
+  /** Each Markdown file's entry, by its parse result and the configuration (pipeline/stages/validate.ts). */
+  readonly entries: EntryMemo;
+  /**
+   * The theme's files as pipeline/io/theme.ts loaded them, until the CLI's
+   * watcher sees a change outside the content (reading, hashing and the
+   * client bundle's key cost each rebuild about 10 ms).
+   */
+  readonly theme: { loaded: Promise<LoadedTheme> | null };
 }
 
-export const createMemo = (): BuildMemo => ({ parsed: new Memo(), markdown: new Memo() });
+export const createMemo = (): BuildMemo => ({ parsed: new Memo(), markdown: new Memo(), svg: new Memo(), code: new Store(), languages: new Store(), yaml: new Store(), entries: new WeakMap(), theme: { loaded: null } });
+
+/** What pipeline/io/theme.ts loads: the theme's public paths and its files. */
+export interface LoadedTheme {
+  readonly theme: ThemeAssets;
+  readonly files: OutputFile[];
+}
 
 /** What a store starts from: the entries an earlier build kept (a Map, or a file whose values are parsed when asked). */
 export interface Earlier<V> {
@@ -89,10 +119,28 @@ export class Store<V> {
     return here === undefined || here === unread ? this.earlier.get(key) : here;
   }
 
+  /**
+   * Hashes by a short head (up to two inputs) and the text that ends the inputs (a body, YAML):
+   * parse-ahead and the stage each ask with an array of their own, and would
+   * otherwise hash every body twice.
+   */
+  private readonly byText = new Map<string, Map<string | number, string>>();
+
   /** The key `inputs` are kept under: a hash of them. */
   keyOf(inputs: ReadonlyArray<string | number>): string {
     let key = this.hashed.get(inputs);
-    if (key === undefined) this.hashed.set(inputs, key = contentHash(JSON.stringify(inputs), 32));
+    if (key !== undefined) return key;
+    if (inputs.length > 3) {
+      this.hashed.set(inputs, key = contentHash(JSON.stringify(inputs), 32));
+      return key;
+    }
+    const head = JSON.stringify(inputs.slice(0, -1));
+    const last = inputs[inputs.length - 1] ?? '';
+    let texts = this.byText.get(head);
+    if (!texts) this.byText.set(head, texts = new Map());
+    key = texts.get(last);
+    if (key === undefined) texts.set(last, key = contentHash(JSON.stringify(inputs), 32));
+    this.hashed.set(inputs, key);
     return key;
   }
 
@@ -190,6 +238,10 @@ export interface WrittenBody {
 /** What a production build keeps on disk: parsed Markdown, highlighted code, rendered Markdown, written bodies and the search index. */
 export interface BuildCache {
   readonly trees: Store<Root>;
+  /** Front matter and data files read without a problem: their data and where each key is (pipeline/stages/parse/yaml.ts). */
+  readonly yaml: Store<StoredYaml>;
+  /** SVG assets judged (pipeline/stages/svg-sanitize.ts), by their text. */
+  readonly svg: Store<JudgedSvgFile>;
   /** Highlighted blocks as JSON, and what shiki loads for a set of languages (pipeline/io/highlight/stored.ts). */
   readonly code: Store<string>;
   readonly languages: Store<ReadonlyArray<string>>;
@@ -200,4 +252,4 @@ export interface BuildCache {
   readonly searchTerms: Store<SectionTerms>;
 }
 
-export const emptyBuildCache = (): BuildCache => ({ trees: new Store(), code: new Store(), languages: new Store(), markdown: new Store(), bodies: new Store(), searchIndex: new Store(), searchTerms: new Store() });
+export const emptyBuildCache = (): BuildCache => ({ trees: new Store(), yaml: new Store(), svg: new Store(), code: new Store(), languages: new Store(), markdown: new Store(), bodies: new Store(), searchIndex: new Store(), searchTerms: new Store() });

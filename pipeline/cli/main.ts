@@ -35,12 +35,19 @@ import { killDescendants } from '../io/descendants.ts';
 
 /** The validated site configuration, or null when it cannot be read or is invalid. */
 function readConfig(file: string) {
-  let text: string;
+  const text = configText(file);
+  return text === null ? null : configOf(text, file);
+}
+
+function configText(file: string): string | null {
   try {
-    text = fs.readFileSync(file, 'utf8');
+    return fs.readFileSync(file, 'utf8');
   } catch {
     return null;
   }
+}
+
+function configOf(text: string, file: string) {
   const parsed = parseData({ path: path.basename(file), display: file, text });
   const config = validateConfig(valueOf(parsed));
   return problemsOf(parsed).length || hasErrors(problemsOf(config)) ? null : valueOf(config);
@@ -64,6 +71,9 @@ const args = () => parseArgs({
     debug: { type: 'boolean', default: false },
   },
 });
+
+/** How long the dev server waits after a file event for more events of the same save; all of it is wait before the rebuild. */
+const saveDebounce = 10;
 
 async function main(): Promise<number> {
   const { values, positionals } = args();
@@ -126,8 +136,16 @@ async function main(): Promise<number> {
     // The production security headers, so that what breaks under them breaks here first. Live reload
     // needs nothing more: its script and event stream are same-origin. Until the configuration is
     // valid, the policy without third-party origins.
-    const policyOf = () => securityHeaders(readConfig(base.config) ?? { search: { backend: 'embedded' } }, { https: false });
-    let headers = policyOf();
+    // Made again only when the configuration's text changed: parsing and checking it is YAML work that every rebuild repeated.
+    let policyText: string | null | undefined;
+    let headers: ReturnType<typeof securityHeaders> = [];
+    const policyOf = () => {
+      const text = configText(base.config);
+      if (text === policyText) return headers;
+      policyText = text;
+      return securityHeaders((text === null ? null : configOf(text, base.config)) ?? { search: { backend: 'embedded' } }, { https: false });
+    };
+    headers = policyOf();
     const rebuild = async (): Promise<boolean> => {
       const started = performance.now();
       headers = policyOf();
@@ -145,11 +163,15 @@ async function main(): Promise<number> {
     const { watch } = await import('chokidar');
     let timer: NodeJS.Timeout | null = null;
     let running: Promise<unknown> = Promise.resolve();
-    watch(['theme', ...await watchedPaths(base.content, base.config)], { ignoreInitial: true }).on('all', () => {
+    const contentDir = `${path.resolve(base.content)}${path.sep}`;
+    watch(['theme', ...await watchedPaths(base.content, base.config)], { ignoreInitial: true }).on('all', (_event, changed) => {
+      // The theme is loaded again after a change outside the content (the theme's own files).
+      if (!path.resolve(changed).startsWith(contentDir)) memo.theme.loaded = null;
       if (timer) clearTimeout(timer);
+      // One rebuild for the events of one save (an editor may truncate, write and rename within a few ms).
       timer = setTimeout(() => {
         running = running.then(async () => { if (await rebuild()) server.reload(); }).catch((e) => process.stderr.write(`${String(e)}\n`));
-      }, 50);
+      }, saveDebounce);
     });
     return new Promise(() => {});
   }

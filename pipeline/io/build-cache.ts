@@ -20,11 +20,13 @@ import { Store, type BuildCache, type WrittenBody } from '../memo.ts';
 import { readStoreFile, readStoreFileSync, writeStore, type StoreFile } from './store-file.ts';
 import type { MarkdownResult } from '../types.ts';
 import type { SectionTerms } from '../stages/search-index.ts';
+import type { StoredYaml } from '../stages/parse/yaml.ts';
+import type { JudgedSvgFile } from '../stages/svg-sanitize.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** The stores and the file each is kept in. */
-const files = { trees: 'trees.json', code: 'code.json', languages: 'languages.json', markdown: 'markdown.json', bodies: 'bodies.json', searchIndex: 'search-index.json', searchTerms: 'search-terms.json' } as const satisfies Record<keyof BuildCache, string>;
+const files = { trees: 'trees.json', yaml: 'yaml.json', svg: 'svg.json', code: 'code.json', languages: 'languages.json', markdown: 'markdown.json', bodies: 'bodies.json', searchIndex: 'search-index.json', searchTerms: 'search-terms.json' } as const satisfies Record<keyof BuildCache, string>;
 
 let key: string | null = null;
 
@@ -73,13 +75,15 @@ export const buildCacheDir = (cacheDir: string): string => path.join(cacheDir, '
 
 export async function readBuildCache(cacheDir: string): Promise<BuildCache> {
   const dir = buildCacheDir(cacheDir);
-  const [trees, markdown, searchIndex] = await Promise.all([
+  const [trees, yaml, svg, markdown, searchIndex] = await Promise.all([
     readStore<Root>(path.join(dir, files.trees)),
+    readStore<StoredYaml>(path.join(dir, files.yaml)),
+    readStore<JudgedSvgFile>(path.join(dir, files.svg)),
     readStore<MarkdownResult>(path.join(dir, files.markdown)),
     readStore<string>(path.join(dir, files.searchIndex)),
   ]);
   return {
-    trees, markdown, searchIndex,
+    trees, yaml, svg, markdown, searchIndex,
     code: lazyStore<string>(path.join(dir, files.code)), languages: lazyStore<ReadonlyArray<string>>(path.join(dir, files.languages)),
     bodies: lazyStore<WrittenBody>(path.join(dir, files.bodies)),
     searchTerms: lazyStore<SectionTerms>(path.join(dir, files.searchTerms)),

@@ -11,9 +11,11 @@
  */
 import type { Root } from 'mdast';
 import type { SourceFile } from '../io/read.ts';
-import { markdownBody, markdownFormat, parseMarkdownBody, treeKey, type FormatSetting } from '../stages/parse.ts';
+import { markdownJob, parseMarkdownBody, type FormatSetting } from '../stages/parse.ts';
 import type { Store } from '../memo.ts';
 import { helperThreshold, ParseHelper, worthHelping, type ParseJob } from '../io/parse-helper.ts';
+
+type MarkdownJob = NonNullable<ReturnType<typeof markdownJob>>;
 
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -29,21 +31,20 @@ export async function parseAhead(files: ReadonlyArray<SourceFile>, trees: Store<
   const rest = files.filter((f) => !mayDraw(f));
   // The rest, when there is much of it, with a worker thread beside the main thread, from the moment the other
   // core is free (and there is still enough left).
+  // Each file split once into its body, format and tree key: asking for the body and the format apart splits the text each time.
+  const found = new Map(files.map((file) => [file, markdownJob(file, trees, format)] as const));
   const jobs = rest.reduce((sum, f) => sum + f.text.length, 0) < helperThreshold ? [] : rest.flatMap((file) => {
-    const body = markdownBody(file, trees, format);
-    if (body === null) return [];
-    const own = markdownFormat(file, format);
-    const key = treeKey(body, own);
-    return trees.has(key) ? [] : [{ body, format: own, key }];
+    const job = found.get(file);
+    return !job || trees.has(job.key) ? [] : [job];
   });
   const helper = worthHelping(jobs) ? new ParseHelper(jobs) : null;
   if (helper) otherCoreFree.then(() => helper.join(), () => {});
   try {
-    for (const file of files.filter(mayDraw)) await parseOne(file, trees, onTree, format);
+    for (const file of files.filter(mayDraw)) await parseOne(found.get(file) ?? null, trees, onTree);
     allDiagramsSeen();
     // (None of the rest can hold a diagram: their trees need not go to `onTree` as they come.)
     if (helper) await parseWithHelper(jobs, helper, trees, onTree);
-    else for (const file of rest) await parseOne(file, trees, onTree, format);
+    else for (const file of rest) await parseOne(found.get(file) ?? null, trees, onTree);
   } finally {
     helper?.stop();
   }
@@ -72,17 +73,21 @@ async function parseWithHelper(jobs: ReadonlyArray<ParseJob & { readonly key: Re
   });
 }
 
-/** Parses one file into the store, hands its tree on, then gives the event loop a turn. */
-async function parseOne(file: SourceFile, trees: Store<Root>, onTree: (tree: Root) => void, setting: FormatSetting): Promise<void> {
-  const body = markdownBody(file, trees, setting);
-  if (body === null) return;
-  const format = markdownFormat(file, setting);
+/**
+ * Parses one file into the store, hands its tree on, then gives the event
+ * loop a turn. A tree already in the store takes no time, so no turn: 170 of
+ * them are only wall time for a warm build on a busy machine.
+ */
+async function parseOne(job: MarkdownJob | null, trees: Store<Root>, onTree: (tree: Root) => void): Promise<void> {
+  if (job === null) return;
+  const { body, format, key } = job;
+  const stored = trees.has(key);
   try {
-    onTree(trees.get(treeKey(body, format), () => parseMarkdownBody(body, format)));
+    onTree(trees.get(key, () => parseMarkdownBody(body, format)));
   } catch {
     // Content the parser cannot handle: analyse parses it again and reports it.
   }
-  await turn();
+  if (!stored) await turn();
 }
 
 /**

@@ -24,7 +24,7 @@ import { readSources } from '../io/read.ts';
 import { createHighlighter } from '../io/highlight/shiki.ts';
 import { DiagramDrawer, diagramCacheDir, mermaidBrowserFiles } from '../io/mermaid.ts';
 import { HighlightWorkers } from '../io/highlight/workers.ts';
-import { StoredBlocks } from '../io/highlight/stored.ts';
+import { rememberedBlocks, StoredBlocks } from '../io/highlight/stored.ts';
 import { feedStylesheetTemplate, loadTheme } from '../io/theme.ts';
 import { themeCode } from '../../theme/theme-code.ts';
 import { loadSiteComponents, siteAssetFiles, siteFacts, type SiteComponents } from '../io/site-components.ts';
@@ -55,7 +55,7 @@ import { indexOptions } from '../../theme/shared/search-options.ts';
 import type { SearchRecord } from '../stages/search-records.ts';
 import type { Mode } from '../types.ts';
 import { sortProblems, type Problem } from '../problem.ts';
-import type { BuildCache, BuildMemo } from '../memo.ts';
+import type { BuildCache, BuildMemo, LoadedTheme } from '../memo.ts';
 import { loadCustomCss } from '../io/custom-css.ts';
 import { MarkdownPluginBox, markdownPluginVersions, siteCodeFilesOf } from '../io/markdown-plugins.ts';
 import { markdownPluginsAhead } from './markdown-plugins-ahead.ts';
@@ -125,7 +125,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     }
     const drawing = drawer.finish(analysed.diagrams);
     // The theme's files, read (or bundled) while the diagrams are drawn.
-    const themeLoading = options.render ? handled(loadTheme({ cacheDir: options.cacheDir })) : null;
+    const themeLoading = options.render ? handled(options.memo ? rememberedTheme(options.memo, options.cacheDir) : loadTheme({ cacheDir: options.cacheDir })) : null;
     // The site's own components, when the configuration names them, loaded in their box while the diagrams are drawn.
     // The site's local plugins run first, in their box: their data is what site code reads, their routes are pages.
     const plugins = handled(runSitePlugins(sitePluginOptions(site.config, options.content, options.cacheDir, options.persist === true)));
@@ -149,7 +149,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     // load every grammar cost more), else in the highlight threads, on both cores, while the main thread
     // mostly waits for them.
     let storedBlocks: StoredBlocks | null = null;
-    const highlighting = !cache ? handled(createHighlighter(analysed.languages))
+    const highlighting = !cache ? handled(createHighlighter(analysed.languages).then((real) => (options.memo ? rememberedBlocks(real, options.memo, analysed.languages) : real)))
       : handled(madeJobs.then(async (made) => {
         // Every page in the cache: no highlighter to load (its grammars and WebAssembly cost 0.1 to 0.2 s).
         const ahead = highlightAhead(made, cache);
@@ -297,6 +297,14 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
  */
 export const inProcessBlocks = 40;
 
+/** The dev server's theme: loaded once, again after the watcher saw a change outside the content. */
+function rememberedTheme(memo: BuildMemo, cacheDir: string): Promise<LoadedTheme> {
+  const loading = (memo.theme.loaded ??= loadTheme({ cacheDir }));
+  // A failed load is tried again by the next rebuild.
+  loading.catch(() => { if (memo.theme.loaded === loading) memo.theme.loaded = null; });
+  return loading;
+}
+
 /**
  * read → analyse, with Chromium drawing on the other core: with a cache, the
  * main thread parses ahead into the tree store and sends each diagram to
@@ -307,7 +315,7 @@ async function analyseWhileDrawing(sources: SourceTree, drawer: DiagramDrawer, o
     // A parse thread takes the other core once Chromium, when it runs, is done with it.
     let allSent = (): void => {};
     const otherCoreFree = drawer.running ? new Promise<void>((resolve) => { allSent = resolve; }).then(() => drawer.idle()) : Promise.resolve();
-    await parseAhead(sources.files, cache.trees, siteFormat(sources.config), (tree) => { for (const [hash, source] of mermaidSources([tree])) drawer.draw(hash, source); }, () => { drawer.allSent(); allSent(); }, otherCoreFree);
+    await parseAhead(sources.files, cache.trees, siteFormat(sources.config, cache.yaml), (tree) => { for (const [hash, source] of mermaidSources([tree])) drawer.draw(hash, source); }, () => { drawer.allSent(); allSent(); }, otherCoreFree);
   }
   const analyseWith = (generatedSidebars?: GeneratedParts['made']) => analyse(sources, options.mode, {
     ...(options.today ? { today: options.today } : {}), ...(options.memo ? { memo: options.memo } : {}), ...(cache ? { cache } : {}),

@@ -10,7 +10,7 @@ import { error, startOfFile } from '../problem.ts';
 import { collect, map, ok, withProblems, type Result } from '../result.ts';
 import type { AssetFile } from '../types.ts';
 import { contentHash } from '../content-hash.ts';
-import { judgeSvgFile, sanitizedSvgFile } from './svg-sanitize.ts';
+import { judgeSvgFile, sanitizedSvgFile, type JudgedSvgFile } from './svg-sanitize.ts';
 
 export interface Asset {
   /** Path inside the content root: `blog/img/flow.svg`. */
@@ -53,24 +53,24 @@ const encoded = (text: string): Uint8Array => new TextEncoder().encode(text);
  * (the HTML parser that judges it would not read it as the browser's XML
  * parser does); either way what is published holds no script.
  */
-export function publishedSvg(file: AssetFile): Result<Uint8Array> {
+export function publishedSvg(file: AssetFile, judge: SvgJudge = judgeSvgFile): Result<Uint8Array> {
   const text = utf8Text(file.bytes);
   if (text === null) {
     return withProblems(encoded(sanitizedSvgFile(new TextDecoder().decode(file.bytes))), [error('unsafe-svg', file.display, startOfFile,
       'Dit SVG-bestand is geen UTF-8, zodat de build het niet op script kan controleren. Sla het op als UTF-8.')]);
   }
-  const { scripting, sanitized } = judgeSvgFile(text);
+  const { scripting, sanitized } = judge(text, file.path);
   return withProblems(sanitized === null ? file.bytes : encoded(sanitized), scripting.length === 0 ? [] : [error('unsafe-svg', file.display, startOfFile,
     `Dit SVG-bestand heeft script nodig (${scripting.join('; ')}) en wordt geweigerd: een SVG op de site draait nooit script. Haal het script weg; een afbeelding tekent zonder.`)]);
 }
 
 /** One asset at its public URL. */
-function asset(file: AssetFile): Result<Asset> {
+function asset(file: AssetFile, judge: SvgJudge): Result<Asset> {
   const name = file.path.split('/').pop() ?? file.path;
   const dot = name.lastIndexOf('.');
   const stem = (dot > 0 ? name.slice(0, dot) : name).replace(/[^a-zA-Z0-9_-]/g, '-');
   const ext = dot > 0 ? name.slice(dot + 1).toLowerCase() : 'bin';
-  const published = ext === 'svg' ? publishedSvg(file) : ok(file.bytes);
+  const published = ext === 'svg' ? publishedSvg(file, judge) : ok(file.bytes);
   return pipe(published, map((bytes): Asset => ({
     path: file.path,
     url: `/assets/${stem}-${contentHash(bytes)}.${ext}`,
@@ -79,7 +79,14 @@ function asset(file: AssetFile): Result<Asset> {
   })));
 }
 
+/**
+ * How an SVG's text is judged: `judgeSvgFile`, or its result kept from an
+ * earlier build under the text (judging the site's 19 SVGs cost a warm build
+ * about 45 ms, most of it parse5 with a cold JIT).
+ */
+export type SvgJudge = (text: string, path: string) => JudgedSvgFile;
+
 /** Every asset by its path in the content root. */
-export function hashAssets(files: ReadonlyArray<AssetFile>): Result<Assets> {
-  return pipe(files, collect(asset), map((assets): Assets => new Map(assets.map((a) => [a.path, a]))));
+export function hashAssets(files: ReadonlyArray<AssetFile>, judge: SvgJudge = judgeSvgFile): Result<Assets> {
+  return pipe(files, collect((file) => asset(file, judge)), map((assets): Assets => new Map(assets.map((a) => [a.path, a]))));
 }

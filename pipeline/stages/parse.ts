@@ -16,7 +16,7 @@ import { chain, collect, failed, map, ok, valueOf, withProblems, type Result } f
 import { splitFrontmatter } from './parse/frontmatter.ts';
 import { emptyPage, fileTooLarge, tooComplex, unsafePageName } from './parse/limits.ts';
 import { parseMarkdownBody } from './parse/markdown-body.ts';
-import { parseYaml } from './parse/yaml.ts';
+import { parseYaml, type StoredYaml } from './parse/yaml.ts';
 import { bodyFormat, configuredFormat, frontmatterFormat, type FormatSetting } from './parse/format.ts';
 import { mdxSyntaxProblem } from './parse/mdx-errors.ts';
 
@@ -27,18 +27,18 @@ export { configuredFormat, type FormatSetting } from './parse/format.ts';
  * Stage entry: every Markdown and data file parsed, in their order. A file
  * the stage refuses has no entry, only the problem saying why. `trees` holds
  * the trees of earlier builds (pipeline/memo.ts), keyed by format and body
- * text. `format` is the site's `markdown.format` (as in Docusaurus: MDX when
+ * text; `yaml` their front matter and data files, keyed by the YAML text. `format` is the site's `markdown.format` (as in Docusaurus: MDX when
  * the site does not say).
  */
-export function parse(files: ReadonlyArray<SourceFile>, trees?: Store<Root>, format: FormatSetting = 'mdx'): Result<ReadonlyArray<Parsed>> {
-  return pipe(files, collect((file) => parseFile(file, trees, format)));
+export function parse(files: ReadonlyArray<SourceFile>, trees?: Store<Root>, format: FormatSetting = 'mdx', yaml?: Store<StoredYaml>): Result<ReadonlyArray<Parsed>> {
+  return pipe(files, collect((file) => parseFile(file, trees, format, yaml)));
 }
 
 /** One file, or no value and the reason the stage refuses it. */
-function parseFile(file: SourceFile, trees: Store<Root> | undefined, format: FormatSetting): Result<Parsed> {
+function parseFile(file: SourceFile, trees: Store<Root> | undefined, format: FormatSetting, yaml: Store<StoredYaml> | undefined): Result<Parsed> {
   const refused = refusal(file);
   if (refused) return failed([refused]);
-  return isMarkdown(file) ? parseMarkdown(file, trees, format) : parseData(file);
+  return isMarkdown(file) ? parseMarkdown(file, trees, format, yaml) : parseData(file, yaml);
 }
 
 /**
@@ -46,10 +46,10 @@ function parseFile(file: SourceFile, trees: Store<Root> | undefined, format: For
  * cannot be read and a body beyond the limits are problems, not a missing
  * value: the page is still there (an empty tree), so later stages can say more.
  */
-export function parseMarkdown(file: SourceFile, trees?: Store<Root>, setting: FormatSetting = 'md'): Result<ParsedMarkdown> {
+export function parseMarkdown(file: SourceFile, trees?: Store<Root>, setting: FormatSetting = 'md', yamlStore?: Store<StoredYaml>): Result<ParsedMarkdown> {
   const { yaml, yamlLine, body } = splitFrontmatter(withoutBom(file.text));
   return pipe(
-    parseYaml(yaml, file.display, yamlLine),
+    parseYaml(yaml, file.display, yamlLine, yamlStore),
     chain((frontmatter) => {
       const format = bodyFormat(file.path, setting, frontmatterFormat(frontmatter.data));
       return pipe(bodyTree(body, format, file, trees), map((tree): ParsedMarkdown => ({ kind: 'markdown', file, frontmatter, tree, format })));
@@ -58,8 +58,8 @@ export function parseMarkdown(file: SourceFile, trees?: Store<Root>, setting: Fo
 }
 
 /** A data file (YAML, or JSON: JSON is YAML, so one parser gives positions for both). */
-export function parseData(file: SourceFile): Result<ParsedData> {
-  return pipe(parseYaml(withoutBom(file.text), file.display), map((yaml): ParsedData => ({ kind: 'data', file, yaml })));
+export function parseData(file: SourceFile, yaml?: Store<StoredYaml>): Result<ParsedData> {
+  return pipe(parseYaml(withoutBom(file.text), file.display, 1, yaml), map((yaml): ParsedData => ({ kind: 'data', file, yaml })));
 }
 
 /**
@@ -67,10 +67,20 @@ export function parseData(file: SourceFile): Result<ParsedData> {
  * null when it will not parse it (not Markdown, or over one of the limits).
  * The io edge uses it to parse ahead while Chromium starts (pipeline/schedule/parse-ahead.ts).
  */
-export function markdownBody(file: SourceFile, trees?: Store<Root>, setting: FormatSetting = 'md'): string | null {
+export const markdownBody = (file: SourceFile, trees?: Store<Root>, setting: FormatSetting = 'md'): string | null =>
+  markdownJob(file, trees, setting)?.body ?? null;
+
+/**
+ * What parse-ahead needs of a Markdown file, from one split of its text: the
+ * body `parse` will hand the parser, its format and its key in the tree store;
+ * null when `parse` will not parse it.
+ */
+export function markdownJob(file: SourceFile, trees: Store<Root> | undefined, setting: FormatSetting): { readonly body: string; readonly format: MarkdownFormat; readonly key: ReadonlyArray<string> } | null {
   if (!isMarkdown(file) || refusal(file)) return null;
-  const { body } = splitFrontmatter(withoutBom(file.text));
-  return passedLimits(body, markdownFormat(file, setting), trees) || !tooComplex(body, file) ? body : null;
+  const { yaml, yamlLine, body } = splitFrontmatter(withoutBom(file.text));
+  const format = formatOf(file, yaml, yamlLine, setting);
+  const key = treeKey(body, format);
+  return passedLimits(key, trees) || !tooComplex(body, file) ? { body, format, key } : null;
 }
 
 /**
@@ -80,23 +90,28 @@ export function markdownBody(file: SourceFile, trees?: Store<Root>, setting: For
  */
 export function markdownFormat(file: SourceFile, setting: FormatSetting): MarkdownFormat {
   const { yaml, yamlLine } = splitFrontmatter(withoutBom(file.text));
+  return formatOf(file, yaml, yamlLine, setting);
+}
+
+function formatOf(file: SourceFile, yaml: string, yamlLine: number, setting: FormatSetting): MarkdownFormat {
   const own = /\bmdx\b/.test(yaml) ? frontmatterFormat(valueOf(parseYaml(yaml, file.display, yamlLine))?.data) : undefined;
   return bodyFormat(file.path, setting, own);
 }
 
 /** The site's `markdown.format`, read from its configuration file as written (validate checks the value; anything else reads as the default). */
-export const siteFormat = (config: SourceFile | null): FormatSetting =>
-  configuredFormat(config ? valueOf(parseData(config))?.yaml.data : null);
+export const siteFormat = (config: SourceFile | null, yaml?: Store<StoredYaml>): FormatSetting =>
+  configuredFormat(config ? valueOf(parseData(config, yaml))?.yaml.data : null);
 
 /** The key of a body's tree in the store: the same text read as MDX or as Markdown gives different trees. */
 export const treeKey = (body: string, format: MarkdownFormat): ReadonlyArray<string> => [format, body];
 
 /** The tree of a body, or an empty one with the reason the parser did not see it or failed on it. */
 function bodyTree(body: string, format: MarkdownFormat, file: SourceFile, trees: Store<Root> | undefined): Result<Root> {
-  const complex = passedLimits(body, format, trees) ? null : tooComplex(body, file);
+  const key = treeKey(body, format);
+  const complex = passedLimits(key, trees) ? null : tooComplex(body, file);
   if (complex) return withProblems(emptyRoot(), [complex]);
   try {
-    return ok(trees ? trees.get(treeKey(body, format), () => parseMarkdownBody(body, format)) : parseMarkdownBody(body, format));
+    return ok(trees ? trees.get(key, () => parseMarkdownBody(body, format)) : parseMarkdownBody(body, format));
   } catch (e) {
     return withProblems(emptyRoot(), [mdxSyntaxProblem(file.display, e) ?? unprocessable(file.display, e)]);
   }
@@ -107,7 +122,7 @@ function bodyTree(body: string, format: MarkdownFormat, file: SourceFile, trees:
  * was made (the store's folder changes with the code, limits included), so
  * they need no second look. Looking cost 20 to 40 ms of every build.
  */
-const passedLimits = (body: string, format: MarkdownFormat, trees: Store<Root> | undefined): boolean => trees?.has(treeKey(body, format)) === true;
+const passedLimits = (key: ReadonlyArray<string>, trees: Store<Root> | undefined): boolean => trees?.has(key) === true;
 
 /** Why the stage does not read a file at all (too large, a page name that cannot be a URL, or a page with nothing in it), or null. */
 const refusal = (file: SourceFile): Problem | null => fileTooLarge(file) ?? (isMarkdown(file) ? unsafePageName(file) ?? emptyPage(file) : null);

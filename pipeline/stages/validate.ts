@@ -177,6 +177,16 @@ function registryNames(layout: Layout, file: { readonly path: string; readonly d
   return { tags: `${root}${tags ?? 'tags.yml'}`, authors: `${root}${layout.blog?.authors ?? 'blog/authors.yml'}` };
 }
 
+/** `validateMarkdown` through the dev server's memo, when there is one. */
+const remembered = (entryOf: (parsed: ParsedMarkdown) => Result<Entry>, config: string, memo: EntryMemo | undefined) => (parsed: ParsedMarkdown): Result<Entry> => {
+  if (!memo) return entryOf(parsed);
+  const hit = memo.get(parsed);
+  if (hit?.config === config) return hit.entry;
+  const entry = entryOf(parsed);
+  memo.set(parsed, { config, entry });
+  return entry;
+};
+
 /** A markdown file as an entry; no value when it cannot be built (its problems say why). */
 const validateMarkdown = (layout: Layout, refused: InlineRules) => (parsed: ParsedMarkdown): Result<Entry> => {
   const { file, frontmatter } = parsed;
@@ -382,7 +392,14 @@ const isCategory = (p: Parsed): p is ParsedData =>
  * Stage entry. A file that does not decode drops out and the others stay, so
  * one run reports every broken file; the value is always there.
  */
-export function validate(parsed: ReadonlyArray<Parsed>, config: Parsed | null, sidebarFiles: ReadonlyArray<ParsedData> = []): Result<Validated> {
+/**
+ * Markdown files validated by earlier rebuilds of the dev server, by their
+ * parse result (the memo gives an unchanged file the same one) and the
+ * configuration's text, the only other thing an entry is made from.
+ */
+export type EntryMemo = WeakMap<ParsedMarkdown, { readonly config: string; readonly entry: Result<Entry> }>;
+
+export function validate(parsed: ReadonlyArray<Parsed>, config: Parsed | null, sidebarFiles: ReadonlyArray<ParsedData> = [], entries?: EntryMemo): Result<Validated> {
   const site = validateConfig(config);
   // Without a valid configuration the files are still checked, where the portal keeps them.
   const layout = valueOf(site)?.layout ?? portalLayout;
@@ -396,7 +413,7 @@ export function validate(parsed: ReadonlyArray<Parsed>, config: Parsed | null, s
   return pipe(
     all({
       entries: pipe(
-        collect(validateMarkdown(layout, inlineRules(valueOf(site))))(parsed.filter(isMarkdown)),
+        collect(remembered(validateMarkdown(layout, inlineRules(valueOf(site))), config ? `${config.file.display}\0${config.file.text}` : '', entries))(parsed.filter(isMarkdown)),
         // One warning per unknown key, however many files use it.
         tell(unknownKeyProblems(parsed.filter(isMarkdown).map((p) => ({ file: p.file.display, keys: p.frontmatter.keys })),
           [...knownFrontmatterKeys, ...docusaurusFrontmatterKeys], valueOf(site)?.frontmatter?.allowedKeys ?? [])),

@@ -42,7 +42,7 @@ test.before(async () => {
 /** What the next build reads back: every store through JSON, as on disk. */
 const reloaded = (cache: BuildCache): BuildCache => {
   const again = <V>(store: Store<V>) => new Store<V>(new Map(Object.entries(JSON.parse(JSON.stringify(Object.fromEntries(store.entries()))) as Record<string, V>)));
-  return { trees: again(cache.trees), markdown: again(cache.markdown), code: again(cache.code), languages: again(cache.languages), bodies: again(cache.bodies), searchIndex: again(cache.searchIndex), searchTerms: again(cache.searchTerms) };
+  return { trees: again(cache.trees), yaml: again(cache.yaml), svg: again(cache.svg), markdown: again(cache.markdown), code: again(cache.code), languages: again(cache.languages), bodies: again(cache.bodies), searchIndex: again(cache.searchIndex), searchTerms: again(cache.searchTerms) };
 };
 
 /** Whether some page's markdown is not in the cache yet: when every page is, the build needs no highlighter. */

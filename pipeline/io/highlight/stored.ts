@@ -15,7 +15,7 @@
  */
 import type { Root as HastRoot } from 'hast';
 import type { CodeToHastOptions } from 'shiki/core';
-import type { Store } from '../../memo.ts';
+import type { BuildMemo, Store } from '../../memo.ts';
 import { highlightedLanguage, highlightKey, type Highlighter, type HighlightRequest } from '../../stages/highlight/requests.ts';
 
 export class StoredBlocks {
@@ -91,3 +91,11 @@ export class StoredBlocks {
     this.languages.keepEarlier((key) => key === this.languagesKey);
   }
 }
+
+/**
+ * The dev server's highlighter: `real` behind the memo's in-memory stores, so
+ * a rebuild after a save highlights only the blocks no earlier rebuild did
+ * (without it shiki colours every block of the saved page again).
+ */
+export const rememberedBlocks = (real: Highlighter, memo: BuildMemo, languages: ReadonlyArray<string>): Highlighter =>
+  new StoredBlocks(memo.code, memo.languages, languages).highlighter(real, () => real);

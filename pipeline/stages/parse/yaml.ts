@@ -4,18 +4,52 @@
  */
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import { error, warning, type Place, type Problem } from '../../problem.ts';
-import { ok, withProblems, type Problems, type Result } from '../../result.ts';
+import { ok, problemsOf, valueOf, withProblems, type Problems, type Result } from '../../result.ts';
 import { repairYamlQuirks, type YamlQuirk } from './yaml-quirks.ts';
 import type { FieldPath, YamlData } from '../../types.ts';
+import type { Store } from '../../memo.ts';
 
 const reason = (e: unknown): string => (e instanceof Error ? e.message : String(e)).split('\n')[0] ?? '';
+
+/** What the build cache keeps of YAML read without a problem: its data and its places, both plain data. */
+export interface StoredYaml {
+  readonly data: unknown;
+  readonly places: YamlPlaces;
+}
 
 /**
  * Reads YAML text that starts on `firstLine` of the file `display`. Always a
  * value: YAML that cannot be read gives `ok: false` with the problems saying
- * why, so the file's other parts (its Markdown) are still read.
+ * why, so the file's other parts (its Markdown) are still read. With a store
+ * (the build cache, pipeline/memo.ts), text read before without a problem is
+ * not parsed again: its data and places come from the store, keyed by the
+ * text and its first line (places count from it).
  */
-export function parseYaml(text: string, display: string, firstLine = 1): Result<YamlData> {
+export function parseYaml(text: string, display: string, firstLine = 1, store?: Store<StoredYaml>): Result<YamlData> {
+  if (!store) return readYaml(text, display, firstLine).result;
+  const key = store.keyOf(['yaml', firstLine, text]);
+  const kept = store.find(key);
+  if (kept) return ok({ data: kept.data, keys: keysOf(kept.places), locate: locateIn(kept.places), ok: true });
+  const { result, keep } = readYaml(text, display, firstLine);
+  if (keep) store.put(key, keep);
+  return result;
+}
+
+/**
+ * The YAML read, and what a store may keep of it: only YAML without problems
+ * (a problem names the file, the key does not) and with data that JSON gives
+ * back as it is.
+ */
+function readYaml(text: string, display: string, firstLine: number): { readonly result: Result<YamlData>; readonly keep: StoredYaml | null } {
+  let places: YamlPlaces | null = null;
+  const result = yamlResult(text, display, firstLine, (p) => { places = p; });
+  const read = valueOf(result);
+  const keep = places && read?.ok && problemsOf(result).length === 0 && jsonSafe(read.data) ? { data: read.data, places } : null;
+  return { result, keep };
+}
+
+/** The YAML read; `seen` gets its places once the document is there. */
+function yamlResult(text: string, display: string, firstLine: number, seen: (places: YamlPlaces) => void): Result<YamlData> {
   let lineCounter = new LineCounter();
   let doc: Document;
   let column = (_line: number, col: number) => col;
@@ -34,37 +68,23 @@ export function parseYaml(text: string, display: string, firstLine = 1): Result<
     }
   } catch (e) {
     // Only for YAML the parser cannot even hold (thousands of nested brackets overflow its stack).
-    const place = { line: firstLine, column: 1 };
-    return withProblems({ data: null, keys: [], locate: () => place, ok: false },
-      [error('yaml-syntax', display, place, `De YAML kan niet worden gelezen (${reason(e)}): ze is te diep genest. Schrijf de waarden eenvoudiger op.`)]);
+    return tooDeep(e, display, firstLine);
   }
   const at = (offset: number | undefined): Place => {
     if (offset === undefined) return { line: firstLine, column: 1 };
     const pos = lineCounter.linePos(offset);
     return { line: pos.line + firstLine - 1, column: column(pos.line, pos.col) };
   };
-  const locate = (path: FieldPath): Place => {
-    // Walk as deep as the path exists: a field points at its key, a list item at the item.
-    let node: unknown = doc.contents;
-    let place = at(doc.contents?.range?.[0]);
-    for (const segment of path) {
-      if (isMap(node)) {
-        const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === String(segment));
-        if (!pair || !isScalar(pair.key)) break;
-        place = at(pair.key.range?.[0]);
-        node = pair.value;
-      } else if (isSeq(node) && typeof segment === 'number') {
-        const item: unknown = node.items[segment];
-        if (!(isScalar(item) || isMap(item) || isSeq(item))) break;
-        place = at(item.range?.[0]);
-        node = item;
-      } else break;
-    }
-    return place;
-  };
-  const keys = isMap(doc.contents)
-    ? doc.contents.items.flatMap((p) => (isScalar(p.key) ? [{ key: String(p.key.value), place: at(p.key.range?.[0]) }] : []))
-    : [];
+  let places: YamlPlaces;
+  try {
+    places = yamlPlaces(doc, at);
+  } catch (e) {
+    // Walking a document nested about as deep as the parser could hold.
+    return tooDeep(e, display, firstLine);
+  }
+  seen(places);
+  const locate = locateIn(places);
+  const keys = keysOf(places);
   const unreadable = (problems: Problems): Result<YamlData> =>
     withProblems({ data: null, keys, locate, ok: false }, problems);
   const syntax = doc.errors.map((e) =>
@@ -81,6 +101,28 @@ export function parseYaml(text: string, display: string, firstLine = 1): Result<
       alias ? 'De YAML gebruikt een alias (*naam) die niet bestaat of te vaak wordt herhaald. Definieer het anker (&naam) of schrijf de waarde uit.'
         : `De YAML kan niet worden gelezen: ${e instanceof Error ? e.message : String(e)}.`)]);
   }
+}
+
+/** YAML nested too deep to read, as a problem at its first line. */
+function tooDeep(e: unknown, display: string, firstLine: number): Result<YamlData> {
+  const place = { line: firstLine, column: 1 };
+  return withProblems({ data: null, keys: [], locate: () => place, ok: false },
+    [error('yaml-syntax', display, place, `De YAML kan niet worden gelezen (${reason(e)}): ze is te diep genest. Schrijf de waarden eenvoudiger op.`)]);
+}
+
+/**
+ * Whether JSON gives `value` back equal: plain objects and arrays of strings,
+ * booleans, null and finite numbers (not -0), at most 64 levels deep (the
+ * store's JSON is written and read recursively). What YAML reads beyond that
+ * (`.inf`, `.nan`, `-0`, a tagged value, deep nesting) is parsed in every build instead.
+ */
+function jsonSafe(value: unknown, depth = 0): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
+  if (typeof value !== 'object' || depth >= 64) return false;
+  if (Array.isArray(value)) return value.every((item) => jsonSafe(item, depth + 1));
+  const proto: unknown = Object.getPrototypeOf(value);
+  return (proto === Object.prototype || proto === null) && Object.values(value).every((item) => jsonSafe(item, depth + 1));
 }
 
 /** The warning for one quirk: what Docusaurus tolerated, on which line, and how to write it by the rules. */
@@ -100,3 +142,72 @@ function aliasPlace(text: string, at: (offset: number | undefined) => Place): Pl
   const match = /(^|[\s:[,{-])\*[^\s,\]}]+/m.exec(text);
   return at(match ? match.index + match[1]!.length : undefined);
 }
+
+/**
+ * Where each part of a YAML document was written, as plain data: a map lists
+ * its scalar keys in order, each with the key's place and what its value
+ * holds; a list its items, each with the item's place (null for an item a
+ * path cannot enter: an alias, a pair). Anything else holds nothing further.
+ * `locate` walks this instead of the document, so YAML kept in the build
+ * cache (`StoredYaml`) points at the same places without parsing again.
+ */
+export type YamlSpots =
+  | { readonly map: ReadonlyArray<readonly [key: string, line: number, column: number, value: YamlSpots]> }
+  | { readonly list: ReadonlyArray<readonly [line: number, column: number, item: YamlSpots] | null> }
+  | null;
+
+/** The place of the document's content, and the places inside it. */
+export interface YamlPlaces {
+  readonly at: Place;
+  readonly spots: YamlSpots;
+}
+
+function yamlPlaces(doc: Document, at: (offset: number | undefined) => Place): YamlPlaces {
+  const spots = (node: unknown): YamlSpots => {
+    if (isMap(node)) {
+      return {
+        map: node.items.flatMap((pair) => {
+          if (!isScalar(pair.key)) return [];
+          const { line, column } = at(pair.key.range?.[0]);
+          return [[String(pair.key.value), line, column, spots(pair.value)] as const];
+        }),
+      };
+    }
+    if (isSeq(node)) {
+      return {
+        list: node.items.map((item: unknown) => {
+          if (!(isScalar(item) || isMap(item) || isSeq(item))) return null;
+          const { line, column } = at(item.range?.[0]);
+          return [line, column, spots(item)] as const;
+        }),
+      };
+    }
+    return null;
+  };
+  return { at: at(doc.contents?.range?.[0]), spots: spots(doc.contents) };
+}
+
+/** A field path's place: as deep as the path exists, a field at its key, a list item at the item. */
+export const locateIn = (places: YamlPlaces) => (path: FieldPath): Place => {
+  let node = places.spots;
+  let place = places.at;
+  for (const segment of path) {
+    if (node !== null && 'map' in node) {
+      const name = String(segment);
+      const entry = node.map.find((e) => e[0] === name);
+      if (!entry) break;
+      place = { line: entry[1], column: entry[2] };
+      node = entry[3];
+    } else if (node !== null && 'list' in node && typeof segment === 'number') {
+      const item = node.list[segment];
+      if (!item) break;
+      place = { line: item[0], column: item[1] };
+      node = item[2];
+    } else break;
+  }
+  return place;
+};
+
+/** The document's top-level keys with their places (a document that is no map has none). */
+const keysOf = (places: YamlPlaces): YamlData['keys'] =>
+  places.spots !== null && 'map' in places.spots ? places.spots.map.map(([key, line, column]) => ({ key, place: { line, column } })) : [];
