@@ -55,9 +55,9 @@ const isMarkdown = (file: string): boolean => /\.mdx?$/i.test(file);
 /**
  * The site as JSON for the key: Maps and Sets with their entries, without
  * functions, the bodies' trees, the text of Markdown files or the HTML of
- * React pages (a page gets those as markdown, by the reads it makes). Everything else the resolve
- * stage made of a file (its title, front matter, the heading that is its
- * title) is in.
+ * React pages (a page gets those as markdown, by the reads it makes).
+ * Everything else the resolve stage made of a file (its title, front matter,
+ * the heading that is its title) is in.
  */
 function siteJson(site: Site): string {
   return JSON.stringify(site, function (this: unknown, key: string, value: unknown) {
