@@ -237,7 +237,7 @@ const docusaurusRefusesRedirects = ['/docs/koppelingen', '/community'];
 const docusaurusRefuses: ReadonlyArray<{ readonly file: RegExp; readonly why: string }> = [
   // Our build reads it, with a warning (tests/docusaurus/blog-followup.test.ts).
   { file: /^blog\/2024-03-02-tabs-in-de-frontmatter(-\d+)?\.md$/, why: 'tabs in de inspringing van de front matter: js-yaml weigert ze' },
-  // Our build renders it (the cards of the pages beside it).
+  // Our build builds the page.
   { file: /^docs\/mdx(-\d+)?\/alle-vormen\.mdx$/, why: "roept useCurrentSidebarCategory() aan in een doc die geen categorie van een zijbalk is: de SSG van Docusaurus stopt ('cant find current sidebar in context')" },
 ];
 
