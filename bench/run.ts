@@ -7,8 +7,11 @@
  *   --corpus ours   what the scale part multiplies: `ours` (content/) or `docusaurus`
  *                   (tests/fixtures/docusaurus-site, migrated: MDX, components, React pages)
  *   --only a,b      parts: build, scale, incremental, weight, browser, lighthouse, serve,
- *                   and screenshots (not run by default: PNGs of every page type at 390, 1280 and
- *                   1920 px in bench/screenshots/, for a person to look at; no figures)
+ *                   and two not run by default: screenshots (PNGs of every page type at 390, 1280 and
+ *                   1920 px in bench/screenshots/, for a person to look at; no figures) and docusaurus
+ *                   (the Docusaurus-shaped corpus built by Docusaurus 3 and by us, turn about; installs
+ *                   Docusaurus with npm into .cache/docusaurus-bench/ the first time)
+ *   --docusaurus-scale 1,10  corpus multiples for the docusaurus part (default 1)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,7 +37,7 @@ const cli = path.join(root, 'bin/ontwikkelaarsportaal.mjs');
 const nodeFlags = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
   .scripts.build?.match(/--[\w-]+=\S+/g) ?? [];
 const compiledCli = path.join(root, '.cache/cli');
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, scale: { type: 'string', default: '1,10' }, corpus: { type: 'string', default: 'ours' }, only: { type: 'string' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, scale: { type: 'string', default: '1,10' }, corpus: { type: 'string', default: 'ours' }, 'docusaurus-scale': { type: 'string', default: '1' }, only: { type: 'string' } } });
 const runs = Number(values.runs);
 const parts = new Set((values.only ?? 'build,scale,incremental,weight,browser,lighthouse,serve').split(','));
 const ticks = 100; // USER_HZ on Linux
@@ -92,9 +95,15 @@ interface TimedBuild { wall: number; cpu: number; rss: number; hwm: number; page
 
 /** `extra`: more arguments for the build (`--content`, `--config` of a corpus outside the working folder). */
 async function timedBuild(cwd: string, out: string, extra: ReadonlyArray<string> = []): Promise<TimedBuild> {
+  const timed = await timedCommand([...nodeFlags, cli, 'build', '--out', out, ...extra], cwd);
+  return { ...timed, pages: Number(/(\d+) pagina's gebouwd/.exec(timed.stderr)?.[1] ?? 0) };
+}
+
+/** node with `args` in `cwd`, to its end: wall, CPU of the process and its children, peak RSS of its tree and of itself. */
+async function timedCommand(args: ReadonlyArray<string>, cwd: string): Promise<Omit<TimedBuild, 'pages'> & { stderr: string }> {
   const cpuBefore = childCpu();
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeFlags, cli, 'build', '--out', out, ...extra], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d) => { stderr += String(d); });
   let rss = 0;
@@ -104,9 +113,8 @@ async function timedBuild(cwd: string, out: string, extra: ReadonlyArray<string>
   const code = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
   clearInterval(sampler);
   const wall = (performance.now() - started) / 1000;
-  if (code !== 0) throw new Error(`build faalde:\n${stderr}`);
-  const pages = Number(/(\d+) pagina's gebouwd/.exec(stderr)?.[1] ?? 0);
-  return { wall, cpu: childCpu() - cpuBefore, rss, hwm, pages };
+  if (code !== 0) throw new Error(`${args.slice(-4).join(' ')} faalde:\n${stderr}`);
+  return { wall, cpu: childCpu() - cpuBefore, rss, hwm, stderr };
 }
 
 async function benchBuild(): Promise<void> {
@@ -163,12 +171,16 @@ async function benchScale(): Promise<void> {
     const content = fs.mkdtempSync(path.join(os.tmpdir(), `bench-content-${corpus}-${factor}x-`));
     const files = corpus === 'docusaurus' ? generateDocusaurusCorpus(content, factor) : generateContent(path.join(root, 'content'), content, factor);
     const xs: TimedBuild[] = [];
+    const warm: TimedBuild[] = [];
     for (let i = 0; i < Math.max(1, factor >= 10 ? 1 : runs); i++) {
       if (corpus === 'docusaurus') {
         // The migrated site builds in its own folder, as a team runs it; a fresh cache each run.
         fs.rmSync(path.join(content, '.cache'), { recursive: true, force: true });
         const out = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-out-'));
-        xs.push(await timedBuild(content, path.join(out, 'dist'), ['--content', content, '--config', path.join(content, 'dist-config/site.yml')]));
+        const args = ['--content', content, '--config', path.join(content, 'dist-config/site.yml')];
+        xs.push(await timedBuild(content, path.join(out, 'dist'), args));
+        // Then warm, nothing changed: the same folder, cache and output.
+        warm.push(await timedBuild(content, path.join(out, 'dist'), args));
         fs.rmSync(out, { recursive: true, force: true });
       } else {
         const ws = workspace(content);
@@ -194,9 +206,114 @@ async function benchScale(): Promise<void> {
     const growth = previous && pages > previous.pages ? (tree.median - previous.rss) / (pages - previous.pages) * 1000 : null;
     if (growth !== null) row(`${label}: growth per 1,000 more pages`, growth, 'MiB');
     previous = { pages, rss: tree.median };
-    scale[`${factor}x`] = { files, pages, wall, cpu, rssMiB: tree, hwmMiB: hwm, msPerPage: wall.median * 1000 / (pages || 1), mibPer1000Pages: tree.median / (pages || 1) * 1000, growthMibPer1000Pages: growth };
+    const warmFigures = warm.length === 0 ? {} : { warm: { wall: stat(warm.map((x) => x.wall)), cpu: stat(warm.map((x) => x.cpu)), rssMiB: stat(warm.map((x) => x.rss / 2 ** 20)) } };
+    if (warmFigures.warm) {
+      row(`${label} warm, nothing changed: wall`, warmFigures.warm.wall, 's', factor === 1 ? '≤ 0.8 s' : '');
+      row(`${label} warm, nothing changed: CPU`, warmFigures.warm.cpu, 's');
+      row(`${label} warm, nothing changed: peak RSS, process tree (sampled)`, warmFigures.warm.rssMiB, 'MiB');
+    }
+    scale[`${factor}x`] = { files, pages, wall, cpu, rssMiB: tree, hwmMiB: hwm, msPerPage: wall.median * 1000 / (pages || 1), mibPer1000Pages: tree.median / (pages || 1) * 1000, growthMibPer1000Pages: growth, ...warmFigures };
   }
   results[corpus === 'docusaurus' ? 'scale_docusaurus' : 'scale'] = scale;
+}
+
+/** Where the bench installs Docusaurus with npm, once: for the comparison only, never for the tests or the build. */
+const docusaurusDir = path.join(root, '.cache/docusaurus-bench');
+/** Docusaurus 3 and what the fixture's docusaurus.config.js and pages need (its own two packages come with it, in its node_modules). */
+const docusaurusPackages = [
+  '@docusaurus/core@3', '@docusaurus/preset-classic@3', '@docusaurus/theme-mermaid@3', '@docusaurus/plugin-client-redirects@3', '@mdx-js/react@3', 'clsx@2', 'prism-react-renderer@2', 'react@18', 'react-dom@18',
+  // An optional peer of theme-mermaid that its client code imports: webpack does not build without it.
+  '@mermaid-js/layout-elk',
+];
+
+/** The redirects of the fixture (to these paths) that Docusaurus' redirect plugin refuses: they "do not exist". */
+const docusaurusRefusesRedirects = ['/docs/koppelingen', '/community'];
+
+/**
+ * The files of the fixture Docusaurus refuses to build, and why: left out of
+ * the folder both generators build (with their copies), so that both build
+ * the same site. docs/performance.md lists them.
+ */
+const docusaurusRefuses: ReadonlyArray<{ readonly file: RegExp; readonly why: string }> = [
+  // Our build reads it, with a warning (tests/docusaurus/blog-followup.test.ts).
+  { file: /^blog\/2024-03-02-tabs-in-de-frontmatter(-\d+)?\.md$/, why: 'tabs in de inspringing van de front matter: js-yaml weigert ze' },
+  // Our build builds the page.
+  { file: /^docs\/mdx(-\d+)?\/alle-vormen\.mdx$/, why: "roept useCurrentSidebarCategory() aan in een doc die geen categorie van een zijbalk is: de SSG van Docusaurus stopt ('cant find current sidebar in context')" },
+];
+
+/** The Docusaurus CLI, installed first when it is not there. */
+function installedDocusaurus(): { bin: string; version: string } {
+  const core = path.join(docusaurusDir, 'node_modules/@docusaurus/core');
+  if (!fs.existsSync(path.join(core, 'package.json'))) {
+    fs.mkdirSync(docusaurusDir, { recursive: true });
+    fs.writeFileSync(path.join(docusaurusDir, 'package.json'), '{ "name": "docusaurus-bench", "private": true }\n');
+    console.log(`Docusaurus installeren in ${path.relative(root, docusaurusDir)}/ (npm, één keer)…`);
+    const npm = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...docusaurusPackages], { cwd: docusaurusDir, stdio: 'inherit' });
+    if (npm.status !== 0) throw new Error('npm install van Docusaurus faalde');
+  }
+  const { version } = JSON.parse(fs.readFileSync(path.join(core, 'package.json'), 'utf8')) as { version: string };
+  return { bin: path.join(core, 'bin/docusaurus.mjs'), version };
+}
+
+/**
+ * The turn-about comparison: the Docusaurus-shaped corpus (bench/docusaurus-corpus.ts)
+ * built by Docusaurus and by us in the same run, alternating: per run our
+ * cold build, Docusaurus' cold build, our warm build, Docusaurus' warm build
+ * (nothing changed; Docusaurus keeps its webpack cache in node_modules/.cache).
+ * The corpus lies under the install folder, so that Docusaurus and webpack find
+ * the packages there as a site finds its own node_modules.
+ */
+async function benchDocusaurus(): Promise<void> {
+  const { bin, version } = installedDocusaurus();
+  const factors = (values['docusaurus-scale'] ?? '1').split(',').map(Number);
+  const comparison: Record<string, unknown> = { docusaurus: version, cpus: os.cpus().length };
+  for (const factor of factors) {
+    const site = path.join(docusaurusDir, 'sites', `${factor}x`);
+    generateDocusaurusCorpus(site, factor);
+    const left = fs.readdirSync(site, { recursive: true }).map(String).filter((rel) => docusaurusRefuses.some(({ file }) => file.test(rel.split(path.sep).join('/'))));
+    // Docusaurus' redirect plugin refuses redirects to paths its docs plugins publish with a trailing slash or
+    // as a category (`/community/`, `/docs/koppelingen/...`): left out of its configuration. Our build keeps
+    // them (it reads the migrated dist-config/): two redirect pages more.
+    const config = path.join(site, 'docusaurus.config.js');
+    fs.writeFileSync(config, fs.readFileSync(config, 'utf8').split('\n').filter((line) => !(line.includes('from:') && docusaurusRefusesRedirects.some((target) => line.includes(`to: '${target}'`)))).join('\n'));
+    for (const rel of left) {
+      console.log(`Weggelaten voor beide builds, Docusaurus bouwt het niet: ${rel} (${docusaurusRefuses.find(({ file }) => file.test(rel.split(path.sep).join('/')))?.why})`);
+      fs.rmSync(path.join(site, rel));
+    }
+    const files = fs.readdirSync(site, { recursive: true }).map(String).filter((rel) => /\.mdx?$/.test(rel) && !rel.startsWith('node_modules')).length;
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-vs-docusaurus-'));
+    const ours = { cold: [] as TimedBuild[], warm: [] as TimedBuild[] };
+    const theirs = { cold: [] as Array<Omit<TimedBuild, 'pages'>>, warm: [] as Array<Omit<TimedBuild, 'pages'>> };
+    const oursArgs = ['--content', site, '--config', path.join(site, 'dist-config/site.yml')];
+    const theirArgs = [bin, 'build', site, '--out-dir', path.join(out, 'docusaurus')];
+    for (let i = 0; i < (factor >= 10 ? 1 : runs); i++) {
+      for (const folder of ['.cache', '.docusaurus', 'node_modules/.cache']) fs.rmSync(path.join(site, folder), { recursive: true, force: true });
+      fs.rmSync(out, { recursive: true, force: true });
+      ours.cold.push(await timedBuild(site, path.join(out, 'ours'), oursArgs));
+      theirs.cold.push(await timedCommand(theirArgs, site));
+      ours.warm.push(await timedBuild(site, path.join(out, 'ours'), oursArgs));
+      theirs.warm.push(await timedCommand(theirArgs, site));
+    }
+    fs.rmSync(out, { recursive: true, force: true });
+    const pages = ours.cold[0]?.pages ?? 0;
+    const figures: Record<string, unknown> = { files, pages, leftOut: left };
+    for (const kind of ['cold', 'warm'] as const) {
+      const label = `Docusaurus-corpus ${factor}× ${kind}`;
+      const mine = { wall: stat(ours[kind].map((x) => x.wall)), cpu: stat(ours[kind].map((x) => x.cpu)), rssMiB: stat(ours[kind].map((x) => x.rss / 2 ** 20)) };
+      const other = { wall: stat(theirs[kind].map((x) => x.wall)), cpu: stat(theirs[kind].map((x) => x.cpu)), rssMiB: stat(theirs[kind].map((x) => x.rss / 2 ** 20)) };
+      row(`${label}: ours (${pages} pages), wall`, mine.wall, 's');
+      row(`${label}: Docusaurus ${version}, wall`, other.wall, 's');
+      row(`${label}: wall, Docusaurus / ours`, other.wall.median / mine.wall.median, '×');
+      row(`${label}: ours, CPU`, mine.cpu, 's');
+      row(`${label}: Docusaurus, CPU`, other.cpu, 's');
+      row(`${label}: CPU, Docusaurus / ours`, other.cpu.median / mine.cpu.median, '×');
+      row(`${label}: ours, peak RSS (tree)`, mine.rssMiB, 'MiB');
+      row(`${label}: Docusaurus, peak RSS (tree)`, other.rssMiB, 'MiB');
+      figures[kind] = { ours: mine, docusaurus: other, wallRatio: other.wall.median / mine.wall.median, cpuRatio: other.cpu.median / mine.cpu.median };
+    }
+    comparison[`${factor}x`] = figures;
+  }
+  results.docusaurus = comparison;
 }
 
 async function benchIncremental(): Promise<void> {
@@ -484,6 +601,7 @@ async function main(): Promise<void> {
   if (parts.has('build')) await benchBuild();
   if (parts.has('scale')) await benchScale();
   if (parts.has('incremental')) await benchIncremental();
+  if (parts.has('docusaurus')) await benchDocusaurus();
   if (parts.has('weight') || parts.has('browser') || parts.has('lighthouse') || parts.has('serve') || parts.has('screenshots')) {
     const ws = workspace(path.join(root, 'content'));
     const dist = path.join(ws, 'dist');

@@ -19,8 +19,9 @@
  * used again goes to the writer as unchanged, which links the file without
  * reading it (write-worker.ts).
  *
- * Site code (components, React pages) runs in its box with the site's own
- * modules, which no key here covers: a site with any gets no reuse.
+ * Site code (components, React pages, plugin routes) runs in its box with
+ * the site's own modules; a page reads what the box made of it, keyed by what
+ * it is (pipeline/io/site-code-keys.ts), as it reads markdown.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -58,10 +59,10 @@ const isMarkdown = (file: string): boolean => /\.mdx?$/i.test(file);
 
 /**
  * The site as JSON for the key: Maps and Sets with their entries, without
- * functions, the bodies' trees or the text of Markdown files (a page gets
- * those as markdown, by the reads it makes). Everything else the resolve
- * stage made of a file (its title, front matter, the heading that is its
- * title) is in.
+ * functions, the bodies' trees, the text of Markdown files or the HTML of
+ * React pages (a page gets those as markdown, by the reads it makes).
+ * Everything else the resolve stage made of a file (its title, front matter,
+ * the heading that is its title) is in.
  */
 function siteJson(site: Site): string {
   return JSON.stringify(site, function (this: unknown, key: string, value: unknown) {
@@ -69,6 +70,8 @@ function siteJson(site: Site): string {
     if (value instanceof Map) return { map: [...value] };
     if (value instanceof Set) return { set: [...value] };
     if (key === 'tree' && typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'root') return undefined;
+    // A React page's HTML reaches the pages as its own markdown (pipeline/io/site-code-keys.ts): only that page reads it.
+    if (key === 'react' && typeof value === 'object' && value !== null) return { ...value, html: undefined };
     const holder = this as { path?: unknown; display?: unknown };
     if (key === 'text' && typeof holder.path === 'string' && typeof holder.display === 'string' && isMarkdown(holder.path)) return undefined;
     return value;

@@ -60,6 +60,10 @@ export interface SiteComponents {
   readonly assets: ReadonlyArray<SiteAsset>;
   /** The interactive components' browser chunks and their loader (pipeline/io/island-bundle.ts). */
   readonly islands: IslandBundle;
+  /** Every use the box rendered, by `renderKey`: what a page showing a component reads of site code. */
+  readonly renders: ReadonlyMap<string, Rendered>;
+  /** The pages look their components' HTML up in `view(renders)` from now on: page reuse writes down what each page read. */
+  watchRenders(view: (renders: ReadonlyMap<string, Rendered>) => ReadonlyMap<string, Rendered>): void;
   /** Ends the box; what was rendered stays. */
   close(): void;
 }
@@ -75,7 +79,7 @@ export interface SiteComponentsOptions extends Omit<BundleOptions, 'folder'> {
   readonly routeComponents?: ReadonlyArray<string>;
 }
 
-const none: SiteComponents = { components: {}, problems: [], styles: { byComponent: {}, sheets: {} }, prerender: async () => {}, renderPages: async () => ({ pages: [], problems: [] }), renderRoutes: async () => ({ pages: [], problems: [] }), assets: [], islands: noIslands, close: () => {} };
+const none: SiteComponents = { components: {}, problems: [], styles: { byComponent: {}, sheets: {} }, prerender: async () => {}, renderPages: async () => ({ pages: [], problems: [] }), renderRoutes: async () => ({ pages: [], problems: [] }), assets: [], islands: noIslands, renders: new Map(), watchRenders: () => {}, close: () => {} };
 
 /** The one warning when site code asked for plugin data, which the build does not have yet. */
 const pluginDataWarning = (file: string): Problem => warning('site-plugin-data-missing', file, startOfFile,
@@ -180,6 +184,7 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
   };
   const problems: Problem[] = [...missing, ...opened.problems, ...islands.problems];
   const rendered = new Map<string, Rendered>();
+  let lookedUp: ReadonlyMap<string, Rendered> = rendered;
   const keys = new Set(loaded.map((c) => c.key));
   // A component's island: its own, or (an entry of the theme's component map) that of the component it is.
   const islandOf = new Map(loaded.flatMap(({ key, island }) => {
@@ -187,7 +192,7 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
     return found ? [[key, found] as const] : [];
   }));
   const shownOf = new Map(loaded.map(({ key, shown }) => [key, shown]));
-  const components = Object.fromEntries(loaded.map(({ key, shown }) => [siteComponentName(key), safeComponent(key, shown, (k) => (k === null ? undefined : rendered.get(k)), islandOf.get(key))]));
+  const components = Object.fromEntries(loaded.map(({ key, shown }) => [siteComponentName(key), safeComponent(key, shown, (k) => (k === null ? undefined : lookedUp.get(k)), islandOf.get(key))]));
   let toldPluginData = false;
   const tellPluginData = (file: string): void => {
     if (toldPluginData) return;
@@ -259,6 +264,10 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
         pages.push({ rel: route.component, permalink: route.path, display: loadedPage.shown, html, title, description, wrapperClassName, noFooter, styles: loadedPage.styles, source: sourceOf(loadedPage.rel) });
       }
       return { pages, problems: failed };
+    },
+    renders: rendered,
+    watchRenders(view) {
+      lookedUp = view(rendered);
     },
     close: () => box.close(),
   };

@@ -50,6 +50,7 @@ import { during } from '../internal-error.ts';
 import { stopwatch } from '../io/stopwatch.ts';
 import { PageReuse, contentKeys, siteRenderKey } from '../io/page-reuse.ts';
 import { WrittenBodyStore } from '../io/written-bodies.ts';
+import { siteCodeKeys } from '../io/site-code-keys.ts';
 import { buildSearchIndex } from '../stages/search-index.ts';
 import { indexOptions } from '../../theme/shared/search-options.ts';
 import type { SearchRecord } from '../stages/search-records.ts';
@@ -231,12 +232,13 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     const index: (SearchIndexFile & { readonly building?: Promise<string> }) | null = options.render === 'on-request' ? devSearchIndex(analysis, markdown, themeCode.searchIndex)
       : options.render ? searchIndexFor(searchIndexRecords(analysis, markdown), cache) : null;
     if (options.render === true && !index?.building) lap('zoekindex');
-    // Unchanged pages come from the previous output, unless site code renders in them (no key covers it).
-    const siteCode = Object.keys(components.components).length > 0 || reactPages.pages.length > 0 || components.assets.length > 0 || pluginVersions.size > 0;
-    const reuse = options.render === true && options.writer && cache && index && !siteCode && analysis.site
+    // Unchanged pages come from the previous output. What site code gave them (a component's HTML, a React
+    // page) is keyed by what it is, and a page's reads of it are written down like its reads of markdown.
+    const reuse = options.render === true && options.writer && cache && index && analysis.site
       ? PageReuse.open(options.cacheDir, options.writer.outDir, siteRenderKey({ sources, mode: options.mode, site: analysis.site, effects }),
-        contentKeys(valueOf(markdown) ?? new Map(), jobs.jobs, (key) => cache.markdown.keyOf(key)))
+        new Map([...contentKeys(valueOf(markdown) ?? new Map(), jobs.jobs, (key) => cache.markdown.keyOf(key)), ...siteCodeKeys(components.renders, reactPages.pages)]))
       : null;
+    if (reuse) components.watchRenders((renders) => reuse.watch(renders));
     // Bodies whose markdown did not change are not written again, unless the site's own components could be in them.
     const bodies = options.render === true && cache && Object.keys(components.components).length === 0
       ? new WrittenBodyStore(cache.bodies, jobs, valueOf(markdownOnly) ?? new Map(), (key) => cache.markdown.keyOf(key))
