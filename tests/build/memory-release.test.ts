@@ -1,9 +1,11 @@
 /**
- * A build holds no Markdown tree while its pages render: once every page's
- * markdown is made, the tree store is written and let go, and the site and
- * jobs go on without their trees (pipeline/stages/without-trees.ts). Counted,
- * not timed: the mdast paragraphs alive on the heap when the writer gets its
- * first page, from a heap snapshot of the process.
+ * What a build lets go of as it goes, so that its memory does not grow with
+ * everything it made. It holds no Markdown tree while its pages render: once
+ * every page's markdown is made, the tree store is written and let go, and
+ * the site and jobs go on without their trees (pipeline/stages/without-trees.ts).
+ * And the render memo keeps no feed once its file is handed out. Counted, not
+ * timed: the mdast paragraphs alive on the heap when the writer gets its first
+ * page (from a heap snapshot of the process), and what the memo still holds.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,9 +18,11 @@ import { SiteWriter } from '../../pipeline/io/write.ts';
 import type { OutputFile } from '../../pipeline/types.ts';
 import { hasErrors } from '../../pipeline/problem.ts';
 import { formatProblems } from '../../pipeline/cli/report.ts';
-import { configText, minimalAuthors, minimalTags } from '../helpers.ts';
+import { analyse, generating, markdownStage, type PageReuseHook } from '../../pipeline/build.ts';
+import type { RenderMemo } from '../../renderer/context.ts';
+import { configText, effects, minimalAuthors, minimalTags, post, tree } from '../helpers.ts';
 
-const test = suite('build: no Markdown tree held while the pages render');
+const test = suite('build: what a build lets go of');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ontwikkelaarsportaal-tree-release-'));
 test.after(() => fs.rmSync(work, { recursive: true, force: true }));
 
@@ -103,6 +107,30 @@ test('should hold none of the site\'s Markdown trees when the first page is writ
   // The store of trees is on disk for the next build, with every article's tree.
   const trees = fs.readdirSync(path.join(dir, '.cache/build')).map((d) => path.join(dir, '.cache/build', d, 'trees.json'));
   assert.is(Object.keys(JSON.parse(fs.readFileSync(trees[0]!, 'utf8')) as object).length, articles + 3);
+});
+
+test('should keep no feed in the render memo once its files are handed out', () => {
+  const sources = tree({
+    'kennisbank/index.md': '---\ntitle: Kennisbank\n---\n\nWelkom.\n',
+    'blog/2026-01-02-een.md': post('title: Een\nauthors: [ada]\ntags: [api]'),
+    'blog/2026-01-03-twee.md': post('title: Twee\nauthors: [ada]\ntags: [api]'),
+  });
+  const analysis = analyse(sources, 'production');
+  // A memo that shows what it holds: the hook of page reuse, rendering every page and feed.
+  const held = new Map<unknown, unknown>();
+  const memo: RenderMemo = { get: (slot, make) => (held.has(slot) ? held.get(slot) : (held.set(slot, make()), held.get(slot))) as never };
+  const reuse: PageReuseHook = { page: (_file, render) => render(), feed: (_file, render) => render(), watch: (contents) => contents, memo: () => memo };
+  const files = generating(analysis, effects, { render: true, reuse }, markdownStage(analysis, effects));
+  const feeds: string[] = [];
+  for (let step = files.next(); !step.done; step = files.next()) if (/\.(xml|json)$/.test(step.value.path) && String(step.value.data).includes('Twee')) feeds.push(step.value.path);
+  assert.ok(feeds.length >= 3, `the feeds were handed out: ${feeds.join(', ')}`);
+  // Every string the memo still reaches (a few levels down: maps, arrays, files) that is a feed.
+  const strings = (v: unknown, depth: number): string[] =>
+    typeof v === 'string' ? [v]
+      : depth === 0 || v === null || typeof v !== 'object' ? []
+        : (v instanceof Map ? [...v.values()] : Array.isArray(v) ? v : Object.values(v)).flatMap((x: unknown) => strings(x, depth - 1));
+  const feedsLeft = [...held.values()].flatMap((v) => strings(v, 3)).filter((text) => text.includes('<rss') || text.includes('<feed') || text.includes('jsonfeed.org'));
+  assert.is(feedsLeft.length, 0, 'no feed left in the memo');
 });
 
 test.run();
