@@ -224,6 +224,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     site = siteWithoutTrees(site);
     analysed = { ...analysed, site, code: new Map() };
     jobs = jobsWithoutTrees(jobs, site);
+    // The settled promise would keep the jobs it was settled with, and their trees.
     madeJobs = Promise.resolve(jobs);
     let analysis = analysed;
     let markdown = markdownOnly;
