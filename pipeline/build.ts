@@ -425,7 +425,7 @@ const shown = (data: OutputFile['data'] | Problem | Unchanged): OutputFile['data
  * the theme's files and a page at every old path.
  */
 /** The feeds of a build, made once for its three (or four) files. */
-const feedsSlot = memoSlot<ReadonlyArray<OutputFile>>('feeds');
+const feedsSlot = memoSlot<Map<string, OutputFile['data']>>('feeds');
 
 function* siteFiles(ctx: SiteContext, assets: Assets, routes: ReadonlyArray<Route>, redirects: ReadonlyArray<Redirect>, index: SearchIndexFile, effects: Effects, reuse?: PageReuseHook): Generator<Planned> {
   const { site, theme } = ctx;
@@ -457,11 +457,18 @@ function* siteFiles(ctx: SiteContext, assets: Assets, routes: ReadonlyArray<Rout
     during('feeds', post.entry.file.display, () => feedBodyHtml(body, effects.themeCode.body(ctx), { url, absolute: (p) => absolute(site, p) }));
   // Made once, in the render memo: with reuse, each feed file then counts the posts the feeds read, and
   // comes from the previous output like a page when those and the site are what they were.
-  const feeds = () => ctx.memo.get(feedsSlot, () => during('feeds', null, () => buildFeeds(site, ctx.contents, { bodyHtml, assetUrl: ctx.assetUrl, css: theme.css, icon: theme.files.get(iconFiles.png512) ?? `/${iconFiles.png512}`, stylesheet: effects.feedStylesheet ?? null })));
+  const feeds = () => ctx.memo.get(feedsSlot, () => during('feeds', null, () => new Map(buildFeeds(site, ctx.contents, { bodyHtml, assetUrl: ctx.assetUrl, css: theme.css, icon: theme.files.get(iconFiles.png512) ?? `/${iconFiles.png512}`, stylesheet: effects.feedStylesheet ?? null }).map((f) => [f.path, f.data] as const))));
   const paths = feedPaths(site.config.layout);
   const feedFiles = [paths.rss, paths.atom, paths.json, ...(effects.feedStylesheet === undefined ? [] : [paths.xsl])].map((url) => url.slice(1));
   for (const url of feedFiles) {
-    const render = () => feeds().find((f) => f.path === url)?.data ?? '';
+    // Each feed file is made once (the dev server's too), so the memo gives its data up: the feeds hold
+    // every post's body, and would otherwise stay until the build ends.
+    const render = () => {
+      const made = feeds();
+      const data = made.get(url) ?? '';
+      made.delete(url);
+      return data;
+    };
     yield { path: url, make: reuse ? () => reuse.feed(url, render) : render, mayWait: true };
   }
   for (const file of during('sitemap', null, () => [...buildSitemap(site, routes), ...buildDiscovery(site, theme.files)])) yield now(file);

@@ -105,7 +105,7 @@ export class Store<V> {
   private loaded: Earlier<V> | null;
 
   /** `earlier` may be a function: a store that a build may not need is read when it is first asked. */
-  constructor(private readonly earlierSource: Earlier<V> | (() => Earlier<V>) = new Map()) {
+  constructor(private earlierSource: Earlier<V> | (() => Earlier<V>) = new Map()) {
     this.loaded = typeof earlierSource === 'function' ? null : earlierSource;
   }
 
@@ -221,6 +221,18 @@ export class Store<V> {
     // A store never read was never asked: the one on disk stays.
     if (this.loaded === null) return false;
     return this.computed > 0 || this.used.size !== this.earlier.size;
+  }
+
+  /**
+   * Lets go of every value, once they are written (`changed` is then false):
+   * a build drops a store this way when its stages are done with it, so that
+   * its values are not held until the end.
+   */
+  release(): void {
+    this.used.clear();
+    this.madeHere.clear();
+    this.loaded = this.earlierSource = new Map();
+    this.computed = 0;
   }
 
   /** How many results this build computed rather than found. */

@@ -58,7 +58,11 @@ export class WrittenBodyStore implements WrittenBodies {
 
   keep(tree: Root, variant: string, body: WrittenBody): void {
     const key = this.keyOf(tree, variant);
-    if (key !== null) this.store.put(key, body);
+    // Kept until the cache is written, so kept flat: the writer's HTML is a rope of its many
+    // pieces, two to three times the memory of the text (see `flat` in renderer/render.tsx).
+    if (key === null) return;
+    body.html.charCodeAt(0);
+    this.store.put(key, body);
   }
 
   /** Keeps the bodies of this build's markdown that no page asked for (their pages came from the previous output). */

@@ -46,6 +46,7 @@ import { isHighlightedCode } from '../stages/code-blocks.ts';
 import { mermaidSources } from '../stages/markdown.ts';
 import { siteFormat } from '../stages/parse.ts';
 import { markdownContext, renderJob, type MarkdownJobs } from '../stages/site-markdown.ts';
+import { jobsWithoutTrees, siteWithoutTrees } from '../stages/without-trees.ts';
 import { during } from '../internal-error.ts';
 import { stopwatch } from '../io/stopwatch.ts';
 import { PageReuse, contentKeys, siteRenderKey } from '../io/page-reuse.ts';
@@ -117,13 +118,15 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
   const threads: { workers: HighlightWorkers | null; stopping?: Promise<void> } = { workers: null };
   let box: SiteComponents | null = null;
   try {
-    const analysed = await analyseWhileDrawing(sources, drawer, options, cache);
+    // `let`: once the markdown is made, the build goes on with these without the Markdown trees.
+    let analysed = await analyseWhileDrawing(sources, drawer, options, cache);
     lap('parsen en valideren');
-    const { site } = analysed;
+    let { site } = analysed;
     if (!site) {
       await drawer.finish(new Map());
       return { routes: [], contents: new Map(), files: [], problems: sortProblems(analysed.problems), stats: { pagesRendered: 0, pagesReused: 0 } };
     }
+    const { config } = site;
     const drawing = drawer.finish(analysed.diagrams);
     // The theme's files, read (or bundled) while the diagrams are drawn.
     const themeLoading = options.render ? handled(options.memo ? rememberedTheme(options.memo, options.cacheDir) : loadTheme({ cacheDir: options.cacheDir })) : null;
@@ -131,20 +134,20 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     // The site's local plugins run first, in their box: their data is what site code reads, their routes are pages.
     const plugins = handled(runSitePlugins(sitePluginOptions(site.config, options.content, options.cacheDir, options.persist === true)));
     const siteComponents = handled(plugins.then((ran) => loadSiteComponents({
-      content: options.content, folder: site.config.mdx?.components, componentMap: site.config.mdx?.componentMap, cacheDir: options.cacheDir, display: path.relative(process.cwd(), options.content) || '.',
-      staticFolders: site.config.layout.static, limits: boxLimits(site.config.siteCode),
-      pages: site.config.layout.pages && sources.reactPages ? { folder: site.config.layout.pages.path, files: sources.reactPages } : undefined,
-      site: { ...siteFacts(site.config, options.content), globalData: ran.globalData }, routeComponents: ran.routes.map((route) => route.component),
+      content: options.content, folder: config.mdx?.components, componentMap: config.mdx?.componentMap, cacheDir: options.cacheDir, display: path.relative(process.cwd(), options.content) || '.',
+      staticFolders: config.layout.static, limits: boxLimits(config.siteCode),
+      pages: config.layout.pages && sources.reactPages ? { folder: config.layout.pages.path, files: sources.reactPages } : undefined,
+      site: { ...siteFacts(config, options.content), globalData: ran.globalData }, routeComponents: ran.routes.map((route) => route.component),
     })).then((made) => (box = made)));
     const unnamedCode = handled(plugins.then((ran) => unnamedSiteCode(options.content, path.relative(process.cwd(), options.content) || '.', {
-      components: site.config.mdx?.components, componentMap: site.config.mdx?.componentMap, static: site.config.layout.static, pages: site.config.layout.pages?.path,
-      plugins: [...site.config.plugins?.map((p) => p.path) ?? [], ...siteCodeFilesOf(site.config.layout)], routeComponents: ran.routes.map((route) => route.component),
+      components: config.mdx?.components, componentMap: config.mdx?.componentMap, static: config.layout.static, pages: config.layout.pages?.path,
+      plugins: [...config.plugins?.map((p) => p.path) ?? [], ...siteCodeFilesOf(config.layout)], routeComponents: ran.routes.map((route) => route.component),
     })));
     // The names and versions of the site's remark and rehype plugins: part of the key of every page of their area.
     const pluginVersions = markdownPluginVersions(options.content, site.config.layout);
     // The site's markdown jobs (and their cache keys), made once the diagrams are drawn.
     // They wait for the site's components too: an MDX page's result depends on which exist.
-    const madeJobs = handled(Promise.all([drawing, siteComponents]).then(([drawn, made]) => markdownJobs(analysed, drawn, made.components, pluginVersions)!));
+    let madeJobs = handled(Promise.all([drawing, siteComponents]).then(([drawn, made]) => markdownJobs(analysed, drawn, made.components, pluginVersions)!));
     // Highlighted blocks come from the cache first; shiki loads only for the missing ones, once Chromium is
     // done (their memory and its never add up): in the main thread when they are few (two threads that each
     // load every grammar cost more), else in the highlight threads, on both cores, while the main thread
@@ -188,7 +191,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
       highlighter, diagrams, theme: islands.loader ? { ...theme, islands: islands.loader } : theme, themeFiles: [...files, ...islands.files], themeCode, feedStylesheet: feedStylesheetTemplate(), ...(Object.keys(components.components).length ? { siteComponents: components.components } : {}),
       ...(hasStyles ? { siteStyles: { components: components.styles, custom: customCss.file } } : {}),
     };
-    const jobs = await madeJobs;
+    let jobs = await madeJobs;
     // The markdown of each page as soon as its code comes back from the highlight threads; the stage then finds them in the cache.
     const workers = threads.workers;
     if (cache && workers) {
@@ -216,6 +219,18 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     const routePages = await components.renderRoutes(ran.routes);
     const reactPages = { pages: [...ownPages.pages, ...routePages.pages], problems: [...ran.problems, ...ownPages.problems, ...routePages.problems] };
     components.close();
+    // The markdown is made, and no stage reads a Markdown tree any more: the tree store is written now
+    // and let go, and the build goes on with the site and jobs without trees (pipeline/stages/without-trees.ts),
+    // so that the pages render without every tree of the site held (docs/performance.md).
+    if (cache) {
+      await writeBuildCache(options.cacheDir, cache, ['trees']);
+      cache.trees.release();
+    }
+    site = siteWithoutTrees(site);
+    analysed = { ...analysed, site, code: new Map() };
+    jobs = jobsWithoutTrees(jobs, site);
+    // The settled promise would keep the jobs it was settled with, and their trees.
+    madeJobs = Promise.resolve(jobs);
     let analysis = analysed;
     let markdown = markdownOnly;
     if (reactPages.pages.length > 0) {
