@@ -38,6 +38,7 @@ import { siteComponentUses } from '../../renderer/body/site-component-uses.ts';
 import { valueOf } from '../result.ts';
 import type { SiteWriter } from '../io/write.ts';
 import { generatorKey, readBuildCache, writeBuildCache } from '../io/build-cache.ts';
+import { contentHash } from '../content-hash.ts';
 import { searchIndexBuild } from '../io/search-index.ts';
 import { parseAhead, whileWaiting } from './parse-ahead.ts';
 import { analyse, byPath, devSearchIndex, generating, markdownJobs, markdownStage, searchIndexKey, searchIndexPath, searchIndexRecords, type Analysis, type Effects, type Generated, type SearchIndexFile, type OutputFile } from '../build.ts';
@@ -244,15 +245,19 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     threads.workers = null;
     // The search index: in the dev server made when asked for; in a build from the cache, or a
     // worker builds it while the pages render.
-    const index: (SearchIndexFile & { readonly building?: Promise<string> }) | null = options.render === 'on-request' ? devSearchIndex(analysis, markdown, themeCode.searchIndex)
-      : options.render ? searchIndexFor(searchIndexRecords(analysis, markdown), cache) : null;
-    if (options.render === true && !index?.building) lap('zoekindex');
     // Unchanged pages come from the previous output. What site code gave them (a component's HTML, a React
     // page) is keyed by what it is, and a page's reads of it are written down like its reads of markdown.
-    const reuse = options.render === true && options.writer && cache && index && analysis.site
-      ? PageReuse.open(options.cacheDir, options.writer.outDir, siteRenderKey({ sources, mode: options.mode, site: analysis.site, effects }),
-        new Map([...contentKeys(valueOf(markdown) ?? new Map(), jobs.jobs, (key) => cache.markdown.keyOf(key)), ...siteCodeKeys(components.renders, reactPages.pages)]))
+    const reusable = options.render === true && options.writer && cache && analysis.site ? options.writer : null;
+    const siteKey = reusable && analysis.site ? siteRenderKey({ sources, mode: options.mode, site: analysis.site, effects }) : null;
+    const pageKeys = reusable && cache
+      ? new Map([...contentKeys(valueOf(markdown) ?? new Map(), jobs.jobs, (key) => cache.markdown.keyOf(key)), ...siteCodeKeys(components.renders, reactPages.pages)])
       : null;
+    let recordsMade: ReadonlyArray<SearchRecord> | null = null;
+    const records = (): ReadonlyArray<SearchRecord> => (recordsMade ??= searchIndexRecords(analysis, markdown));
+    const index: (SearchIndexFile & { readonly building?: Promise<string> }) | null = options.render === 'on-request' ? devSearchIndex(analysis, markdown, themeCode.searchIndex)
+      : options.render ? searchIndexFor(records, cache, siteKey !== null && pageKeys !== null ? searchInputsKey(siteKey, pageKeys) : null) : null;
+    if (options.render === true && !index?.building) lap('zoekindex');
+    const reuse = reusable && siteKey !== null && pageKeys !== null && index ? PageReuse.open(options.cacheDir, reusable.outDir, siteKey, pageKeys) : null;
     if (reuse) components.watchRenders((renders) => reuse.watch(renders));
     // Bodies whose markdown did not change are not written again, unless the site's own components could be in them.
     const bodies = options.render === true && cache && Object.keys(components.components).length === 0
@@ -407,15 +412,25 @@ async function pluginTreesFor(jobs: MarkdownJobs, highlighter: Highlighter | nul
  * thread while the main thread goes on (the pages know its path beforehand:
  * `searchIndexPath`).
  */
-function searchIndexFor(records: ReadonlyArray<SearchRecord>, cache: BuildCache | undefined): SearchIndexFile & { readonly building?: Promise<string> } {
+function searchIndexFor(records: () => ReadonlyArray<SearchRecord>, cache: BuildCache | undefined, inputsKey: string | null): SearchIndexFile & { readonly building?: Promise<string> } {
   const path = searchIndexPath;
   // A hash of the records and the generator as the key spares the cache hashing the records' 1 MB of JSON twice more.
-  const key = [searchIndexKey(JSON.stringify(records), generatorKey())];
-  if (cache?.searchIndex.has(key)) return { path, data: cache.searchIndex.get(key, () => buildSearchIndex(records, indexOptions)) };
-  const made = searchIndexBuild(records, cache?.searchTerms);
+  const key = [inputsKey ?? searchIndexKey(JSON.stringify(records()), generatorKey())];
+  if (cache?.searchIndex.has(key)) return { path, data: cache.searchIndex.get(key, () => buildSearchIndex(records(), indexOptions)) };
+  const made = searchIndexBuild(records(), cache?.searchTerms);
   if ('index' in made) return { path, data: cache ? cache.searchIndex.get(key, () => made.index) : made.index };
   return { path, data: null, building: handled(made.building.then((index) => (cache ? cache.searchIndex.get(key, () => index) : index))) };
 }
+
+/**
+ * The search index's key from what its records are made of, when pages may
+ * come from the previous output: the site's render key (the resolved site,
+ * configuration, generator) and the key of each page's markdown and of what
+ * site code gave it (the keys of page reuse). A build in which none of those
+ * changed finds the index without making the records (1 MB of JSON, hashed).
+ */
+const searchInputsKey = (siteKey: string, pageKeys: ReadonlyMap<string, string>): string =>
+  contentHash(JSON.stringify(['search-index', siteKey, [...pageKeys].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]));
 
 /** The paths of the files a build made: kept with their data, or handed out to the writer. */
 const madePaths = (generated: Generated): ReadonlyArray<string> => generated.handedOut ?? generated.files.map((f) => f.path);
