@@ -10,13 +10,8 @@ import type { Result } from './result.ts';
 import type { Parsed, MarkdownResult } from './types.ts';
 import type { Content } from './types.ts';
 import type { Root } from 'mdast';
-import type { StoredYaml } from './stages/parse/yaml.ts';
-import type { JudgedSvgFile } from './stages/svg-sanitize.ts';
-import type { EntryMemo } from './stages/validate.ts';
-import type { ThemeAssets } from '../renderer/context.ts';
-import type { OutputFile } from './types.ts';
+import type { EntryMemo, JudgedSvgFile, OutputFile, SectionTerms, StoredYaml, ThemeAssets } from './types.ts';
 import { contentHash } from './content-hash.ts';
-import type { SectionTerms } from './stages/search-index.ts';
 
 interface Entry<V> {
   /** The inputs, compared by value (strings compare fast, no hashing needed). */

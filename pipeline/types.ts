@@ -9,6 +9,7 @@ import type { Root as HastRoot } from 'hast';
 import type { Root } from 'mdast';
 import type { BlogFrontmatter, DocFrontmatter, DocsVersion, NavbarItem, PageFrontmatter, SiteConfig, TagDefinition } from './model.ts';
 import type { Place, Problem } from './problem.ts';
+import type { Result } from './result.ts';
 
 /** A text file of the content tree, as the input edge (pipeline/io/read.ts) read it. */
 export interface SourceFile {
@@ -523,4 +524,75 @@ export type Route = RouteBase & (
 export interface MarkdownResult {
   readonly content: Content;
   readonly problems: ReadonlyArray<Problem>;
+}
+
+// ---------------------------------------------------------------------------
+// Values the build cache and the dev server's memo keep (pipeline/memo.ts), made by the stages and the renderer named with each.
+
+/**
+ * Where each part of a YAML document was written, as plain data: a map lists
+ * its scalar keys in order, each with the key's place and what its value
+ * holds; a list its items, each with the item's place (null for an item a
+ * path cannot enter: an alias, a pair). Anything else holds nothing further.
+ * `locate` walks this instead of the document, so YAML kept in the build
+ * cache (`StoredYaml`) points at the same places without parsing again.
+ */
+export type YamlSpots =
+  | { readonly map: ReadonlyArray<readonly [key: string, line: number, column: number, value: YamlSpots]> }
+  | { readonly list: ReadonlyArray<readonly [line: number, column: number, item: YamlSpots] | null> }
+  | null;
+
+/** The place of the document's content, and the places inside it. */
+export interface YamlPlaces {
+  readonly at: Place;
+  readonly spots: YamlSpots;
+}
+
+/** What the build cache keeps of YAML read without a problem: its data and its places, both plain data. */
+export interface StoredYaml {
+  readonly data: unknown;
+  readonly places: YamlPlaces;
+}
+
+/** An SVG file judged for publishing. */
+export interface JudgedSvgFile {
+  /** What in it needs scripting (the build refuses it); empty when nothing. */
+  readonly scripting: ReadonlyArray<string>;
+  /** The markup to publish instead of the file, or null when the file is published as written. */
+  readonly sanitized: string | null;
+}
+
+/**
+ * Markdown files validated by earlier rebuilds of the dev server, by their
+ * parse result (the memo gives an unchanged file the same one) and the
+ * configuration's text, the only other thing an entry is made from.
+ */
+export type EntryMemo = WeakMap<ParsedMarkdown, { readonly config: string; readonly entry: Result<Entry> }>;
+
+/**
+ * What MiniSearch's `add` takes from one field: the number of distinct tokens
+ * (its field length) and each processed term with how often it occurs, in the
+ * order of first occurrence. `null` for a field the section does not have.
+ */
+export interface FieldTerms {
+  readonly distinct: number;
+  readonly terms: ReadonlyArray<string>;
+  readonly counts: ReadonlyArray<number>;
+}
+
+/** The terms of each of the index's fields, in the order of `fields`. */
+export type SectionTerms = ReadonlyArray<FieldTerms | null>;
+
+/** Where the theme's files are published (renderer/context.ts): what every page links to. */
+export interface ThemeAssets {
+  /** Public URL of the one stylesheet. */
+  readonly css: string;
+  /** Public URL of the hydration bundle, when there is one. */
+  readonly js: string | null;
+  /** Public URL of the island loader (theme/islands/loader.ts), on a site with interactive components. */
+  readonly islands?: string | null;
+  /** Public URL of the embedded search index, once the build has made it. */
+  readonly searchIndex?: string | null;
+  /** Public URLs of the theme's static files by name: `logo.svg` → `/assets/logo-ab12.svg`. */
+  readonly files: ReadonlyMap<string, string>;
 }

@@ -4,22 +4,11 @@ import type { Content } from '../pipeline/types.ts';
 import type { ComponentType } from 'react';
 import type { Root } from 'hast';
 import type { WrittenBody } from '../pipeline/memo.ts';
+export type { ThemeAssets } from '../pipeline/types.ts';
+import type { ThemeAssets } from '../pipeline/types.ts';
 
 /** React components by the name a page's MDX gives them (`Site$Kaart`). */
 export type Components = Readonly<Record<string, ComponentType<any>>>;
-
-export interface ThemeAssets {
-  /** Public URL of the one stylesheet. */
-  readonly css: string;
-  /** Public URL of the hydration bundle, when there is one. */
-  readonly js: string | null;
-  /** Public URL of the island loader (theme/islands/loader.ts), on a site with interactive components. */
-  readonly islands?: string | null;
-  /** Public URL of the embedded search index, once the build has made it. */
-  readonly searchIndex?: string | null;
-  /** Public URLs of the theme's static files by name: `logo.svg` → `/assets/logo-ab12.svg`. */
-  readonly files: ReadonlyMap<string, string>;
-}
 
 export interface PageContext {
   readonly site: Site;

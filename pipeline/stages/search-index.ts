@@ -14,6 +14,8 @@
  */
 import MiniSearch, { type Options } from 'minisearch';
 import type { SearchRecord } from './search-records.ts';
+export type { FieldTerms, SectionTerms } from '../types.ts';
+import type { SectionTerms } from '../types.ts';
 
 const snippetLength = 160;
 
@@ -54,20 +56,6 @@ export function sections(records: ReadonlyArray<SearchRecord>): Section[] {
 
 /** The options the index is built with: those of MiniSearch that decide its content. */
 export type IndexOptions = Pick<Options<Section>, 'fields' | 'storeFields' | 'idField' | 'tokenize' | 'processTerm' | 'extractField' | 'stringifyField'>;
-
-/**
- * What MiniSearch's `add` takes from one field: the number of distinct tokens
- * (its field length) and each processed term with how often it occurs, in the
- * order of first occurrence. `null` for a field the section does not have.
- */
-export interface FieldTerms {
-  readonly distinct: number;
-  readonly terms: ReadonlyArray<string>;
-  readonly counts: ReadonlyArray<number>;
-}
-
-/** The terms of each of the index's fields, in the order of `fields`. */
-export type SectionTerms = ReadonlyArray<FieldTerms | null>;
 
 /** MiniSearch's defaults for the options the browser's `indexOptions` leave out. */
 const defaults = <K extends keyof IndexOptions>(options: IndexOptions, name: K): NonNullable<IndexOptions[K]> =>

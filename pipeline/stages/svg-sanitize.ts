@@ -20,6 +20,8 @@ import { toHtml } from 'hast-util-to-html';
 import { svg as svgInfo } from 'property-information';
 import type { Element, ElementContent, Nodes, Root, RootContent } from 'hast';
 import { scriptSchemeAtStart, scriptSchemeInText, sitePathPattern } from '../safety/urls.ts';
+export type { JudgedSvgFile } from '../types.ts';
+import type { JudgedSvgFile } from '../types.ts';
 
 const filterPrimitives = [
   'feBlend', 'feColorMatrix', 'feComponentTransfer', 'feComposite', 'feConvolveMatrix', 'feDiffuseLighting', 'feDisplacementMap',
@@ -235,14 +237,6 @@ export function sanitizedDiagram(svg: string, id: string): string {
 
 /** An SVG file is a document of its own when opened: no page's globals to clobber, so it keeps its ids. */
 const fileSchema = svgSchema({ ids: null });
-
-/** An SVG file judged for publishing. */
-export interface JudgedSvgFile {
-  /** What in it needs scripting (the build refuses it); empty when nothing. */
-  readonly scripting: ReadonlyArray<string>;
-  /** The markup to publish instead of the file, or null when the file is published as written. */
-  readonly sanitized: string | null;
-}
 
 /**
  * Whether the HTML parser's reading of `text` is the XML parser's: the file

@@ -20,6 +20,8 @@ import { docusaurusFrontmatterKeys, unknownKeyProblems } from './validate/frontm
 import { areaOf, contentFolders, inFolder, layoutOf, outsideRoot, portalLayout } from '../layout.ts';
 import type { Layout } from '../types.ts';
 import { all, chain, collect, failed, map, ok, problemsOf, tell, valueOf, withProblems, type Result } from '../result.ts';
+export type { EntryMemo } from '../types.ts';
+import type { EntryMemo } from '../types.ts';
 
 export interface Located<A> {
   readonly value: A;
@@ -392,12 +394,6 @@ const isCategory = (p: Parsed): p is ParsedData =>
  * Stage entry. A file that does not decode drops out and the others stay, so
  * one run reports every broken file; the value is always there.
  */
-/**
- * Markdown files validated by earlier rebuilds of the dev server, by their
- * parse result (the memo gives an unchanged file the same one) and the
- * configuration's text, the only other thing an entry is made from.
- */
-export type EntryMemo = WeakMap<ParsedMarkdown, { readonly config: string; readonly entry: Result<Entry> }>;
 
 export function validate(parsed: ReadonlyArray<Parsed>, config: Parsed | null, sidebarFiles: ReadonlyArray<ParsedData> = [], entries?: EntryMemo): Result<Validated> {
   const site = validateConfig(config);

@@ -8,14 +8,10 @@ import { ok, problemsOf, valueOf, withProblems, type Problems, type Result } fro
 import { repairYamlQuirks, type YamlQuirk } from './yaml-quirks.ts';
 import type { FieldPath, YamlData } from '../../types.ts';
 import type { Store } from '../../memo.ts';
+export type { YamlSpots, YamlPlaces, StoredYaml } from '../../types.ts';
+import type { YamlSpots, YamlPlaces, StoredYaml } from '../../types.ts';
 
 const reason = (e: unknown): string => (e instanceof Error ? e.message : String(e)).split('\n')[0] ?? '';
-
-/** What the build cache keeps of YAML read without a problem: its data and its places, both plain data. */
-export interface StoredYaml {
-  readonly data: unknown;
-  readonly places: YamlPlaces;
-}
 
 /**
  * Reads YAML text that starts on `firstLine` of the file `display`. Always a
@@ -141,25 +137,6 @@ function quirkWarning(quirk: YamlQuirk, display: string, firstLine: number): Pro
 function aliasPlace(text: string, at: (offset: number | undefined) => Place): Place {
   const match = /(^|[\s:[,{-])\*[^\s,\]}]+/m.exec(text);
   return at(match ? match.index + match[1]!.length : undefined);
-}
-
-/**
- * Where each part of a YAML document was written, as plain data: a map lists
- * its scalar keys in order, each with the key's place and what its value
- * holds; a list its items, each with the item's place (null for an item a
- * path cannot enter: an alias, a pair). Anything else holds nothing further.
- * `locate` walks this instead of the document, so YAML kept in the build
- * cache (`StoredYaml`) points at the same places without parsing again.
- */
-export type YamlSpots =
-  | { readonly map: ReadonlyArray<readonly [key: string, line: number, column: number, value: YamlSpots]> }
-  | { readonly list: ReadonlyArray<readonly [line: number, column: number, item: YamlSpots] | null> }
-  | null;
-
-/** The place of the document's content, and the places inside it. */
-export interface YamlPlaces {
-  readonly at: Place;
-  readonly spots: YamlSpots;
 }
 
 function yamlPlaces(doc: Document, at: (offset: number | undefined) => Place): YamlPlaces {
