@@ -51,12 +51,14 @@ function yamlResult(text: string, display: string, firstLine: number, seen: (pla
   let column = (_line: number, col: number) => col;
   let quirks: Problem[] = [];
   try {
-    doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+    // `logLevel: 'error'`: the library would print its own notes (a collection as a key becomes text) on the
+    // process's stderr, and a stage writes nothing; what the build must say comes out as problems.
+    doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, logLevel: 'error' });
     // What Docusaurus' parser reads and the YAML specification does not is read as Docusaurus reads it, with a warning.
     const repaired = doc.errors.length > 0 ? repairYamlQuirks(text) : null;
     if (repaired) {
       const counter = new LineCounter();
-      const again = parseDocument(repaired.text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
+      const again = parseDocument(repaired.text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true, logLevel: 'error' });
       if (again.errors.length === 0) {
         [doc, lineCounter, column] = [again, counter, repaired.column];
         quirks = repaired.quirks.map((q) => quirkWarning(q, display, firstLine));
