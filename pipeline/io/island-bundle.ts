@@ -42,6 +42,7 @@ import { islandImports } from './island-imports.ts';
 import type { SiteFacts } from './component-box-protocol.ts';
 import { siteCodeContextKey } from '../../theme/mdx/docusaurus.tsx';
 import { siteCss } from './site-css.ts';
+import { build } from './esbuild-service.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const browserApi = path.join(repoRoot, 'theme/islands/docusaurus-browser.tsx');
@@ -128,7 +129,6 @@ async function componentCandidates(dir: string): Promise<Candidate[]> {
 
 /** The candidates that are interactive, with what makes each one. */
 async function interactiveOnes(content: string, candidates: ReadonlyArray<Candidate>, islandFiles: ReadonlyMap<string, string>): Promise<Array<Candidate & { why: string[]; reads: SiteRead[] }>> {
-  const { build } = await import('esbuild');
   const found = await Promise.all(candidates.map(async ({ key, file, name }) => {
     try {
       // React stays out: its own hooks are not the component's. So do the island components a page imports: they are islands of their own.
@@ -240,7 +240,6 @@ export async function bundleIslands(options: {
 export async function bundleFound(found: FoundIslands, runtimeKind: IslandRuntime = islandRuntime(), site?: SiteFacts): Promise<IslandBundle> {
   const { content, interactive } = found;
   if (interactive.length === 0) return noIslands;
-  const { build } = await import('esbuild');
   const stem = (rel: string): string => rel.replace(/\.[jt]sx?$/, '').replace(/[^\w-]/g, '_');
   // A route's component is named by its path in the site (`island-route-src_components_Kiezer_index`), not from the pages folder.
   const entryName = (key: string): string => key.startsWith('pages:') ? `island-page-${stem(key.slice('pages:'.length))}`

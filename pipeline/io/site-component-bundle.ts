@@ -31,6 +31,7 @@ import { islandImports } from './island-imports.ts';
 import {
   docusaurusApi, require, resolveExtensions, sharedReact, siteAlias, siteImages, sitePackages, siteSvg, type ResolveDetail, type SiteAsset,
 } from './site-code-resolve.ts';
+import { build } from './esbuild-service.ts';
 
 export { require };
 
@@ -145,7 +146,6 @@ export async function componentFiles(dir: string): Promise<string[]> {
 /** One file of site code bundled into the cache folder: the module to import and the stylesheets it imports, or the problems why not. */
 async function bundleFile(entry: string, shown: string, name: string, content: string, display: string, outDir: string, found: (asset: SiteAsset) => void, islands?: ReadonlyMap<string, string>):
   Promise<{ problems: Problem[]; out: string | null; styles: SiteStylesheet[] }> {
-  const { build } = await import('esbuild');
   const styles: SiteStylesheet[] = [];
   try {
     const result = await build({

@@ -23,6 +23,7 @@ import type { ThemeAssets } from '../../renderer/context.ts';
 import { mermaidBrowserFiles, mermaidBrowserUrl } from './mermaid.ts';
 import { fontFile, siteFont } from '../../theme/fonts.ts';
 import { chunkRetry, importChunkHelper } from './chunk-retry.ts';
+import { stopEsbuildWhenIdle, usingEsbuild } from './esbuild-service.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const themeDir = path.join(repoRoot, 'theme');
@@ -140,17 +141,20 @@ async function runRollup(key: string): Promise<{ bundle: CachedBundle; complete:
     if (path.isAbsolute(id)) inputs[relative(id)] = contentHash(code, 64);
     return null;
   } };
-  const bundle = await rollup({
-    input: path.join(clientDir, 'main.ts'),
-    plugins: [record, nodeResolve(resolveOptions), esbuild(esbuildOptions), chunkRetry()],
-    onwarn: () => {},
+  const { output, watched } = await usingEsbuild(async () => {
+    const bundle = await rollup({
+      input: path.join(clientDir, 'main.ts'),
+      plugins: [record, nodeResolve(resolveOptions), esbuild(esbuildOptions), chunkRetry()],
+      onwarn: () => {},
+    });
+    const generated = await bundle.generate(outputOptions);
+    const files = bundle.watchFiles;
+    await bundle.close();
+    return { output: generated.output, watched: files };
   });
-  const { output } = await bundle.generate(outputOptions);
-  const watched = bundle.watchFiles;
-  await bundle.close();
   // rollup-plugin-esbuild leaves esbuild's service process running (100 MB or more) until exit;
   // it starts again by itself should the dev server bundle once more.
-  await (await import('esbuild')).stop();
+  await stopEsbuildWhenIdle();
   const files = output.flatMap((o) => (o.type === 'chunk' ? [{ path: o.fileName, data: o.code }] : []));
   const entry = output.find((o) => o.type === 'chunk' && o.isEntry)?.fileName ?? '';
   let complete = true;
