@@ -1,5 +1,6 @@
 /** Test helpers: build in-memory source trees and run the pure stages on them. */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { SourceTree } from '../pipeline/io/read.ts';
 import { analyse, generate, type Effects, type Generated } from '../pipeline/build.ts';
@@ -57,3 +58,14 @@ export function writeFiles(dir: string, files: Readonly<Record<string, string>>)
 export const codes = (g: Generated) => g.problems.map((p) => p.code);
 
 export const post = (fm: string, body = 'Inleiding.\n\n<!-- truncate -->\n\nRest.\n') => `---\n${fm}\n---\n\n${body}`;
+
+/** The temporary folders of this test process, removed by one exit listener when it ends. */
+const temporaryFolders = new Set<string>();
+process.on('exit', () => { for (const dir of temporaryFolders) fs.rmSync(dir, { recursive: true, force: true }); });
+
+/** A new folder under the system's temporary folder, removed when the test process ends. */
+export function temporaryFolder(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  temporaryFolders.add(dir);
+  return dir;
+}

@@ -7,12 +7,11 @@
  * rebuilds the pages of its area.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runBuild } from '../../pipeline/schedule/schedule.ts';
-import { configText, minimalAuthors, minimalTags, writeFiles } from '../helpers.ts';
+import { configText, minimalAuthors, minimalTags, writeFiles, temporaryFolder } from '../helpers.ts';
 
 const test = suite('build: remark and rehype plugins of the site');
 
@@ -70,8 +69,7 @@ const externPackage = {
 };
 
 function site(markdown: string): { dir: string; content: string; config: string; cacheDir: string } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ontwikkelaarsportaal-mdplugins-'));
-  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  const dir = temporaryFolder('ontwikkelaarsportaal-mdplugins-');
   const files: Record<string, string> = {
     'kennisbank/index.md': '---\ntitle: Kennisbank\n---\n\nWelkom in de kennisbank.\n',
     'kennisbank/sleutels.md': '---\ntitle: Sleutels\n---\n\n## Aanvragen\n\nVraag een sleutel aan op [de site van de rijksoverheid](https://www.rijksoverheid.nl).\n\n## Vernieuwen\n\nElk jaar.\n',

@@ -8,12 +8,11 @@
  * runs no code.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runBuild } from '../../pipeline/schedule/schedule.ts';
-import { configText, minimalAuthors, minimalTags, writeFiles } from '../helpers.ts';
+import { configText, minimalAuthors, minimalTags, writeFiles, temporaryFolder } from '../helpers.ts';
 
 const test = suite('build: React pages and the Docusaurus API');
 
@@ -40,8 +39,7 @@ export default function Api() {
 `;
 
 async function build(config: string) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ontwikkelaarsportaal-react-pages-'));
-  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  const dir = temporaryFolder('ontwikkelaarsportaal-react-pages-');
   const files: Record<string, string> = {
     'kennisbank/index.md': '---\ntitle: Kennisbank\n---\n\nWelkom.\n',
     'communities/index.md': '---\ntitle: Communities\n---\n\nSamen.\n',

@@ -7,12 +7,11 @@
  * cache; a changed generator runs again.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runBuild } from '../../pipeline/schedule/schedule.ts';
-import { configText, minimalAuthors, minimalTags, writeFiles } from '../helpers.ts';
+import { configText, minimalAuthors, minimalTags, writeFiles, temporaryFolder } from '../helpers.ts';
 
 const test = suite('build: sidebarItemsGenerator');
 
@@ -28,8 +27,7 @@ const generator = `module.exports = async function zijbalk({ defaultSidebarItems
 const throwing = `module.exports = () => { throw new Error('geen zijbalk vandaag'); };\n`;
 
 function site(generatorFile: string, text: string): { content: string; config: string; cacheDir: string } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ontwikkelaarsportaal-zijbalk-'));
-  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  const dir = temporaryFolder('ontwikkelaarsportaal-zijbalk-');
   const files: Record<string, string> = {
     'kennisbank/index.md': '---\ntitle: Handboek\n---\n\nWelkom.\n',
     'kennisbank/01-eerste.md': '---\ntitle: Eerste stap\n---\n\nTekst.\n',

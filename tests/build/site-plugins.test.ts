@@ -7,12 +7,11 @@
  * plugins still give their data. A second build finds the result in the cache.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runBuild } from '../../pipeline/schedule/schedule.ts';
-import { configText, minimalAuthors, minimalTags, writeFiles } from '../helpers.ts';
+import { configText, minimalAuthors, minimalTags, writeFiles, temporaryFolder } from '../helpers.ts';
 
 const test = suite('build: local plugins');
 
@@ -67,8 +66,7 @@ const throwing = `module.exports = () => ({ name: 'gooit', loadContent() { throw
 const looping = `module.exports = () => ({ name: 'lus', contentLoaded() { for (;;) {} } });\n`;
 
 function site(extraPlugins: string): { content: string; config: string; cacheDir: string } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ontwikkelaarsportaal-plugins-'));
-  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  const dir = temporaryFolder('ontwikkelaarsportaal-plugins-');
   const files: Record<string, string> = {
     'kennisbank/index.md': '---\ntitle: Kennisbank\n---\n\nWelkom.\n',
     'kennisbank/sleutels.md': '---\ntitle: Sleutels beheren\nthema: beveiliging\n---\n\nTekst.\n',

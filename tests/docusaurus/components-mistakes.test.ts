@@ -8,12 +8,11 @@
  * whole fixture.)
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runBuild } from '../../pipeline/schedule/schedule.ts';
-import { minimalAuthors, minimalTags, root, writeFiles } from '../helpers.ts';
+import { minimalAuthors, minimalTags, root, writeFiles, temporaryFolder } from '../helpers.ts';
 
 const test = suite('docusaurus: site component mistakes');
 
@@ -28,8 +27,7 @@ const files: Record<string, string> = {
 };
 
 const built = (async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ontwikkelaarsportaal-component-mistakes-'));
-  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  const dir = temporaryFolder('ontwikkelaarsportaal-component-mistakes-');
   writeFiles(path.join(dir, 'content'), files);
   // The portal's configuration, naming the components folder: site code runs only when named.
   fs.mkdirSync(path.join(dir, 'dist-config'));

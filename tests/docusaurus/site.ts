@@ -9,9 +9,11 @@
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Problem } from '../../pipeline/problem.ts';
+import { temporaryFolder } from '../helpers.ts';
+
+export { temporaryFolder };
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const siteFixture = path.join(root, 'tests/fixtures/docusaurus-site');
@@ -51,17 +53,6 @@ export function runCommand(command: string, args: ReadonlyArray<string>, cwd: st
       resolve({ exitCode: code, stdout: String(stdout), stderr: String(stderr) });
     });
   });
-}
-
-/** The temporary folders of this test process, removed by one exit listener when it ends. */
-const temporaryFolders = new Set<string>();
-process.on('exit', () => { for (const dir of temporaryFolders) fs.rmSync(dir, { recursive: true, force: true }); });
-
-/** A new folder under the system's temporary folder, removed when the test process ends. */
-export function temporaryFolder(prefix: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  temporaryFolders.add(dir);
-  return dir;
 }
 
 /** `npm run migrate -- dir`, without npm's own lines around it. */
