@@ -132,8 +132,8 @@ places('keeps only YAML without problems and with data JSON gives back as it is'
     const fresh = parseYaml(text, 'content/a.md', 2);
     const read = parseYaml(text, 'content/a.md', 2, kept);
     assert.is(kept.entries().size, 0, text.slice(0, 40));
-    // (Where the parser's stack runs out depends on the caller's stack: for that one only the codes.)
-    const said = (r: typeof read) => problemsOf(r).map((p) => (text === deep(20000) ? p.code : p));
+    // (Where the parser's stack runs out, and how many problems that gives, depends on the caller's stack: for that one only which codes.)
+    const said = (r: typeof read) => (text === deep(20000) ? [...new Set(problemsOf(r).map((p) => p.code))] : problemsOf(r));
     assert.equal(said(read), said(fresh));
     assert.equal(valueOf(read)?.data, valueOf(fresh)?.data);
   }
