@@ -3,7 +3,6 @@
  * 127.0.0.1 at a free port, and one headless Debian Chromium for all suites.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import axe from 'axe-core';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
@@ -13,7 +12,7 @@ import { startServer } from '../../pipeline/io/server.ts';
 import { chromiumArgs, chromiumPath } from '../../pipeline/chromium.ts';
 import { hasErrors } from '../../pipeline/problem.ts';
 import { formatProblems } from '../../pipeline/cli/report.ts';
-import { root } from '../helpers.ts';
+import { root, temporaryFolder } from '../helpers.ts';
 import { securityHeaders, type Header } from '../../pipeline/stages/server-config/csp.ts';
 import { validateConfig } from '../../pipeline/stages/validate.ts';
 import { parseData } from '../../pipeline/stages/parse.ts';
@@ -32,11 +31,10 @@ export interface TestSite {
 let shared: Promise<TestSite> | null = null;
 
 async function start(content = path.join(root, 'content'), config = path.join(root, 'dist-config/site.yml'), headers?: ReadonlyArray<Header>): Promise<TestSite> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ontwikkelaarsportaal-e2e-'));
+  const dir = temporaryFolder('ontwikkelaarsportaal-e2e-');
   const result = await runBuild({ content, config, mode: 'production', render: true, cacheDir: path.join(root, '.cache') });
   if (hasErrors(result.problems)) throw new Error(`De testbuild faalt:\n${formatProblems(result.problems, { colour: false })}`);
   await writeSite(path.join(dir, 'site'), result.files);
-  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   return serve(path.join(dir, 'site'), dir, result.routes.map((r) => r.path), headers);
 }
 
@@ -62,8 +60,7 @@ let profiles = 0;
 /** One Chromium per suite, each with a fresh profile. */
 function browser(): Promise<Browser> {
   return (running ??= (async () => {
-    const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), `ontwikkelaarsportaal-chromium-${profiles++}-`));
-    process.once('exit', () => fs.rmSync(userDataDir, { recursive: true, force: true }));
+    const userDataDir = temporaryFolder(`ontwikkelaarsportaal-chromium-${profiles++}-`);
     // Tests never reach the real analytics services: their hosts fail at once instead of waiting on DNS.
     const offline = '--host-resolver-rules=MAP teller.developer.overheid.nl ~NOTFOUND, MAP statistiek.developer.overheid.nl ~NOTFOUND';
     return puppeteer.launch({ executablePath: chromiumPath, headless: true, userDataDir, args: [...chromiumArgs, offline] });

@@ -11,7 +11,6 @@
  * may not rely on inline script.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createElement as h, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -25,7 +24,7 @@ import { chromiumArgs, chromiumPath } from '../../pipeline/chromium.ts';
 import { securityHeaders } from '../../pipeline/stages/server-config/csp.ts';
 import { Tabs } from '../../theme/mdx/Tabs.tsx';
 import { TabItem } from '../../theme/mdx/TabItem.tsx';
-import { root } from '../helpers.ts';
+import { root, temporaryFolder } from '../helpers.ts';
 
 const tabs = suite('e2e: tabs');
 
@@ -50,8 +49,7 @@ let site: Promise<{ origin: string; browser: Browser }> | null = null;
 
 function start() {
   return (site ??= (async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ontwikkelaarsportaal-tabs-'));
-    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    const dir = temporaryFolder('ontwikkelaarsportaal-tabs-');
     const { theme, files } = await loadTheme({ cacheDir: path.join(root, '.cache') });
     for (const file of files) {
       fs.mkdirSync(path.dirname(path.join(dir, file.path)), { recursive: true });
@@ -64,8 +62,7 @@ function start() {
     }
     const server = await startServer({ root: dir, port: 0, dev: false, headers: securityHeaders({ search: { backend: 'embedded' } }, { https: false }) });
     server.server.unref();
-    const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ontwikkelaarsportaal-chromium-tabs-'));
-    process.once('exit', () => fs.rmSync(userDataDir, { recursive: true, force: true }));
+    const userDataDir = temporaryFolder('ontwikkelaarsportaal-chromium-tabs-');
     const browser = await puppeteer.launch({ executablePath: chromiumPath, headless: true, userDataDir, args: chromiumArgs });
     return { origin: server.url.replace('localhost', '127.0.0.1'), browser };
   })());
