@@ -1,4 +1,5 @@
 /** Test helpers: build in-memory source trees and run the pure stages on them. */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,4 +69,14 @@ export function temporaryFolder(prefix: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   temporaryFolders.add(dir);
   return dir;
+}
+
+/** Every file below `dir` → its sha256, by path (with `/`), in path order: two outputs compare with one `equal`. */
+export function fileHashes(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())) {
+    const abs = path.join(entry.parentPath, entry.name);
+    out[path.relative(dir, abs).split(path.sep).join('/')] = crypto.createHash('sha256').update(fs.readFileSync(abs)).digest('hex');
+  }
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : 1)));
 }

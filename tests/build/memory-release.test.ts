@@ -13,14 +13,12 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runBuild } from '../../pipeline/schedule/schedule.ts';
 import { SiteWriter } from '../../pipeline/io/write.ts';
 import type { OutputFile } from '../../pipeline/types.ts';
-import { hasErrors } from '../../pipeline/problem.ts';
-import { formatProblems } from '../../pipeline/cli/report.ts';
 import { analyse, generating, markdownStage, type PageReuseHook } from '../../pipeline/build.ts';
 import type { RenderMemo } from '../../renderer/context.ts';
 import { configText, effects, minimalAuthors, minimalTags, post, tree, writeFiles } from '../helpers.ts';
+import { writtenBuild } from './written-build.ts';
 import { readStoreFileSync } from '../../pipeline/io/store-file.ts';
 
 const test = suite('build: what a build lets go of');
@@ -91,15 +89,7 @@ test('should hold none of the site\'s Markdown trees when the first page is writ
       super.add(file);
     }
   })(path.join(dir, 'dist'));
-  const result = await runBuild({
-    content: path.join(dir, 'content'), config: path.join(dir, 'dist-config/site.yml'), mode: 'production', render: true,
-    cacheDir: path.join(dir, '.cache'), persist: true, writer,
-  });
-  if (hasErrors(result.problems)) {
-    writer.abandon();
-    assert.unreachable(formatProblems(result.problems, { colour: false }));
-  }
-  await writer.finish();
+  await writtenBuild(dir, writer);
   const alive = (await firstPage!) - before;
   assert.ok(alive < paragraphs, `mdast paragraphs alive while the pages render: ${alive} (the site has ${articles * paragraphs})`);
   const page = fs.readFileSync(path.join(dir, 'dist/kennisbank/artikel-7/index.html'), 'utf8');

@@ -10,17 +10,14 @@
  * changed title renders every page. After each change
  * the output is byte for byte a cold build's of the changed site.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runBuild } from '../../pipeline/schedule/schedule.ts';
-import { SiteWriter, type WriteStats } from '../../pipeline/io/write.ts';
-import { hasErrors } from '../../pipeline/problem.ts';
-import { formatProblems } from '../../pipeline/cli/report.ts';
-import { configText, minimalAuthors, minimalTags } from '../helpers.ts';
+import type { WriteStats } from '../../pipeline/io/write.ts';
+import { configText, fileHashes, minimalAuthors, minimalTags } from '../helpers.ts';
+import { writtenBuild } from './written-build.ts';
 
 const test = suite('build: a warm build counts its work');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ontwikkelaarsportaal-warm-counts-'));
@@ -48,27 +45,8 @@ function site(name: string): string {
 
 /** A production build as the CLI runs it: cache on disk, files to a writer. */
 async function build(dir: string): Promise<{ pagesRendered: number; pagesReused: number; pagesReadBack?: number; feedsRendered?: number; bodiesWritten?: number; blocksHighlighted?: number; sectionsIndexed?: number; routes: number; written: WriteStats }> {
-  const writer = new SiteWriter(path.join(dir, 'dist'));
-  const result = await runBuild({
-    content: path.join(dir, 'content'), config: path.join(dir, 'dist-config/site.yml'), mode: 'production', render: true,
-    cacheDir: path.join(dir, '.cache'), persist: true, writer,
-  });
-  if (hasErrors(result.problems)) {
-    writer.abandon();
-    assert.unreachable(formatProblems(result.problems, { colour: false }));
-  }
-  const written = await writer.finish();
+  const { result, written } = await writtenBuild(dir);
   return { ...result.stats, routes: result.routes.length, written };
-}
-
-/** Every file below `dir` → sha256. */
-function hashes(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())) {
-    const abs = path.join(entry.parentPath, entry.name);
-    out[path.relative(dir, abs)] = crypto.createHash('sha256').update(fs.readFileSync(abs)).digest('hex');
-  }
-  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
 const dir = site('site');
@@ -82,7 +60,7 @@ test('a cold build renders every page and writes every byte', async () => {
   assert.is(counts.written.linked, 0);
   assert.ok(counts.written.bytesWritten > 0);
   assert.ok((counts.sectionsIndexed ?? 0) > 3, 'every search section is tokenized');
-  cold = hashes(path.join(dir, 'dist'));
+  cold = fileHashes(path.join(dir, 'dist'));
 });
 
 /** The output folder's inode and its files' inodes and times: what a build that leaves it in place keeps. */
@@ -110,7 +88,7 @@ test('a warm build with nothing changed renders 0 pages, reads 0 back, links 0 f
   assert.ok(counts.written.kept, 'no new folder, no swap');
   assert.is(identities(out), before, 'the same folder and files');
   assert.equal(leftovers(), []);
-  assert.equal(hashes(out), cold);
+  assert.equal(fileHashes(out), cold);
 });
 
 test('a page whose time alone changed is read back once, not rendered, and known by its stamp again after', async () => {
@@ -124,7 +102,7 @@ test('a page whose time alone changed is read back once, not rendered, and known
   assert.ok(counts.written.kept);
   const again = await build(dir);
   assert.is(again.pagesReadBack, 0, 'its new stamp was recorded');
-  assert.equal(hashes(path.join(dir, 'dist')), cold);
+  assert.equal(fileHashes(path.join(dir, 'dist')), cold);
 });
 
 test('a stamp not older than the manifest that holds it is not trusted: every page is read back once, none rendered', async () => {
@@ -137,7 +115,7 @@ test('a stamp not older than the manifest that holds it is not trusted: every pa
   assert.ok((counts.pagesReadBack ?? 0) >= counts.routes, `${counts.pagesReadBack} read back`);
   assert.ok(counts.written.kept);
   assert.is((await build(dir)).pagesReadBack, 0, 'the manifest written again is newer than every stamp');
-  assert.equal(hashes(path.join(dir, 'dist')), cold);
+  assert.equal(fileHashes(path.join(dir, 'dist')), cold);
 });
 
 test('a page edited by hand in the output is rendered again and restored', async () => {
@@ -149,7 +127,7 @@ test('a page edited by hand in the output is rendered again and restored', async
   assert.is(counts.written.bytesWritten, original.byteLength);
   assert.is(counts.written.linked, counts.written.files - 1, 'the rest is linked');
   assert.not.ok(counts.written.kept);
-  assert.equal(hashes(path.join(dir, 'dist')), cold);
+  assert.equal(fileHashes(path.join(dir, 'dist')), cold);
   assert.equal(leftovers(), []);
 });
 
@@ -168,7 +146,7 @@ test('a page edited by hand in place with the same size is rendered again and re
   assert.is(counts.pagesRendered, 1);
   assert.is(counts.pagesReadBack, 1);
   assert.is(counts.written.bytesWritten, original.byteLength);
-  assert.equal(hashes(path.join(dir, 'dist')), cold);
+  assert.equal(fileHashes(path.join(dir, 'dist')), cold);
 });
 
 test('a file added by hand to the output is removed, the rest linked', async () => {
@@ -178,7 +156,7 @@ test('a file added by hand to the output is removed, the rest linked', async () 
   assert.is(counts.written.bytesWritten, 0);
   assert.is(counts.written.linked, counts.written.files);
   assert.not.ok(counts.written.kept, 'swapped: the output holds another file');
-  assert.equal(hashes(path.join(dir, 'dist')), cold);
+  assert.equal(fileHashes(path.join(dir, 'dist')), cold);
 });
 
 /** A fresh site with `change` made, built cold: what the warm build must have left. */
@@ -186,7 +164,7 @@ async function coldBuildOf(name: string, change: (content: string) => void): Pro
   const fresh = site(name);
   change(path.join(fresh, 'content'));
   await build(fresh);
-  return hashes(path.join(fresh, 'dist'));
+  return fileHashes(path.join(fresh, 'dist'));
 }
 
 const appendTo = (file: string, text: string) => (content: string) => fs.appendFileSync(path.join(content, file), text);
@@ -206,7 +184,7 @@ test('after a change to one body only that body is written again, with its page,
   assert.is(counts.feedsRendered, 0, 'no feed lists a doc');
   assert.is(counts.blocksHighlighted, 0, 'its code block comes from the cache');
   assert.is(counts.sectionsIndexed, 1, 'the search index takes the other sections\' terms from the cache');
-  const warm = hashes(path.join(dir, 'dist'));
+  const warm = fileHashes(path.join(dir, 'dist'));
   assert.equal(warm, await coldBuildOf('fresh-body', change));
   assert.not.equal(warm, cold);
 });
@@ -222,7 +200,7 @@ test('after a change to a post\'s body the pages that list it are rendered again
   assert.is(counts.bodiesWritten, 2, 'the post\'s body and its excerpt');
   assert.ok(counts.pagesRendered > 1 && counts.pagesRendered < counts.routes, `${counts.pagesRendered} of ${counts.routes} pages`);
   assert.ok((counts.feedsRendered ?? 0) >= 3, 'RSS, Atom and JSON Feed carry the post');
-  assert.equal(hashes(path.join(dir, 'dist')), await coldBuildOf('fresh-post', (content) => {
+  assert.equal(fileHashes(path.join(dir, 'dist')), await coldBuildOf('fresh-post', (content) => {
     appendTo('kennisbank/api.md', '\nEen nieuwe zin.\n')(content);
     change(content);
   }));
@@ -239,7 +217,7 @@ test('after a change to a title every page is rendered again, as a cold build re
   // The markdown key covers the whole file, front matter included: its body is written again, the others are not.
   assert.is(counts.bodiesWritten, 1);
   assert.is(counts.blocksHighlighted, 0);
-  assert.equal(hashes(path.join(dir, 'dist')), await coldBuildOf('fresh-title', (content) => {
+  assert.equal(fileHashes(path.join(dir, 'dist')), await coldBuildOf('fresh-title', (content) => {
     appendTo('kennisbank/api.md', '\nEen nieuwe zin.\n')(content);
     const post = path.join(content, 'blog/2025-01-02-nieuws.md');
     fs.writeFileSync(post, fs.readFileSync(post, 'utf8').replace('Een bericht.', 'Een ander bericht.'));

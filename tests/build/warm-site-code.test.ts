@@ -8,12 +8,12 @@
  * bundle, which every page loads, carries it). After each change the output
  * is byte for byte a cold build's.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { migrate, runCommand, siteFixture, temporaryFolder } from '../docusaurus/site.ts';
+import { fileHashes } from '../helpers.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const test = suite('build: a warm build of a site with its own code counts its work');
@@ -42,16 +42,6 @@ async function build(dir: string): Promise<Counts> {
   };
 }
 
-/** Every file below `dir` → sha256. */
-function hashes(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())) {
-    const abs = path.join(entry.parentPath, entry.name);
-    out[path.relative(dir, abs)] = crypto.createHash('sha256').update(fs.readFileSync(abs)).digest('hex');
-  }
-  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : 1)));
-}
-
 /** The pages (HTML files) whose bytes differ between two outputs. */
 const changedPages = (before: Record<string, string>, after: Record<string, string>): string[] =>
   Object.keys(after).filter((file) => file.endsWith('.html') && before[file] !== after[file]);
@@ -63,7 +53,7 @@ async function coldBuild(): Promise<Record<string, string>> {
   fs.cpSync(site, fresh, { recursive: true, filter: (from) => path.basename(from) !== '.cache' });
   const counts = await build(fresh);
   assert.is(counts.pagesReused, 0);
-  return hashes(`${fresh}-dist`);
+  return fileHashes(`${fresh}-dist`);
 }
 
 const edit = (file: string, from: string, to: string): void => {
@@ -83,7 +73,7 @@ test('a cold build renders every page, React pages and plugin routes among them'
   assert.ok(counts.routes > 50);
   assert.is(counts.pagesRendered, counts.routes);
   assert.is(counts.pagesReused, 0);
-  previous = hashes(`${site}-dist`);
+  previous = fileHashes(`${site}-dist`);
   assert.ok(previous['onderwerpen/alles/index.html'], 'the plugin\'s route is a page');
   assert.ok(previous['over/index.html'] || previous['team/index.html'], 'the React pages are pages');
 });
@@ -93,7 +83,7 @@ test('a warm build with nothing changed renders 0 pages and writes 0 bytes', asy
   assert.is(counts.pagesRendered, 0);
   assert.is(counts.pagesReused, counts.routes);
   assert.is(counts.bytesWritten, 0);
-  assert.equal(hashes(`${site}-dist`), previous);
+  assert.equal(fileHashes(`${site}-dist`), previous);
 });
 
 test('a changed module of a component renders exactly the pages that show the component', async () => {
@@ -102,7 +92,7 @@ test('a changed module of a component renders exactly the pages that show the co
   // A helper the component imports, not the component's own file.
   edit('src/components/Citaat/bron.js', 'Bron: ', 'Uit: ');
   const counts = await build(site);
-  const warm = hashes(`${site}-dist`);
+  const warm = fileHashes(`${site}-dist`);
   assert.is(counts.pagesRendered, showing.length, `rendered ${counts.pagesRendered}, shown on ${showing.join(', ')}`);
   assert.equal(changedPages(previous, warm).sort(), showing.sort());
   assert.equal(warm, await coldBuild());
@@ -112,7 +102,7 @@ test('a changed module of a component renders exactly the pages that show the co
 test('a changed MDX body renders its own page only', async () => {
   edit('docs/componenten/alles.mdx', '<TabItem value="een" label="Eerste">De eerste tab.</TabItem>', '<TabItem value="een" label="Eerste">De allereerste tab.</TabItem>');
   const counts = await build(site);
-  const warm = hashes(`${site}-dist`);
+  const warm = fileHashes(`${site}-dist`);
   assert.is(counts.pagesRendered, 1);
   assert.equal(changedPages(previous, warm), ['docs/componenten/alles/index.html']);
   assert.equal(warm, await coldBuild());
@@ -123,7 +113,7 @@ test('changed plugin data renders exactly the pages that show it', async () => {
   // The data the local plugin gives its routes (createData), not its global data: each doc's title.
   edit('plugins/docs-per-onderwerp.js', 'JSON.stringify(content))', 'JSON.stringify(content.map((doc) => ({ ...doc, titel: `${doc.titel} (doc)` }))))');
   const counts = await build(site);
-  const warm = hashes(`${site}-dist`);
+  const warm = fileHashes(`${site}-dist`);
   assert.equal(changedPages(previous, warm), ['onderwerpen/alles/index.html', 'onderwerpen/kiezen/index.html']);
   assert.is(counts.pagesRendered, 2);
   assert.equal(warm, await coldBuild());
@@ -135,7 +125,7 @@ test('changed global data renders every page, as the islands carry it, and gives
   edit('plugins/docs-per-onderwerp.js', "const titel = veld(tekst, 'title') || bestand;", "const titel = `${veld(tekst, 'title') || bestand} (doc)`;");
   const counts = await build(site);
   assert.is(counts.pagesRendered, counts.routes);
-  assert.equal(hashes(`${site}-dist`), await coldBuild());
+  assert.equal(fileHashes(`${site}-dist`), await coldBuild());
 });
 
 test.run();
