@@ -80,3 +80,22 @@ export function fileHashes(dir: string): Record<string, string> {
   }
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
+
+/** Where a test site lives: its folder, with `content/`, `dist-config/site.yml` and the build cache `.cache/`. */
+export interface TestSite {
+  readonly dir: string;
+  readonly content: string;
+  readonly config: string;
+  readonly cacheDir: string;
+}
+
+/** Writes a test site into `dir`: `files` under `content/`, `config` as `dist-config/site.yml`. */
+export function writeTestSite(dir: string, files: Readonly<Record<string, string>>, config: string): TestSite {
+  writeFiles(path.join(dir, 'content'), files);
+  fs.mkdirSync(path.join(dir, 'dist-config'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'dist-config/site.yml'), config);
+  return { dir, content: path.join(dir, 'content'), config: path.join(dir, 'dist-config/site.yml'), cacheDir: path.join(dir, '.cache') };
+}
+
+/** A test site (`writeTestSite`) in a new temporary folder, removed when the test process ends. */
+export const testSite = (prefix: string, files: Readonly<Record<string, string>>, config: string): TestSite => writeTestSite(temporaryFolder(prefix), files, config);

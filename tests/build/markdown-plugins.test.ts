@@ -11,7 +11,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runBuild } from '../../pipeline/schedule/schedule.ts';
-import { configText, minimalAuthors, minimalTags, writeFiles, temporaryFolder } from '../helpers.ts';
+import { configText, minimalAuthors, minimalTags, testSite, type TestSite } from '../helpers.ts';
 
 const test = suite('build: remark and rehype plugins of the site');
 
@@ -68,8 +68,7 @@ const externPackage = {
 `,
 };
 
-function site(markdown: string): { dir: string; content: string; config: string; cacheDir: string } {
-  const dir = temporaryFolder('ontwikkelaarsportaal-mdplugins-');
+function site(markdown: string): TestSite {
   const files: Record<string, string> = {
     'kennisbank/index.md': '---\ntitle: Kennisbank\n---\n\nWelkom in de kennisbank.\n',
     'kennisbank/sleutels.md': '---\ntitle: Sleutels\n---\n\n## Aanvragen\n\nVraag een sleutel aan op [de site van de rijksoverheid](https://www.rijksoverheid.nl).\n\n## Vernieuwen\n\nElk jaar.\n',
@@ -85,9 +84,7 @@ function site(markdown: string): { dir: string; content: string; config: string;
     'plugins/tabs.mjs': tabsPlugin,
     ...Object.fromEntries(Object.entries(externPackage).map(([name, text]) => [`node_modules/rehype-extern/${name}`, text])),
   };
-  writeFiles(path.join(dir, 'content'), files);
-  fs.mkdirSync(path.join(dir, 'dist-config'));
-  fs.writeFileSync(path.join(dir, 'dist-config/site.yml'), `${configText}
+  return testSite('ontwikkelaarsportaal-mdplugins-', files, `${configText}
 siteCode:
   pluginTimeLimit: 2
 content:
@@ -103,7 +100,6 @@ ${markdown}
       sidebars: wrapped
       tags: ../tags.yml
 `);
-  return { dir, content: path.join(dir, 'content'), config: path.join(dir, 'dist-config/site.yml'), cacheDir: path.join(dir, '.cache') };
 }
 
 const plugins = `        beforeDefaultRemarkPlugins:

@@ -17,7 +17,7 @@ import { SiteWriter } from '../../pipeline/io/write.ts';
 import type { OutputFile } from '../../pipeline/types.ts';
 import { analyse, generating, markdownStage, type PageReuseHook } from '../../pipeline/build.ts';
 import type { RenderMemo } from '../../renderer/context.ts';
-import { configText, effects, minimalAuthors, minimalTags, post, tree, writeFiles } from '../helpers.ts';
+import { configText, effects, minimalAuthors, minimalTags, post, tree, writeTestSite } from '../helpers.ts';
 import { writtenBuild } from './written-build.ts';
 import { readStoreFileSync } from '../../pipeline/io/store-file.ts';
 
@@ -42,10 +42,7 @@ function site(): string {
     const body = Array.from({ length: paragraphs }, (_, p) => `Alinea ${p} van artikel ${a}, met *nadruk* en \`code\`.`).join('\n\n');
     files[`kennisbank/artikel-${a}.md`] = `---\ntitle: Artikel ${a}\ntags: [api]\n---\n\n${body}\n`;
   }
-  writeFiles(path.join(dir, 'content'), files);
-  fs.mkdirSync(path.join(dir, 'dist-config'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'dist-config/site.yml'), configText);
-  return dir;
+  return writeTestSite(dir, files, configText).dir;
 }
 
 /** The objects on the heap whose `type` is `paragraph`: mdast paragraphs (hast has `element` with `tagName: 'p'`). */

@@ -7,12 +7,10 @@
  * is an island as a whole. A pages folder the configuration does not name
  * runs no code.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runBuild } from '../../pipeline/schedule/schedule.ts';
-import { configText, minimalAuthors, minimalTags, writeFiles, temporaryFolder } from '../helpers.ts';
+import { configText, minimalAuthors, minimalTags, testSite } from '../helpers.ts';
 
 const test = suite('build: React pages and the Docusaurus API');
 
@@ -39,7 +37,6 @@ export default function Api() {
 `;
 
 async function build(config: string) {
-  const dir = temporaryFolder('ontwikkelaarsportaal-react-pages-');
   const files: Record<string, string> = {
     'kennisbank/index.md': '---\ntitle: Kennisbank\n---\n\nWelkom.\n',
     'communities/index.md': '---\ntitle: Communities\n---\n\nSamen.\n',
@@ -47,10 +44,8 @@ async function build(config: string) {
     'blog/authors.yml': minimalAuthors,
     'pages/apis.tsx': page,
   };
-  writeFiles(path.join(dir, 'content'), files);
-  fs.mkdirSync(path.join(dir, 'dist-config'));
-  fs.writeFileSync(path.join(dir, 'dist-config/site.yml'), config);
-  return runBuild({ content: path.join(dir, 'content'), config: path.join(dir, 'dist-config/site.yml'), mode: 'production', render: true, cacheDir: path.join(dir, '.cache') });
+  const site = testSite('ontwikkelaarsportaal-react-pages-', files, config);
+  return runBuild({ content: site.content, config: site.config, mode: 'production', render: true, cacheDir: site.cacheDir });
 }
 
 const html = (built: Awaited<ReturnType<typeof build>>, file: string): string => {

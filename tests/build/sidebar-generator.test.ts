@@ -11,7 +11,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runBuild } from '../../pipeline/schedule/schedule.ts';
-import { configText, minimalAuthors, minimalTags, writeFiles, temporaryFolder } from '../helpers.ts';
+import { configText, minimalAuthors, minimalTags, testSite, type TestSite } from '../helpers.ts';
 
 const test = suite('build: sidebarItemsGenerator');
 
@@ -26,8 +26,7 @@ const generator = `module.exports = async function zijbalk({ defaultSidebarItems
 
 const throwing = `module.exports = () => { throw new Error('geen zijbalk vandaag'); };\n`;
 
-function site(generatorFile: string, text: string): { content: string; config: string; cacheDir: string } {
-  const dir = temporaryFolder('ontwikkelaarsportaal-zijbalk-');
+function site(generatorFile: string, text: string): TestSite {
   const files: Record<string, string> = {
     'kennisbank/index.md': '---\ntitle: Handboek\n---\n\nWelkom.\n',
     'kennisbank/01-eerste.md': '---\ntitle: Eerste stap\n---\n\nTekst.\n',
@@ -38,9 +37,7 @@ function site(generatorFile: string, text: string): { content: string; config: s
     'blog/authors.yml': minimalAuthors,
     [generatorFile]: text,
   };
-  writeFiles(path.join(dir, 'content'), files);
-  fs.mkdirSync(path.join(dir, 'dist-config'));
-  fs.writeFileSync(path.join(dir, 'dist-config/site.yml'), `${configText}
+  return testSite('ontwikkelaarsportaal-zijbalk-', files, `${configText}
 siteCode:
   pluginTimeLimit: 5
 content:
@@ -55,7 +52,6 @@ content:
       sidebars: wrapped
       tags: ../tags.yml
 `);
-  return { content: path.join(dir, 'content'), config: path.join(dir, 'dist-config/site.yml'), cacheDir: path.join(dir, '.cache') };
 }
 
 const build = (at: ReturnType<typeof site>, persist = false) =>

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runBuild } from '../../pipeline/schedule/schedule.ts';
-import { configText, minimalAuthors, minimalTags, writeFiles, temporaryFolder } from '../helpers.ts';
+import { configText, minimalAuthors, minimalTags, testSite, type TestSite } from '../helpers.ts';
 
 const test = suite('build: local plugins');
 
@@ -65,8 +65,7 @@ export default function ThemaLijst({ docs }: { docs: Array<{ titel: string; them
 const throwing = `module.exports = () => ({ name: 'gooit', loadContent() { throw new Error('de index ontbreekt'); } });\n`;
 const looping = `module.exports = () => ({ name: 'lus', contentLoaded() { for (;;) {} } });\n`;
 
-function site(extraPlugins: string): { content: string; config: string; cacheDir: string } {
-  const dir = temporaryFolder('ontwikkelaarsportaal-plugins-');
+function site(extraPlugins: string): TestSite {
   const files: Record<string, string> = {
     'kennisbank/index.md': '---\ntitle: Kennisbank\n---\n\nWelkom.\n',
     'kennisbank/sleutels.md': '---\ntitle: Sleutels beheren\nthema: beveiliging\n---\n\nTekst.\n',
@@ -81,9 +80,7 @@ function site(extraPlugins: string): { content: string; config: string; cacheDir
     'plugins/gooit.js': throwing,
     'plugins/lus.js': looping,
   };
-  writeFiles(path.join(dir, 'content'), files);
-  fs.mkdirSync(path.join(dir, 'dist-config'));
-  fs.writeFileSync(path.join(dir, 'dist-config/site.yml'), `${configText}
+  return testSite('ontwikkelaarsportaal-plugins-', files, `${configText}
 content:
   pages: { path: pages }
 siteCode:
@@ -92,7 +89,6 @@ plugins:
   - path: plugins/thema-index.js
     options: { map: kennisbank }
 ${extraPlugins}`);
-  return { content: path.join(dir, 'content'), config: path.join(dir, 'dist-config/site.yml'), cacheDir: path.join(dir, '.cache') };
 }
 
 const build = (at: ReturnType<typeof site>, persist = false) =>

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { WriteStats } from '../../pipeline/io/write.ts';
-import { configText, fileHashes, minimalAuthors, minimalTags } from '../helpers.ts';
+import { configText, fileHashes, minimalAuthors, minimalTags, writeTestSite } from '../helpers.ts';
 import { writtenBuild } from './written-build.ts';
 
 const test = suite('build: a warm build counts its work');
@@ -33,14 +33,7 @@ const files: Record<string, string> = {
 };
 
 function site(name: string): string {
-  const dir = path.join(work, name);
-  for (const [file, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, 'content', file)), { recursive: true });
-    fs.writeFileSync(path.join(dir, 'content', file), text);
-  }
-  fs.mkdirSync(path.join(dir, 'dist-config'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'dist-config/site.yml'), configText);
-  return dir;
+  return writeTestSite(path.join(work, name), files, configText).dir;
 }
 
 /** A production build as the CLI runs it: cache on disk, files to a writer. */
