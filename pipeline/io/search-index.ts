@@ -12,7 +12,7 @@
  * cache after. Both run the same pure assembly, so the bytes do not depend on
  * which did it; should the worker fail, the main thread builds the index.
  */
-import { sections, sectionTerms, searchIndexJson, termInputs, buildSearchIndex, type SectionTerms } from '../stages/search-index.ts';
+import { sections, sectionTerms, searchIndexJson, termInputs, type SectionTerms } from '../stages/search-index.ts';
 import { indexOptions } from '../../theme/shared/search-options.ts';
 import type { SearchRecord } from '../stages/search-records.ts';
 import type { Store } from '../memo.ts';
@@ -68,7 +68,3 @@ export function indexInWorker(records: ReadonlyArray<SearchRecord>): Promise<{ i
   worker.postMessage(records);
   return built.finally(() => void worker.terminate());
 }
-
-/** The index built by a worker, or by the main thread should the worker fail. */
-export const buildSearchIndexApart = (records: ReadonlyArray<SearchRecord>): Promise<string> =>
-  indexInWorker(records).then((reply) => reply.index, () => buildSearchIndex(records, indexOptions));

@@ -13,7 +13,7 @@ import * as assert from 'uvu/assert';
 import { readSources } from '../../pipeline/io/read.ts';
 import { analyse, byPath, generate, markdownStage, searchIndexKey, searchIndexPath, searchIndexRecords, type Effects } from '../../pipeline/build.ts';
 import { createHighlighter } from '../../pipeline/io/highlight/shiki.ts';
-import { buildSearchIndexApart, searchIndexBuild } from '../../pipeline/io/search-index.ts';
+import { indexInWorker, searchIndexBuild } from '../../pipeline/io/search-index.ts';
 import { buildSearchIndex, type SectionTerms } from '../../pipeline/stages/search-index.ts';
 import type { SearchRecord } from '../../pipeline/stages/search-records.ts';
 import { Store } from '../../pipeline/memo.ts';
@@ -37,7 +37,7 @@ test('the index built in a worker gives the same site as one built in place', as
   assert.is(indexFile(pages.files).length, 0, 'no index file before it is built');
   assert.ok(pages.files.some((f) => String(f.data).includes(`/${indexPath}`)), 'the pages point at the index already');
 
-  const apart = [...pages.files, { path: indexPath, data: await buildSearchIndexApart(records) }].sort(byPath);
+  const apart = [...pages.files, { path: indexPath, data: (await indexInWorker(records)).index }].sort(byPath);
   assert.equal(apart.map((f) => f.path), inPlace.files.map((f) => f.path));
   for (let i = 0; i < apart.length; i++) assert.ok(String(apart[i]!.data) === String(inPlace.files[i]!.data), apart[i]!.path);
   assert.is(indexFile(apart).length, 1);
