@@ -3,13 +3,12 @@
  * it reads the configured folders and the files they name, and nothing else.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { analyse } from '../../pipeline/build.ts';
 import { readSources, watchedPaths } from '../../pipeline/io/read.ts';
-import { configText, minimalAuthors, minimalTags } from '../helpers.ts';
+import { configText, minimalAuthors, minimalTags, temporaryFolder } from '../helpers.ts';
 
 const read = suite('content areas: the read edge');
 
@@ -26,7 +25,7 @@ content:
 
 /** A Docusaurus site root with everything a real one has beside its content. */
 function siteRoot(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'areas-read-'));
+  const dir = temporaryFolder('areas-read-');
   const files: Record<string, string> = {
     'docusaurus.config.js': 'export default {};\n',
     'README.md': '# Voorbeeldportaal\n\nZo start je de site.\n',
@@ -151,7 +150,7 @@ read('should read a tags file the configuration names outside every content fold
 
 read('should not follow a symbolic link to a named file, nor a link to its folder', async () => {
   const dir = withNamedFiles('tags: ../tags.yml', 'authors: ../gedeeld/auteurs.yml');
-  const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'areas-read-buiten-'));
+  const outside = temporaryFolder('areas-read-buiten-');
   fs.writeFileSync(path.join(outside, 'tags.yml'), minimalTags);
   fs.writeFileSync(path.join(outside, 'auteurs.yml'), minimalAuthors);
   fs.symlinkSync(path.join(outside, 'tags.yml'), path.join(dir, 'tags.yml'));
@@ -164,7 +163,7 @@ read('should not follow a symbolic link to a named file, nor a link to its folde
 });
 
 read('should never read a named file outside the site; the configuration is an error at the field', async () => {
-  const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'areas-read-ouder-'));
+  const parent = temporaryFolder('areas-read-ouder-');
   const dir = path.join(parent, 'site');
   fs.cpSync(withNamedFiles('tags: ../../tags.yml', ''), dir, { recursive: true, verbatimSymlinks: true });
   fs.writeFileSync(path.join(parent, 'tags.yml'), minimalTags);
