@@ -5,7 +5,8 @@
  * anywhere else under the content root is listed in one warning and never
  * runs. Not listed: the files at the root itself (a Docusaurus site's
  * `docusaurus.config.js` and `sidebars.js`, which only `migrate` reads),
- * `node_modules/`, hidden folders and `build/`, the static folders (whose
+ * `node_modules/`, hidden folders, `build/`, the build's own output (`dist/`,
+ * or the output folder when it lies in the content root), the static folders (whose
  * scripts have their own warning, `static-script-ignored`), the named
  * components folder and the folder of loose pages (`page-not-built`).
  */
@@ -25,6 +26,8 @@ export interface NamedSiteCode {
   readonly plugins?: ReadonlyArray<string> | undefined;
   /** The components of the routes those plugins added (`addRoute`), relative to the content root. */
   readonly routeComponents?: ReadonlyArray<string> | undefined;
+  /** The build's output folder (absolute): its scripts are the build's own. */
+  readonly output?: string | undefined;
 }
 
 /** Shown in full up to this many; then a count. */
@@ -33,9 +36,11 @@ const listed = 20;
 /** The one warning for code no configuration names, or none. `display` is the content root as messages show it. */
 export async function unnamedSiteCode(content: string, display: string, named: NamedSiteCode): Promise<Problem[]> {
   const folder = (rel: string): string => `${path.posix.normalize(rel).replace(/^\.\/|\/+$/g, '')}/**`;
+  const output = named.output === undefined ? '' : path.relative(path.resolve(content), path.resolve(named.output)).split(path.sep).join('/');
+  const ownOutput = output !== '' && !output.startsWith('..') && !path.isAbsolute(output) ? [folder(output)] : [];
   const files = (await fg('*/**/*.{tsx,jsx,js,ts,mjs,cjs,mts,cts}', {
     cwd: path.resolve(content), onlyFiles: true, followSymbolicLinks: false, dot: false,
-    ignore: ['**/node_modules/**', 'build/**', ...named.static.map(folder), ...[named.components, named.pages].filter((f): f is string => f !== undefined).map(folder),
+    ignore: ['**/node_modules/**', 'build/**', 'dist/**', ...ownOutput, ...named.static.map(folder), ...[named.components, named.pages].filter((f): f is string => f !== undefined).map(folder),
       ...(named.componentMap === undefined ? [] : [path.posix.normalize(named.componentMap).replace(/^\.\//, '')]),
       // A plugin's own folder holds its helpers; a plugin at the root is only itself.
       ...(named.plugins ?? []).map((p) => path.posix.normalize(p).replace(/^\.\//, '')).map((p) => (path.posix.dirname(p) === '.' ? p : folder(path.posix.dirname(p)))),

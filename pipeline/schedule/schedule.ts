@@ -143,6 +143,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     const unnamedCode = handled(plugins.then((ran) => unnamedSiteCode(options.content, path.relative(process.cwd(), options.content) || '.', {
       components: config.mdx?.components, componentMap: config.mdx?.componentMap, static: config.layout.static, pages: config.layout.pages?.path,
       plugins: [...config.plugins?.map((p) => p.path) ?? [], ...siteCodeFilesOf(config.layout)], routeComponents: ran.routes.map((route) => route.component),
+      output: options.writer?.outDir,
     })));
     // The names and versions of the site's remark and rehype plugins: part of the key of every page of their area.
     const pluginVersions = markdownPluginVersions(options.content, site.config.layout);

@@ -15,6 +15,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runBuild } from '../../pipeline/schedule/schedule.ts';
 import { boxEnv } from '../../pipeline/io/component-box.ts';
+import { SiteWriter } from '../../pipeline/io/write.ts';
 import type { Problem } from '../../pipeline/problem.ts';
 import { minimalAuthors, minimalTags, root, writeFiles } from '../helpers.ts';
 
@@ -59,6 +60,16 @@ test('a component in content/src/components on our portal never runs, and is one
   assert.match(ignored[0]!.message, /Deze 2 bestanden .*src\/components\/Geheim\.tsx, .*src\/components\/hulp\.js/);
   // The page that uses it cannot: the component is unknown, as any other.
   assert.equal(errors(result.problems).map(shown), ['mdx-unknown-component content/kennisbank/pagina.mdx:9']);
+});
+
+test('the build\'s own output in the content root is no site code: scripts in dist/ and in the output folder are not listed', async () => {
+  const s = site({ 'dist/assets/island-Teller-0123456789.js': 'export {};\n', 'uit/assets/islands-0123456789.js': 'export {};\n', 'src/losse-code.js': 'export const x = 1;\n' });
+  const writer = new SiteWriter(path.join(s.content, 'uit'));
+  const result = await runBuild({ content: s.content, config: s.config, mode: 'production', render: true, cacheDir: path.join(s.dir, '.cache'), writer });
+  await writer.finish();
+  const ignored = result.problems.filter((p) => p.code === 'site-code-ignored');
+  assert.equal(ignored.map(shown), ['site-code-ignored content/src/losse-code.js:1']);
+  assert.match(ignored[0]!.message, /Dit bestand is code die geen siteconfiguratie noemt/);
 });
 
 test('a component that loops while rendering is one problem naming the component and the page; the build goes on', async () => {
