@@ -59,6 +59,8 @@ export type BoxAnswer =
     readonly sheets: ReadonlyArray<readonly [string, string]>;
     readonly assets: ReadonlyArray<SiteAsset>;
     readonly problems: ReadonlyArray<Problem>;
+    /** Every file the bundles read (pipeline/io/bundle-inputs.ts). */
+    readonly inputs: ReadonlyArray<string>;
   }
   /** `islands`: what the page's marks (`islandMark(n)`) stand for. */
   | { readonly type: 'page-rendered'; readonly id: number; readonly html: string; readonly page: PageFacts; readonly pluginData: boolean; readonly islands: ReadonlyArray<RenderedIsland> }

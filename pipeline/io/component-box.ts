@@ -61,7 +61,15 @@ export interface Loaded {
   readonly sheets: ReadonlyMap<string, string>;
   readonly assets: ReadonlyArray<SiteAsset>;
   readonly problems: ReadonlyArray<Problem>;
+  /** Every file the bundles read, absolute (pipeline/io/bundle-inputs.ts). */
+  readonly inputs: ReadonlyArray<string>;
 }
+
+/** What the box answered, by request (`asked`): a box opened from a record answers these without running (pipeline/io/site-code-replay.ts). */
+export type BoxAnswers = ReadonlyMap<string, Rendered | RenderedPage>;
+
+/** A request as a key of `BoxAnswers`: what it asks, without its number. */
+const asked = (request: ReadonlyArray<unknown>): string => JSON.stringify(request);
 
 type Event =
   | { readonly kind: 'answer'; readonly answer: BoxAnswer }
@@ -174,23 +182,51 @@ const endedWhy = (event: Exclude<Event, { kind: 'answer' }>, what: string, limit
     : event.outOfMemory ? `gebruikt bij ${what === 'laadt' ? 'het laden' : 'het renderen'} meer dan ${limits.memoryLimit} MB geheugen (de grens van siteCode.memoryLimit)`
       : `stopte het proces van de componenten bij ${what === 'laadt' ? 'het laden' : 'het renderen'} (${event.how})`;
 
-/** The site's components in a box: loaded, then rendered one request at a time. */
+/**
+ * The site's components in a box: loaded, then rendered one request at a
+ * time. Opened from a record of an earlier build whose site code is the same
+ * (`replay`), the box answers what the record holds and starts its process
+ * only for a request the record lacks.
+ */
 export class ComponentBox {
   private box: Live | null = null;
   private nextId = 0;
   /** Components that looped or ran out of memory: their other uses fail at once, with the same reason. */
   private readonly broken = new Map<string, string>();
+  /** What this build asked and got (failures left out): the record of the next build. */
+  private readonly got = new Map<string, Rendered | RenderedPage>();
+  private ran = false;
 
-  private constructor(private readonly options: SiteComponentsOptions, private readonly limits: BoxLimits, private readonly site: SiteFacts, private readonly skip: string[]) {}
+  private constructor(private readonly options: SiteComponentsOptions, private readonly limits: BoxLimits, private readonly site: SiteFacts, private readonly skip: string[],
+    private readonly known: BoxAnswers = new Map()) {}
 
   /**
    * Starts a box and loads the components: their keys and the problems of
    * loading them. A module that loops or runs out of memory while it loads
-   * is a problem of its file; the box starts again without it.
+   * is a problem of its file; the box starts again without it. With
+   * `replay`, what an earlier load gave and its answers, nothing starts yet.
    */
-  static async open(options: SiteComponentsOptions, limits: BoxLimits, site: SiteFacts): Promise<{ box: ComponentBox } & Loaded> {
+  static async open(options: SiteComponentsOptions, limits: BoxLimits, site: SiteFacts, replay?: { readonly loaded: Loaded; readonly answers: BoxAnswers }): Promise<{ box: ComponentBox } & Loaded> {
+    if (replay) return { box: new ComponentBox(options, limits, site, [], replay.answers), ...replay.loaded };
     const box = new ComponentBox(options, limits, site, []);
     return { box, ...await box.start() };
+  }
+
+  /** Whether a box process ran in this build (a replayed box starts one only for what its record lacks). */
+  get started(): boolean {
+    return this.ran;
+  }
+
+  /** What this build asked and the box answered, failures left out. */
+  get answers(): BoxAnswers {
+    return this.got;
+  }
+
+  /** The answer to `request` from the record, kept for the next one; undefined when the box must be asked. */
+  private remembered(request: string): Rendered | RenderedPage | undefined {
+    const known = this.known.get(request);
+    if (known !== undefined) this.got.set(request, known);
+    return known;
   }
 
   /** How a file of the components folder (`pages:` and a file of the pages folder, or the component map) is named in messages. */
@@ -203,6 +239,7 @@ export class ComponentBox {
 
   private async start(): Promise<Loaded & { problems: Problem[] }> {
     const problems: Problem[] = [];
+    this.ran = true;
     for (;;) {
       const box = spawnBox(this.limits);
       box.send({ type: 'load', options: this.options, skip: this.skip, site: this.site });
@@ -215,15 +252,15 @@ export class ComponentBox {
         }
         if (event.kind === 'answer' && event.answer.type === 'ready') {
           this.box = box;
-          const { components, pages, sheets, assets } = event.answer;
-          return { components, pages, sheets: new Map(sheets), assets, problems: [...problems, ...event.answer.problems] };
+          const { components, pages, sheets, assets, inputs } = event.answer;
+          return { components, pages, sheets: new Map(sheets), assets, problems: [...problems, ...event.answer.problems], inputs };
         }
         box.kill();
         const why = event.kind === 'answer' ? (event.answer.type === 'broken' ? event.answer.message : 'onverwacht antwoord') : null;
         if (loading === null || why !== null) {
           problems.push(error('site-component-invalid', this.shown(''), startOfFile,
             `De code van de site (${this.shown('')}) kon niet worden geladen: ${why ?? endedWhy(event as Exclude<Event, { kind: 'answer' }>, 'laadt', this.limits)}. Herstel de code, of haal mdx.components en de map met pagina's uit de siteconfiguratie.`));
-          return { components: [], pages: [], sheets: new Map(), assets: [], problems };
+          return { components: [], pages: [], sheets: new Map(), assets: [], problems, inputs: [] };
         }
         const shown = this.shown(loading);
         problems.push(error('site-component-invalid', shown, startOfFile,
@@ -236,6 +273,9 @@ export class ComponentBox {
 
   /** One component's HTML for `props` (its children stand as the children's mark), or why there is none. */
   async render(key: string, props: Readonly<Record<string, unknown>>, children: boolean, hydrate = false): Promise<Rendered> {
+    const request = asked(['render', key, props, children, hydrate]);
+    const known = this.remembered(request) as Rendered | undefined;
+    if (known !== undefined) return known;
     const broken = this.broken.get(key);
     if (broken !== undefined) return { error: broken };
     if (!this.box) await this.start();
@@ -246,7 +286,11 @@ export class ComponentBox {
     for (;;) {
       const event = await box.next(this.limits.timeLimit);
       if (event.kind === 'answer') {
-        if (event.answer.type === 'rendered' && event.answer.id === id) return { html: event.answer.html, pluginData: event.answer.pluginData };
+        if (event.answer.type === 'rendered' && event.answer.id === id) {
+          const rendered = { html: event.answer.html, pluginData: event.answer.pluginData };
+          this.got.set(request, rendered);
+          return rendered;
+        }
         if (event.answer.type === 'failed' && event.answer.id === id) return { error: `faalde bij het renderen: ${event.answer.message}` };
         continue;
       }
@@ -260,15 +304,17 @@ export class ComponentBox {
 
   /** A React page (`rel` in the pages folder) rendered at `pathname` (for hydration when it is an island), or why it could not be. */
   renderPage(rel: string, pathname: string, hydrate = false): Promise<RenderedPage> {
-    return this.pageLike((id) => ({ type: 'render-page', id, rel, pathname, ...(hydrate ? { hydrate } : {}) }));
+    return this.pageLike(asked(['render-page', rel, pathname, hydrate]), (id) => ({ type: 'render-page', id, rel, pathname, ...(hydrate ? { hydrate } : {}) }));
   }
 
   /** The component of a route a plugin added (`rel` as a page), rendered at `pathname` with the route's props (for hydration when it is an island). */
   renderRoute(rel: string, pathname: string, props: Readonly<Record<string, unknown>>, hydrate = false): Promise<RenderedPage> {
-    return this.pageLike((id) => ({ type: 'render-route', id, rel, pathname, props, ...(hydrate ? { hydrate } : {}) }));
+    return this.pageLike(asked(['render-route', rel, pathname, props, hydrate]), (id) => ({ type: 'render-route', id, rel, pathname, props, ...(hydrate ? { hydrate } : {}) }));
   }
 
-  private async pageLike(request: (id: number) => BoxRequest): Promise<RenderedPage> {
+  private async pageLike(asking: string, request: (id: number) => BoxRequest): Promise<RenderedPage> {
+    const known = this.remembered(asking) as RenderedPage | undefined;
+    if (known !== undefined) return known;
     if (!this.box) await this.start();
     const box = this.box;
     if (!box) return { error: 'kon niet worden geladen' };
@@ -277,7 +323,11 @@ export class ComponentBox {
     for (;;) {
       const event = await box.next(this.limits.timeLimit);
       if (event.kind === 'answer') {
-        if (event.answer.type === 'page-rendered' && event.answer.id === id) return { html: event.answer.html, page: event.answer.page, pluginData: event.answer.pluginData, islands: event.answer.islands };
+        if (event.answer.type === 'page-rendered' && event.answer.id === id) {
+          const rendered = { html: event.answer.html, page: event.answer.page, pluginData: event.answer.pluginData, islands: event.answer.islands };
+          this.got.set(asking, rendered);
+          return rendered;
+        }
         if (event.answer.type === 'failed' && event.answer.id === id) return { error: `faalde bij het renderen: ${event.answer.message}` };
         continue;
       }

@@ -43,6 +43,7 @@ import type { SiteFacts } from './component-box-protocol.ts';
 import { siteCodeContextKey } from '../../theme/mdx/docusaurus.tsx';
 import { siteCss } from './site-css.ts';
 import { build } from './esbuild-service.ts';
+import { bundleInputs } from './bundle-inputs.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const browserApi = path.join(repoRoot, 'theme/islands/docusaurus-browser.tsx');
@@ -69,6 +70,8 @@ export interface IslandBundle {
   readonly loader: string | null;
   readonly files: ReadonlyArray<OutputFile>;
   readonly problems: ReadonlyArray<Problem>;
+  /** Every file the browser bundles read, absolute (pipeline/io/bundle-inputs.ts); left out: none. */
+  readonly inputs?: ReadonlyArray<string>;
 }
 
 export const noIslands: IslandBundle = { islands: new Map(), pages: new Map(), routes: new Map(), loader: null, files: [], problems: [] };
@@ -128,14 +131,15 @@ async function componentCandidates(dir: string): Promise<Candidate[]> {
 }
 
 /** The candidates that are interactive, with what makes each one. */
-async function interactiveOnes(content: string, candidates: ReadonlyArray<Candidate>, islandFiles: ReadonlyMap<string, string>): Promise<Array<Candidate & { why: string[]; reads: SiteRead[] }>> {
+async function interactiveOnes(content: string, candidates: ReadonlyArray<Candidate>, islandFiles: ReadonlyMap<string, string>, inputs: Set<string>): Promise<Array<Candidate & { why: string[]; reads: SiteRead[] }>> {
   const found = await Promise.all(candidates.map(async ({ key, file, name }) => {
     try {
       // React stays out: its own hooks are not the component's. So do the island components a page imports: they are islands of their own.
       const result = await build({
-        ...common(content), entryPoints: [file],
+        ...common(content), entryPoints: [file], metafile: true,
         plugins: [{ name: 'react-out', setup: (b) => { b.onResolve({ filter: /^(react|react-dom)(\/.*)?$/ }, (a) => ({ path: a.path, external: true })); } }, islandImports(islandFiles, (f) => ({ path: f, external: true })), ...plugins(content).slice(1)],
       });
+      for (const input of bundleInputs(result.metafile, content)) inputs.add(input);
       const text = result.outputFiles[0]?.text ?? '';
       const why = interactivity(text);
       return why.length > 0 ? { key, file, name, why, reads: reading.filter(([, sign]) => sign.test(text)).map(([r]) => r) } : null;
@@ -179,6 +183,8 @@ export interface FoundIslands {
   readonly componentFiles: ReadonlyMap<string, string>;
   /** The React pages and route components (by path from the pages folder) that are one island as a whole. */
   readonly wholePages: ReadonlySet<string>;
+  /** Every file the reading bundled, absolute (pipeline/io/bundle-inputs.ts). */
+  readonly inputs: ReadonlyArray<string>;
 }
 
 /** What of the site an island's code reads in the browser: its configuration, its translations, its plugins' data. */
@@ -207,16 +213,17 @@ export async function findIslands(options: {
   const dir = options.folder === null ? null : path.resolve(content, options.folder);
   const pagesFolder = options.pages?.folder ?? '';
   const pagesDir = path.resolve(content, pagesFolder);
-  const components = dir !== null && fs.existsSync(dir) ? await interactiveOnes(content, await componentCandidates(dir), new Map()) : [];
+  const inputs = new Set<string>();
+  const components = dir !== null && fs.existsSync(dir) ? await interactiveOnes(content, await componentCandidates(dir), new Map(), inputs) : [];
   // By the path esbuild resolves an import to: symbolic links followed.
   const componentFiles = new Map(components.map((c) => [fs.realpathSync(c.file), c.key]));
   const pages = await interactiveOnes(content, [
     ...(options.pages?.files ?? []).map((rel) => ({ key: `pages:${rel}`, file: path.join(pagesDir, rel), name: `pagina ${rel}` })),
     ...(options.routes ?? []).map((rel) => ({ key: `routes:${rel}`, file: path.join(pagesDir, rel), name: `route ${path.posix.join(pagesFolder, rel)}` })),
-  ], componentFiles);
+  ], componentFiles, inputs);
   return {
     content, display: options.display, folder: options.folder, pagesFolder, interactive: [...components, ...pages], componentFiles,
-    wholePages: new Set(pages.map((p) => p.key.replace(/^(pages|routes):/, ''))),
+    wholePages: new Set(pages.map((p) => p.key.replace(/^(pages|routes):/, ''))), inputs: [...inputs].sort(),
   };
 }
 
@@ -269,7 +276,7 @@ export async function bundleFound(found: FoundIslands, runtimeKind: IslandRuntim
     const [islands, loader] = await Promise.all([
       build({
         ...common(content), entryPoints: Object.fromEntries([...entries.keys()].map((name) => [name, `island:${name}`])), splitting: true, minify: true,
-        outdir: path.join(content, '.islands'), entryNames: '[name]-[hash]', chunkNames: 'islands-runtime-[hash]', plugins: [entryPlugin, ...plugins(content, runtimeKind)],
+        outdir: path.join(content, '.islands'), entryNames: '[name]-[hash]', chunkNames: 'islands-runtime-[hash]', plugins: [entryPlugin, ...plugins(content, runtimeKind)], metafile: true,
       }),
       build({ ...common(content), entryPoints: [loaderEntry], minify: true, banner: { js: importChunkHelper + siteInBrowser(site, interactive.flatMap((c) => c.reads)) }, outfile: path.join(content, '.islands', 'islands.js') }),
     ]);
@@ -307,7 +314,7 @@ export async function bundleFound(found: FoundIslands, runtimeKind: IslandRuntim
       else if (c.key.startsWith('routes:')) routes.set(c.key.slice('routes:'.length), island);
       else byKey.set(c.key, island);
     }
-    return { islands: byKey, pages, routes, loader: `/${loaderPath}`, files: files.sort((a, b) => (a.path < b.path ? -1 : 1)), problems };
+    return { islands: byKey, pages, routes, loader: `/${loaderPath}`, files: files.sort((a, b) => (a.path < b.path ? -1 : 1)), problems, inputs: bundleInputs(islands.metafile, content) };
   } catch (err) {
     const message = (err as { errors?: Array<{ text: string }> }).errors?.[0]?.text ?? (err instanceof Error ? err.message : String(err));
     problems.push(error('site-component-invalid', path.posix.join(found.display, found.folder ?? found.pagesFolder), startOfFile,

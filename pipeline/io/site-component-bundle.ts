@@ -25,6 +25,7 @@ import type { Message, Plugin } from 'esbuild';
 import { contentHash } from '../content-hash.ts';
 import { error, startOfFile, warning, type Problem } from '../problem.ts';
 import { isComponentFile, mayBeHelper, siteComponentKey } from '../stages/site-component-keys.ts';
+import { bundleInputs } from './bundle-inputs.ts';
 import { siteCss, type SiteStylesheet } from './site-css.ts';
 import { mapComponentKey, mapEntries } from './site-component-map.ts';
 import { islandImports } from './island-imports.ts';
@@ -51,6 +52,8 @@ export interface BundledComponents {
   /** The images the code imports, for the build to publish. */
   readonly assets: ReadonlyArray<SiteAsset>;
   readonly problems: ReadonlyArray<Problem>;
+  /** Every file the bundles read, absolute (pipeline/io/bundle-inputs.ts). */
+  readonly inputs: ReadonlyArray<string>;
 }
 
 export interface SiteComponentsOptions {
@@ -145,13 +148,13 @@ export async function componentFiles(dir: string): Promise<string[]> {
 
 /** One file of site code bundled into the cache folder: the module to import and the stylesheets it imports, or the problems why not. */
 async function bundleFile(entry: string, shown: string, name: string, content: string, display: string, outDir: string, found: (asset: SiteAsset) => void, islands?: ReadonlyMap<string, string>):
-  Promise<{ problems: Problem[]; out: string | null; styles: SiteStylesheet[] }> {
+  Promise<{ problems: Problem[]; out: string | null; styles: SiteStylesheet[]; inputs: string[] }> {
   const styles: SiteStylesheet[] = [];
   try {
     const result = await build({
       entryPoints: [entry], bundle: true, write: false, format: 'esm', platform: 'node', target: 'node20',
       jsx: 'automatic', loader: { '.js': 'jsx' }, logLevel: 'silent', plugins: sitePlugins(content, found, styles, islands), absWorkingDir: content,
-      resolveExtensions,
+      resolveExtensions, metafile: true,
       // A component's own packages come from the site's node_modules, never from the generator's.
       nodePaths: [],
     });
@@ -159,10 +162,10 @@ async function bundleFile(entry: string, shown: string, name: string, content: s
     // Named for its code: the dev server imports a changed component anew, an unchanged one from the module cache.
     const out = path.join(outDir, `${name}-${contentHash(code, 16)}.mjs`);
     if (!fs.existsSync(out)) fs.writeFileSync(out, code);
-    return { problems: [], out, styles };
+    return { problems: [], out, styles, inputs: bundleInputs(result.metafile, content) };
   } catch (err) {
     const messages = (err as { errors?: Message[] }).errors;
-    return { problems: messages?.length ? compileProblems(messages, shown, content, display) : [loadProblem(shown, err)], out: null, styles };
+    return { problems: messages?.length ? compileProblems(messages, shown, content, display) : [loadProblem(shown, err)], out: null, styles, inputs: [] };
   }
 }
 
@@ -186,7 +189,7 @@ export async function bundleComponents(options: SiteComponentsOptions, skip: Rea
   const files = (dir === null ? [] : await componentFiles(dir)).filter((rel) => !skip.has(rel));
   const pageFiles = (options.pages?.files ?? []).filter((rel) => !skip.has(`pages:${rel}`));
   const withMap = componentMap !== undefined && !skip.has(componentMapMark) && fs.existsSync(path.resolve(content, componentMap));
-  const none = { components: new Map(), pages: new Map(), sheets: new Map(), assets: [], problems: [] };
+  const none = { components: new Map(), pages: new Map(), sheets: new Map(), assets: [], problems: [], inputs: [] };
   if (files.length === 0 && pageFiles.length === 0 && !withMap) return none;
   const outDir = path.join(options.cacheDir, 'site-components');
   fs.mkdirSync(outDir, { recursive: true });
@@ -202,7 +205,7 @@ export async function bundleComponents(options: SiteComponentsOptions, skip: Rea
   const bundled = await Promise.all(files.map(async (rel) => {
     const key = siteComponentKey(rel);
     const shown = path.posix.join(display, folder ?? '', rel);
-    if (key === null || dir === null) return { rel, shown, key, problems: [] as Problem[], out: null, styles: [] as SiteStylesheet[] };
+    if (key === null || dir === null) return { rel, shown, key, problems: [] as Problem[], out: null, styles: [] as SiteStylesheet[], inputs: [] as string[] };
     return { rel, shown, key, ...await bundleFile(path.join(dir, rel), shown, key, content, display, outDir, found) };
   }));
   const pagesFolder = options.pages?.folder ?? '';
@@ -213,6 +216,7 @@ export async function bundleComponents(options: SiteComponentsOptions, skip: Rea
     const islands = islandFiles.size > 0 && !wholePages.has(rel) ? islandFiles : undefined;
     return { rel, shown, ...await bundleFile(path.join(content, pagesFolder, rel), shown, `page-${rel.replace(/[^\w-]/g, '_')}`, content, display, outDir, found, islands) };
   }));
+  const inputs = new Set([...bundled, ...bundledPages].flatMap((b) => b.inputs));
   const loaded: Array<{ rel: string; shown: string; key: string | null; problems: Problem[]; styles: SiteStylesheet[]; module: { default?: unknown } | null }> = [];
   for (const { out, ...entry } of bundled) {
     if (out === null) {
@@ -249,6 +253,7 @@ export async function bundleComponents(options: SiteComponentsOptions, skip: Rea
     // An island component the map imports is wrapped as in a page: the entry then says which island it is.
     const made = await bundleFile(path.resolve(content, componentMap), shown, 'MDXComponents', content, display, outDir, found, islandFiles.size > 0 ? islandFiles : undefined);
     problems.push(...made.problems);
+    for (const input of made.inputs) inputs.add(input);
     if (made.out !== null) {
       loading(componentMapMark);
       try {
@@ -279,7 +284,7 @@ export async function bundleComponents(options: SiteComponentsOptions, skip: Rea
       problems.push(loadProblem(shown, err));
     }
   }
-  return { components, pages, sheets, assets: [...assets.values()], problems: onePerPackage(problems) };
+  return { components, pages, sheets, assets: [...assets.values()], problems: onePerPackage(problems), inputs: [...inputs].sort() };
 }
 
 const loadProblem = (shown: string, err: unknown): Problem =>

@@ -33,7 +33,8 @@ import type { SiteFacts } from './component-box-protocol.ts';
 import type { SiteAsset } from './site-code-resolve.ts';
 import type { PluginRoute } from './site-plugins.ts';
 import { islandPageSchema, islandSlotSchema, reactPageSchema, renderKey, safeComponent, sanitizedHtml, siteComponentSchema, type IslandHtml } from './safe-component.ts';
-import { bundleFound, findIslands, noIslands, type IslandBundle } from './island-bundle.ts';
+import { bundleFound, findIslands, islandRuntime, noIslands, type IslandBundle } from './island-bundle.ts';
+import { loadStarted, readReplay, replayKey, saveReplay, type BoxIslands } from './site-code-replay.ts';
 import type { RenderedIsland } from './component-box-protocol.ts';
 
 /** One use of a component in a page, as renderer/body/site-component-uses.ts finds it. */
@@ -64,6 +65,8 @@ export interface SiteComponents {
   readonly renders: ReadonlyMap<string, Rendered>;
   /** The pages look their components' HTML up in `view(renders)` from now on: page reuse writes down what each page read. */
   watchRenders(view: (renders: ReadonlyMap<string, Rendered>) => ReadonlyMap<string, Rendered>): void;
+  /** Whether the box ran in this build: not when an earlier build's record answered everything (pipeline/io/site-code-replay.ts). */
+  boxStarted(): boolean;
   /** Ends the box; what was rendered stays. */
   close(): void;
 }
@@ -77,9 +80,11 @@ export interface SiteComponentsOptions extends Omit<BundleOptions, 'folder'> {
   readonly site?: SiteFacts;
   /** The components of the routes the site's plugins added, relative to the content root: loaded as pages, rendered only by `renderRoutes`. */
   readonly routeComponents?: ReadonlyArray<string>;
+  /** Replays the last build's load when the site's code is unchanged, and keeps this one's (pipeline/io/site-code-replay.ts). */
+  readonly persist?: boolean;
 }
 
-const none: SiteComponents = { components: {}, problems: [], styles: { byComponent: {}, sheets: {} }, prerender: async () => {}, renderPages: async () => ({ pages: [], problems: [] }), renderRoutes: async () => ({ pages: [], problems: [] }), assets: [], islands: noIslands, renders: new Map(), watchRenders: () => {}, close: () => {} };
+const none: SiteComponents = { components: {}, problems: [], styles: { byComponent: {}, sheets: {} }, prerender: async () => {}, renderPages: async () => ({ pages: [], problems: [] }), renderRoutes: async () => ({ pages: [], problems: [] }), assets: [], islands: noIslands, renders: new Map(), watchRenders: () => {}, boxStarted: () => false, close: () => {} };
 
 /** The one warning when site code asked for plugin data, which the build does not have yet. */
 const pluginDataWarning = (file: string): Problem => warning('site-plugin-data-missing', file, startOfFile,
@@ -165,15 +170,37 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
   if (!hasComponents && componentMap === undefined && pageFiles.length === 0) return { ...none, problems: missing };
   const limits: BoxLimits = { ...defaultLimits, ...Object.fromEntries(Object.entries(options.limits ?? {}).filter(([, v]) => v !== undefined)) };
   const site: SiteFacts = options.site ?? { siteConfig: { baseUrl: '/', customFields: {} }, locale: 'nl', messages: {} };
-  // Which components and pages are islands, first: the box wraps the island components a static page imports.
-  const found = await findIslands({ content, folder: hasComponents ? folder ?? null : null, display, pages: { folder: pagesFolder, files: ownPages }, routes: routeFiles });
-  const boxIslands = found.componentFiles.size > 0 ? { files: [...found.componentFiles], wholePages: [...found.wholePages] } : undefined;
-  // The browser side of the interactive components is bundled while the box loads them.
-  const [opened, islands] = await Promise.all([
-    ComponentBox.open({ ...options, content, folder: hasComponents ? folder ?? null : null, componentMap, display, pages: { folder: pagesFolder, files: pageFiles }, islands: boxIslands }, limits, site),
-    bundleFound(found, undefined, site),
-  ]);
+  const load = { content, folder: hasComponents ? folder ?? null : null, componentMap, display, pages: { folder: pagesFolder, files: pageFiles } };
+  const started = loadStarted();
+  const key = options.persist ? await replayKey(content, { ...load, staticFolders: options.staticFolders, routeFiles, limits, site, runtime: islandRuntime() }) : null;
+  const replay = key === null ? null : readReplay(options.cacheDir, key);
+  let boxIslands: BoxIslands | undefined;
+  let islands: IslandBundle;
+  let opened: Awaited<ReturnType<typeof ComponentBox.open>>;
+  if (replay) {
+    ({ boxIslands, islands } = replay);
+    opened = await ComponentBox.open({ ...options, ...load, islands: boxIslands }, limits, site, replay);
+  } else {
+    // Which components and pages are islands, first: the box wraps the island components a static page imports.
+    const found = await findIslands({ content, folder: load.folder, display, pages: { folder: pagesFolder, files: ownPages }, routes: routeFiles });
+    boxIslands = found.componentFiles.size > 0 ? { files: [...found.componentFiles], wholePages: [...found.wholePages] } : undefined;
+    // The browser side of the interactive components is bundled while the box loads them.
+    [opened, islands] = await Promise.all([
+      ComponentBox.open({ ...options, ...load, islands: boxIslands }, limits, site),
+      bundleFound(found, undefined, site).then((bundle) => ({ ...bundle, inputs: [...found.inputs, ...bundle.inputs ?? []] })),
+    ]);
+  }
   const { box, components: loaded, pages: loadedPages, sheets, assets } = opened;
+  // What this build's load and answers were, for the next build, unless it had errors or changed nothing.
+  let kept = false;
+  const keep = (): void => {
+    if (kept) return;
+    kept = true;
+    const clean = ![...opened.problems, ...islands.problems].some((p) => p.severity === 'error');
+    if (key !== null && clean && box.started) {
+      saveReplay(options.cacheDir, key, { boxIslands, islands, loaded: { components: loaded, pages: loadedPages, sheets, assets, problems: opened.problems, inputs: opened.inputs }, answers: box.answers }, started);
+    }
+  };
   // A page's source places the problems of its links (`placeInSource`); unreadable, they stand at its start.
   const sourceOf = (rel: string): string | undefined => {
     try {
@@ -269,7 +296,11 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
     watchRenders(view) {
       lookedUp = view(rendered);
     },
-    close: () => box.close(),
+    boxStarted: () => box.started,
+    close: () => {
+      box.close();
+      keep();
+    },
   };
 }
 

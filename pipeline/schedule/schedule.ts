@@ -98,6 +98,8 @@ export interface BuildStats {
   readonly blocksHighlighted?: number;
   /** Search sections tokenized; the others' terms came from the build cache (pipeline/io/search-index.ts). Left out: no such cache. */
   readonly sectionsIndexed?: number;
+  /** Whether the component box ran (0 or 1); left out: the site has no code of its own. An unchanged site's code is replayed (pipeline/io/site-code-replay.ts). */
+  readonly siteCodeRan?: number;
 }
 
 export interface Built extends Generated {
@@ -136,7 +138,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     const plugins = handled(runSitePlugins(sitePluginOptions(site.config, options.content, options.cacheDir, options.persist === true)));
     const siteComponents = handled(plugins.then((ran) => loadSiteComponents({
       content: options.content, folder: config.mdx?.components, componentMap: config.mdx?.componentMap, cacheDir: options.cacheDir, display: path.relative(process.cwd(), options.content) || '.',
-      staticFolders: config.layout.static, limits: boxLimits(config.siteCode),
+      staticFolders: config.layout.static, limits: boxLimits(config.siteCode), persist: options.persist === true,
       pages: config.layout.pages && sources.reactPages ? { folder: config.layout.pages.path, files: sources.reactPages } : undefined,
       site: { ...siteFacts(config, options.content), globalData: ran.globalData }, routeComponents: ran.routes.map((route) => route.component),
     })).then((made) => (box = made)));
@@ -305,6 +307,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
       ...(reuse ? { pagesRendered: reuse.rendered, pagesReused: reuse.reused, feedsRendered: reuse.feedsRendered, pagesReadBack: reuse.readBack } : { pagesRendered: options.render === true ? generated.routes.length : 0, pagesReused: 0 }),
       ...(bodies ? { bodiesWritten: bodies.written } : {}),
       ...(cache ? { blocksHighlighted: cache.code.misses, sectionsIndexed: cache.searchTerms.misses } : {}),
+      ...(components.boxStarted() || Object.keys(components.components).length > 0 || reactPages.pages.length > 0 ? { siteCodeRan: components.boxStarted() ? 1 : 0 } : {}),
     };
     return { ...generated, stats };
   } finally {

@@ -6,7 +6,9 @@
  * body and changed data of a plugin's routes render exactly the pages that
  * show what changed; changed global data renders every page (the islands'
  * bundle, which every page loads, carries it). After each change the output
- * is byte for byte a cold build's.
+ * is byte for byte a cold build's. The component box starts only when the
+ * site's code, a package it imports or what it is asked changed: otherwise
+ * the last build's record answers (pipeline/io/site-code-replay.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,7 +22,7 @@ const test = suite('build: a warm build of a site with its own code counts its w
 const work = temporaryFolder('ontwikkelaarsportaal-warm-site-code-');
 const site = path.join(work, 'site');
 
-interface Counts { pagesRendered: number; pagesReused: number; routes: number; bytesWritten: number }
+interface Counts { pagesRendered: number; pagesReused: number; routes: number; bytesWritten: number; boxStarted: number }
 
 /**
  * A production build by the command line, of the site in `dir`, into `<dir>-dist`; its cache in `dir/.cache`.
@@ -38,7 +40,7 @@ async function build(dir: string): Promise<Counts> {
   };
   return {
     pagesRendered: count(/pagina's gerenderd (\d+)/), pagesReused: count(/pagina's hergebruikt (\d+)/),
-    routes: count(/(\d+) pagina's gebouwd/), bytesWritten: count(/bytes geschreven (\d+)/),
+    routes: count(/(\d+) pagina's gebouwd/), bytesWritten: count(/bytes geschreven (\d+)/), boxStarted: count(/componentenbox gestart (\d+)/),
   };
 }
 
@@ -73,13 +75,15 @@ test('a cold build renders every page, React pages and plugin routes among them'
   assert.ok(counts.routes > 50);
   assert.is(counts.pagesRendered, counts.routes);
   assert.is(counts.pagesReused, 0);
+  assert.is(counts.boxStarted, 1);
   previous = fileHashes(`${site}-dist`);
   assert.ok(previous['onderwerpen/alles/index.html'], 'the plugin\'s route is a page');
   assert.ok(previous['over/index.html'] || previous['team/index.html'], 'the React pages are pages');
 });
 
-test('a warm build with nothing changed renders 0 pages and writes 0 bytes', async () => {
+test('a warm build with nothing changed renders 0 pages, writes 0 bytes and starts no box', async () => {
   const counts = await build(site);
+  assert.is(counts.boxStarted, 0);
   assert.is(counts.pagesRendered, 0);
   assert.is(counts.pagesReused, counts.routes);
   assert.is(counts.bytesWritten, 0);
@@ -93,8 +97,20 @@ test('a changed module of a component renders exactly the pages that show the co
   edit('src/components/Citaat/bron.js', 'Bron: ', 'Uit: ');
   const counts = await build(site);
   const warm = fileHashes(`${site}-dist`);
+  assert.is(counts.boxStarted, 1);
   assert.is(counts.pagesRendered, showing.length, `rendered ${counts.pagesRendered}, shown on ${showing.join(', ')}`);
   assert.equal(changedPages(previous, warm).sort(), showing.sort());
+  assert.equal(warm, await coldBuild());
+  previous = warm;
+});
+
+test('a changed file of a package in the site\'s node_modules starts the box, and renders the page that imports it', async () => {
+  // src/pages/index.tsx imports Kaartjes from @gemeente/kaartjes.
+  edit('node_modules/@gemeente/kaartjes/index.js', "className: 'gemeente-kaartjes'", "className: 'gemeente-kaartjes kaartjes-lijst'");
+  const counts = await build(site);
+  const warm = fileHashes(`${site}-dist`);
+  assert.is(counts.boxStarted, 1);
+  assert.equal(changedPages(previous, warm), ['index.html']);
   assert.equal(warm, await coldBuild());
   previous = warm;
 });
@@ -103,6 +119,8 @@ test('a changed MDX body renders its own page only', async () => {
   edit('docs/componenten/alles.mdx', '<TabItem value="een" label="Eerste">De eerste tab.</TabItem>', '<TabItem value="een" label="Eerste">De allereerste tab.</TabItem>');
   const counts = await build(site);
   const warm = fileHashes(`${site}-dist`);
+  // The page asks the box nothing it did not ask before.
+  assert.is(counts.boxStarted, 0);
   assert.is(counts.pagesRendered, 1);
   assert.equal(changedPages(previous, warm), ['docs/componenten/alles/index.html']);
   assert.equal(warm, await coldBuild());
@@ -116,6 +134,8 @@ test('changed plugin data renders exactly the pages that show it', async () => {
   const warm = fileHashes(`${site}-dist`);
   assert.equal(changedPages(previous, warm), ['onderwerpen/alles/index.html', 'onderwerpen/kiezen/index.html']);
   assert.is(counts.pagesRendered, 2);
+  // The routes' props changed: the box renders them again.
+  assert.is(counts.boxStarted, 1);
   assert.equal(warm, await coldBuild());
   previous = warm;
 });

@@ -71,7 +71,7 @@ async function load(options: SiteComponentsOptions, skip: ReadonlyArray<string>,
   send({
     type: 'ready', components: [...bundled.components].map(([key, { shown, styles, island }]) => ({ key, shown, styles, ...(island ? { island } : {}) })),
     pages: [...bundled.pages].map(([rel, { shown, styles }]) => ({ rel, shown, styles })),
-    sheets: [...bundled.sheets], assets: [...bundled.assets], problems: [...bundled.problems],
+    sheets: [...bundled.sheets], assets: [...bundled.assets], problems: [...bundled.problems], inputs: [...bundled.inputs],
   });
 }
 
