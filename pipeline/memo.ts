@@ -25,10 +25,16 @@ export class Memo<V> {
 
   get(key: string, inputs: ReadonlyArray<string | number>, compute: () => V): V {
     const hit = this.entries.get(key);
-    if (hit && hit.inputs.length === inputs.length && hit.inputs.every((x, i) => x === inputs[i])) return hit.value;
+    if (hit && this.has(key, inputs)) return hit.value;
     const value = compute();
     this.entries.set(key, { inputs, value });
     return value;
+  }
+
+  /** Whether `key` holds a value for exactly these `inputs`. */
+  has(key: string, inputs: ReadonlyArray<string | number>): boolean {
+    const hit = this.entries.get(key);
+    return hit !== undefined && hit.inputs.length === inputs.length && hit.inputs.every((x, i) => x === inputs[i]);
   }
 
   /** Forget the keys of files that no longer exist. */

@@ -138,7 +138,9 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     const plugins = handled(runSitePlugins(sitePluginOptions(site.config, options.content, options.cacheDir, options.persist === true)));
     const siteComponents = handled(plugins.then((ran) => loadSiteComponents({
       content: options.content, folder: config.mdx?.components, componentMap: config.mdx?.componentMap, cacheDir: options.cacheDir, display: path.relative(process.cwd(), options.content) || '.',
-      staticFolders: config.layout.static, limits: boxLimits(config.siteCode), persist: options.persist === true,
+      staticFolders: config.layout.static, limits: boxLimits(config.siteCode),
+      // The dev server replays it too: a save that leaves the site's code alone starts no box.
+      persist: options.persist === true || options.memo !== undefined,
       pages: config.layout.pages && sources.reactPages ? { folder: config.layout.pages.path, files: sources.reactPages } : undefined,
       site: { ...siteFacts(config, options.content), globalData: ran.globalData }, routeComponents: ran.routes.map((route) => route.component),
     })).then((made) => (box = made)));
@@ -353,7 +355,9 @@ async function analyseWhileDrawing(sources: SourceTree, drawer: DiagramDrawer, o
   if (!analysed.site || !asked?.length) return analysed;
   const generated = await generateSidebarParts(asked, {
     content: options.content, display: path.relative(process.cwd(), options.content) || '.', areas: analysed.site.config.layout.docs,
-    limits: sitePluginOptions(analysed.site.config, options.content, options.cacheDir, false).limits, cacheDir: options.cacheDir, persist: options.persist === true,
+    limits: sitePluginOptions(analysed.site.config, options.content, options.cacheDir, false).limits, cacheDir: options.cacheDir,
+    // Kept for the dev server too: a save that leaves the docs' list alone runs no generator.
+    persist: options.persist === true || options.memo !== undefined,
   });
   const again = analyseWith(generated.made);
   return { ...again, problems: [...again.problems, ...generated.problems] };
@@ -397,14 +401,16 @@ export function* markdownAhead(made: MarkdownJobs, highlighter: Highlighter | nu
 
 /**
  * The trees of the site's remark and rehype plugins for the pages not in the
- * cache, made in the plugin box (pipeline/schedule/markdown-plugins-ahead.ts);
- * each page made whole goes into the cache.
+ * cache (or, in the dev server, the memo), made in the plugin box
+ * (pipeline/schedule/markdown-plugins-ahead.ts); each page made whole goes
+ * into the cache or the memo. The box starts only when a page needs it.
  */
 async function pluginTreesFor(jobs: MarkdownJobs, highlighter: Highlighter | null, site: Site, versions: ReadonlyMap<string, string>, options: BuildOptions, cache: BuildCache | undefined): Promise<MarkdownPluginTrees> {
   const box = new MarkdownPluginBox({ content: options.content, configFile: site.configFile, limits: sitePluginOptions(site.config, options.content, options.cacheDir, false).limits });
   try {
     return await markdownPluginsAhead(jobs, highlighter, site.config.layout, versions, box,
-      (job) => cache?.markdown.has(job.key) ?? false, (job, result) => cache?.markdown.get(job.key, () => result));
+      (job) => (cache ? cache.markdown.has(job.key) : options.memo?.markdown.has(job.input.path, job.key) ?? false),
+      (job, result) => (cache ? cache.markdown.get(job.key, () => result) : options.memo?.markdown.get(job.input.path, job.key, () => result)));
   } finally {
     box.close();
   }

@@ -1,0 +1,99 @@
+/**
+ * The dev server's rebuilds of a site with its own code: a save that leaves
+ * the site's code alone starts no component box (the last build's record
+ * answers: pipeline/io/site-code-replay.ts), and runs the site's remark
+ * plugins over the saved page only (the others' markdown is in the memo).
+ * What the pages show is what a fresh server shows.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { runBuild, type Built } from '../../pipeline/schedule/schedule.ts';
+import { createMemo, type BuildMemo } from '../../pipeline/memo.ts';
+import { configText, minimalAuthors, minimalTags, testSite, type TestSite } from '../helpers.ts';
+
+const test = suite('build: dev server rebuilds of a site with its own code');
+
+/** A remark plugin that notes each page it runs on in `log` (site code may write files; content may not). */
+const notingPlugin = (log: string) => `import fs from 'node:fs';
+export default function noteer() {
+  return (tree, file) => {
+    fs.appendFileSync(${JSON.stringify(log)}, file.path + '\\n');
+    tree.children.push({ type: 'paragraph', children: [{ type: 'text', value: 'Door de plugin gezien.' }] });
+  };
+}
+`;
+
+function site(log: string): TestSite {
+  return testSite('ontwikkelaarsportaal-dev-site-code-', {
+    'kennisbank/index.md': '---\ntitle: Kennisbank\n---\n\nWelkom in de kennisbank.\n',
+    'kennisbank/kaart.mdx': '---\ntitle: Met een kaart\n---\n\nimport Kaart from \'@site/src/components/Kaart\';\n\n<Kaart titel="Sleutels" />\n',
+    'kennisbank/sleutels.md': '---\ntitle: Sleutels\n---\n\nVraag een sleutel aan.\n',
+    'communities/index.md': '---\ntitle: Communities\n---\n\nSamen.\n',
+    'tags.yml': minimalTags,
+    'blog/authors.yml': minimalAuthors,
+    'src/components/Kaart.tsx': 'export default function Kaart({ titel }: { titel: string }) { return <section className="kaart"><h2>{titel}</h2></section>; }\n',
+    'plugins/noteer.mjs': notingPlugin(log),
+  }, `${configText}
+mdx:
+  components: src/components
+content:
+  docs:
+    - id: kennisbank
+      path: kennisbank
+      sidebars: per-folder
+      tags: ../tags.yml
+      markdown:
+        remarkPlugins:
+          - path: plugins/noteer.mjs
+    - id: communities
+      path: communities
+      sidebars: wrapped
+      tags: ../tags.yml
+`);
+}
+
+/** As `npm start` rebuilds: development, pages on request, one memo for the server's life. */
+const rebuild = (s: TestSite, memo: BuildMemo): Promise<Built> =>
+  runBuild({ content: s.content, config: s.config, mode: 'development', render: 'on-request', memo, cacheDir: s.cacheDir });
+
+const page = (built: Built, file: string): string => {
+  const render = built.onRequest?.get(file);
+  assert.ok(render, file);
+  return String(render());
+};
+
+test('a saved page without a new component use starts no box, and runs the remark plugins over that page only', async () => {
+  const log = path.join(path.dirname(testSite('ontwikkelaarsportaal-dev-log-', {}, configText).content), 'gezien.txt');
+  const s = site(log);
+  const memo = createMemo();
+  const first = await rebuild(s, memo);
+  assert.equal(first.problems.filter((p) => p.severity === 'error'), []);
+  assert.is(first.stats.siteCodeRan, 1);
+  assert.match(page(first, 'kennisbank/kaart/index.html'), /<section class="kaart"><h2>Sleutels<\/h2><\/section>/);
+  assert.equal(fs.readFileSync(log, 'utf8').trim().split('\n').map((f) => path.basename(f)).sort(), ['index.md', 'kaart.mdx', 'sleutels.md']);
+
+  fs.writeFileSync(log, '');
+  fs.writeFileSync(path.join(s.content, 'kennisbank/sleutels.md'), '---\ntitle: Sleutels\n---\n\nVraag een sleutel aan, elk jaar opnieuw.\n');
+  const second = await rebuild(s, memo);
+  assert.is(second.stats.siteCodeRan, 0);
+  assert.equal(fs.readFileSync(log, 'utf8').trim().split('\n').map((f) => path.basename(f)), ['sleutels.md']);
+  assert.match(page(second, 'kennisbank/sleutels/index.html'), /elk jaar opnieuw/);
+
+  // What a server started now shows: the same pages.
+  const fresh = await rebuild(s, createMemo());
+  for (const file of ['kennisbank/kaart/index.html', 'kennisbank/sleutels/index.html']) assert.is(page(second, file), page(fresh, file), file);
+});
+
+test('a saved component starts the box, and the page that shows it changes', async () => {
+  const s = site(path.join(path.dirname(testSite('ontwikkelaarsportaal-dev-log-', {}, configText).content), 'gezien.txt'));
+  const memo = createMemo();
+  await rebuild(s, memo);
+  fs.writeFileSync(path.join(s.content, 'src/components/Kaart.tsx'), 'export default function Kaart({ titel }: { titel: string }) { return <section className="kaart"><h2>Kaart: {titel}</h2></section>; }\n');
+  const second = await rebuild(s, memo);
+  assert.is(second.stats.siteCodeRan, 1);
+  assert.match(page(second, 'kennisbank/kaart/index.html'), /<h2>Kaart: Sleutels<\/h2>/);
+});
+
+test.run();
