@@ -10,7 +10,7 @@ import type { Result } from './result.ts';
 import type { Parsed, MarkdownResult } from './types.ts';
 import type { Content } from './types.ts';
 import type { Root } from 'mdast';
-import type { EntryMemo, JudgedSvgFile, OutputFile, SectionTerms, StoredYaml, ThemeAssets } from './types.ts';
+import type { EntryMemo, JudgedSvgFile, KeptPluggedTree, OutputFile, SectionTerms, StoredYaml, ThemeAssets } from './types.ts';
 import { contentHash } from './content-hash.ts';
 
 interface Entry<V> {
@@ -59,6 +59,8 @@ export interface BuildMemo {
   readonly yaml: Store<StoredYaml>;
   /** Each Markdown file's entry, by its parse result and the configuration (pipeline/stages/validate.ts). */
   readonly entries: EntryMemo;
+  /** What the site's remark and rehype plugins made of each page, as the build cache keeps it (pipeline/schedule/markdown-plugins-ahead.ts), in memory. */
+  readonly pluginTrees: Store<KeptPluggedTree>;
   /**
    * The theme's files as pipeline/io/theme.ts loaded them, until the CLI's
    * watcher sees a change outside the content (reading, hashing and the
@@ -67,7 +69,7 @@ export interface BuildMemo {
   readonly theme: { loaded: Promise<LoadedTheme> | null };
 }
 
-export const createMemo = (): BuildMemo => ({ parsed: new Memo(), markdown: new Memo(), svg: new Memo(), code: new Store(), languages: new Store(), yaml: new Store(), entries: new WeakMap(), theme: { loaded: null } });
+export const createMemo = (): BuildMemo => ({ parsed: new Memo(), markdown: new Memo(), svg: new Memo(), code: new Store(), languages: new Store(), yaml: new Store(), entries: new WeakMap(), pluginTrees: new Store(), theme: { loaded: null } });
 
 /** What pipeline/io/theme.ts loads: the theme's public paths and its files. */
 export interface LoadedTheme {
@@ -263,6 +265,8 @@ export interface BuildCache {
   readonly searchIndex: Store<string>;
   /** The terms of each search section, by its indexed fields (pipeline/io/search-index.ts). */
   readonly searchTerms: Store<SectionTerms>;
+  /** What the site's remark and rehype plugins made at each step of each page (pipeline/schedule/markdown-plugins-ahead.ts). */
+  readonly pluginTrees: Store<KeptPluggedTree>;
 }
 
-export const emptyBuildCache = (): BuildCache => ({ trees: new Store(), yaml: new Store(), svg: new Store(), code: new Store(), languages: new Store(), markdown: new Store(), bodies: new Store(), searchIndex: new Store(), searchTerms: new Store() });
+export const emptyBuildCache = (): BuildCache => ({ trees: new Store(), yaml: new Store(), svg: new Store(), code: new Store(), languages: new Store(), markdown: new Store(), bodies: new Store(), searchIndex: new Store(), searchTerms: new Store(), pluginTrees: new Store() });

@@ -596,3 +596,13 @@ export interface ThemeAssets {
   /** Public URLs of the theme's static files by name: `logo.svg` → `/assets/logo-ab12.svg`. */
   readonly files: ReadonlyMap<string, string>;
 }
+
+/**
+ * What the site's remark or rehype plugins made at one step of one page, and
+ * a hash of what they were given (pipeline/schedule/markdown-plugins-ahead.ts).
+ */
+export interface KeptPluggedTree {
+  readonly given: string;
+  readonly tree: Root | HastRoot;
+  readonly problems: ReadonlyArray<Problem>;
+}

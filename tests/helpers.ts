@@ -7,6 +7,7 @@ import type { SourceTree } from '../pipeline/io/read.ts';
 import { analyse, generate, type Effects, type Generated } from '../pipeline/build.ts';
 import { feedStylesheetTemplate } from '../pipeline/io/theme.ts';
 import type { Mode } from '../pipeline/types.ts';
+import { Store, type BuildCache } from '../pipeline/memo.ts';
 import { themeCode } from '../theme/theme-code.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -99,3 +100,9 @@ export function writeTestSite(dir: string, files: Readonly<Record<string, string
 
 /** A test site (`writeTestSite`) in a new temporary folder, removed when the test process ends. */
 export const testSite = (prefix: string, files: Readonly<Record<string, string>>, config: string): TestSite => writeTestSite(temporaryFolder(prefix), files, config);
+
+/** What the next build reads back of `cache`: every store through JSON, as on disk. */
+export function reloadedCache(cache: BuildCache): BuildCache {
+  const again = <V>(store: Store<V>) => new Store<V>(new Map(Object.entries(JSON.parse(JSON.stringify(Object.fromEntries(store.entries()))) as Record<string, V>)));
+  return Object.fromEntries(Object.entries(cache).map(([name, store]) => [name, again(store as Store<unknown>)])) as unknown as BuildCache;
+}

@@ -8,6 +8,13 @@
  * runs the pages again, until none asks. The stage then finds every tree as a
  * value (`Effects.markdownPlugins`) and makes the same result; a page whose
  * markdown is in the cache asks for nothing.
+ *
+ * A page whose markdown must be made again (another page's title changed, so
+ * its cards or links did) often gives the plugins the same tree as before:
+ * what the plugins made of it at each step is kept (`kept`, by page and step)
+ * with a hash of what they were given (the tree, the plugins with their
+ * versions and options, the page's path), and reused while that is the same.
+ * A tree given with a failure is not kept.
  */
 import type { Root } from 'mdast';
 import type { Root as HastRoot } from 'hast';
@@ -15,7 +22,12 @@ import { markdownContext, renderJob, type MarkdownJob, type MarkdownJobs, type M
 import { areasWithPlugins, placeOfStep, PluginTreePending, type PluggedTree, type PluginStep } from '../stages/markdown/site-plugins.ts';
 import type { Highlighter } from '../stages/highlight/requests.ts';
 import type { MarkdownPluginBox } from '../io/markdown-plugins.ts';
-import type { Layout, MarkdownResult } from '../types.ts';
+import type { KeptPluggedTree, Layout, MarkdownResult } from '../types.ts';
+import type { Store } from '../memo.ts';
+import { contentHash } from '../content-hash.ts';
+
+/** A tree as JSON, as the plugin box sends it (a bigint, from a plugin, as its digits). */
+const treeJson = (tree: unknown): string => JSON.stringify(tree, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value));
 
 /** A page's step, as the store keeps it. */
 const stepKey = (page: string, step: PluginStep): string => `${page}\0${step}`;
@@ -28,6 +40,7 @@ const stepKey = (page: string, step: PluginStep): string => `${page}\0${step}`;
 export async function markdownPluginsAhead(
   made: MarkdownJobs, highlighter: Highlighter | null, layout: Layout, versions: ReadonlyMap<string, string>, box: MarkdownPluginBox,
   done: (job: MarkdownJob) => boolean, finished: (job: MarkdownJob, result: MarkdownResult) => void,
+  kept?: { readonly store: Store<KeptPluggedTree>; readonly siteDir: string },
 ): Promise<MarkdownPluginTrees> {
   const store = new Map<string, PluggedTree>();
   const trees: MarkdownPluginTrees = {
@@ -60,13 +73,30 @@ export async function markdownPluginsAhead(
     for (const [group, asks] of groups) {
       const [area = '', place] = group.split('\0') as [string, ReturnType<typeof placeOfStep>];
       const plugins = areas.get(area)?.[place] ?? [];
-      const results = await box.run(area, place, plugins, asks.map(({ job, tree }) => ({ path: job.input.path, display: job.input.display, tree })));
-      asks.forEach(({ job, step }, i) => {
+      const given = (ask: (typeof asks)[number]): string => contentHash(JSON.stringify([kept?.siteDir, versions.get(area), plugins, ask.job.input.path, treeJson(ask.tree)]), 32);
+      const fresh: Array<{ ask: (typeof asks)[number]; slot: string; given: string }> = [];
+      for (const ask of asks) {
+        const slot = `${area}\0${ask.job.input.path}\0${ask.step}`;
+        const hash = kept ? given(ask) : '';
+        const before = kept?.store.find(slot);
+        // A copy: the stage goes on with the tree, and the store's value must stay as the plugins made it.
+        if (before?.given === hash) store.set(stepKey(ask.job.plugins!.key, ask.step), { tree: structuredClone(before.tree), problems: before.problems });
+        else fresh.push({ ask, slot, given: hash });
+      }
+      if (fresh.length === 0) continue;
+      const results = await box.run(area, place, plugins, fresh.map(({ ask: { job, tree } }) => ({ path: job.input.path, display: job.input.display, tree })));
+      fresh.forEach(({ ask: { job, step }, slot, given: hash }, i) => {
         const result = results[i];
-        if (result) store.set(stepKey(job.plugins!.key, step), { tree: result.tree as Root | HastRoot, problems: result.problems });
+        if (!result) return;
+        const tree = result.tree as Root | HastRoot;
+        if (kept && !result.problems.some((p) => p.severity === 'error')) kept.store.put(slot, { given: hash, tree: structuredClone(tree), problems: result.problems });
+        store.set(stepKey(job.plugins!.key, step), { tree, problems: result.problems });
       });
     }
     waiting = asked.map((ask) => ask.job);
   }
+  // The trees of the pages this build did not need (their markdown was in the cache) stay for the next.
+  const pages = new Set(made.jobs.flatMap((job) => (job.plugins ? [`${job.plugins.area}\0${job.input.path}\0`] : [])));
+  kept?.store.keepEarlier((slot) => pages.has(slot.slice(0, slot.lastIndexOf('\0') + 1)));
   return trees;
 }

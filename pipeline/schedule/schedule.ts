@@ -407,10 +407,12 @@ export function* markdownAhead(made: MarkdownJobs, highlighter: Highlighter | nu
  */
 async function pluginTreesFor(jobs: MarkdownJobs, highlighter: Highlighter | null, site: Site, versions: ReadonlyMap<string, string>, options: BuildOptions, cache: BuildCache | undefined): Promise<MarkdownPluginTrees> {
   const box = new MarkdownPluginBox({ content: options.content, configFile: site.configFile, limits: sitePluginOptions(site.config, options.content, options.cacheDir, false).limits });
+  const kept = cache?.pluginTrees ?? options.memo?.pluginTrees;
   try {
     return await markdownPluginsAhead(jobs, highlighter, site.config.layout, versions, box,
       (job) => (cache ? cache.markdown.has(job.key) : options.memo?.markdown.has(job.input.path, job.key) ?? false),
-      (job, result) => (cache ? cache.markdown.get(job.key, () => result) : options.memo?.markdown.get(job.input.path, job.key, () => result)));
+      (job, result) => (cache ? cache.markdown.get(job.key, () => result) : options.memo?.markdown.get(job.input.path, job.key, () => result)),
+      kept ? { store: kept, siteDir: path.resolve(options.content) } : undefined);
   } finally {
     box.close();
   }

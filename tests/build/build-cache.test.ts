@@ -18,7 +18,7 @@ import { buildCacheDir, readBuildCache, writeBuildCache } from '../../pipeline/i
 import { parseAhead } from '../../pipeline/schedule/parse-ahead.ts';
 import { siteFormat } from '../../pipeline/stages/parse.ts';
 import { languagesUsed, mermaidSources } from '../../pipeline/stages/markdown.ts';
-import { root } from '../helpers.ts';
+import { reloadedCache, root } from '../helpers.ts';
 import { themeCode } from '../../theme/theme-code.ts';
 
 const test = suite('build: the build cache on disk');
@@ -39,11 +39,6 @@ test.before(async () => {
   coldBuild = cached(sources, cold);
 });
 
-/** What the next build reads back: every store through JSON, as on disk. */
-const reloaded = (cache: BuildCache): BuildCache => {
-  const again = <V>(store: Store<V>) => new Store<V>(new Map(Object.entries(JSON.parse(JSON.stringify(Object.fromEntries(store.entries()))) as Record<string, V>)));
-  return { trees: again(cache.trees), yaml: again(cache.yaml), svg: again(cache.svg), markdown: again(cache.markdown), code: again(cache.code), languages: again(cache.languages), bodies: again(cache.bodies), searchIndex: again(cache.searchIndex), searchTerms: again(cache.searchTerms) };
-};
 
 /** Whether some page's markdown is not in the cache yet: when every page is, the build needs no highlighter. */
 const markdownPending = (analysis: Analysis, diagrams: Effects['diagrams'], cache: BuildCache): boolean =>
@@ -71,7 +66,7 @@ const edited = (tree: SourceTree): SourceTree => ({
 test('should write exactly the files of a build without a cache, cold and warm', () => {
   sameFiles(coldBuild, baseline);
   assert.ok(cold.trees.misses > 150 && cold.markdown.misses > 150, 'a cold build computes everything');
-  const warm = reloaded(cold);
+  const warm = reloadedCache(cold);
   assert.not.ok(markdownPending(analyse(sources, 'production', { cache: warm }), effects.diagrams, warm), 'nothing left to render');
   sameFiles(cached(sources, warm), baseline);
   assert.is(warm.trees.misses, 0, 'no file parsed');
@@ -81,9 +76,9 @@ test('should write exactly the files of a build without a cache, cold and warm',
 });
 
 test('should parse and render an edited file again, and only that one', () => {
-  const cache = reloaded(cold);
+  const cache = reloadedCache(cold);
   const changed = edited(sources);
-  assert.ok(markdownPending(analyse(changed, 'production', { cache: reloaded(cache) }), effects.diagrams, cache), 'the edit needs rendering');
+  assert.ok(markdownPending(analyse(changed, 'production', { cache: reloadedCache(cache) }), effects.diagrams, cache), 'the edit needs rendering');
   const result = cached(changed, cache);
   assert.is(cache.trees.misses, 1);
   assert.is(cache.markdown.misses, 1);
@@ -94,7 +89,7 @@ test('should parse and render an edited file again, and only that one', () => {
 });
 
 test('should render again only the pages that show a diagram drawn anew', () => {
-  const cache = reloaded(cold);
+  const cache = reloadedCache(cold);
   const analysis = analyse(sources, 'production', { cache });
   assert.not.ok(markdownPending(analysis, new Map([['0000', { svg: '<svg></svg>' }]]), cache), 'a diagram no page shows changes nothing');
   const [hash] = [...analysis.diagrams.keys()];
@@ -109,7 +104,7 @@ test('should render again only the pages that show a diagram drawn anew', () => 
 });
 
 test('should render every page again when what they link to changes', () => {
-  const cache = reloaded(cold);
+  const cache = reloadedCache(cold);
   // A page renamed changes the links of any page.
   const renamed: SourceTree = { ...sources, files: sources.files.map((f) => (f.path === article ? { ...f, path: 'kennisbank/apis/problem-details-rfc-9457.md' } : f)) };
   cached(renamed, cache);
@@ -118,7 +113,7 @@ test('should render every page again when what they link to changes', () => {
 });
 
 test('should render ahead, while diagrams are drawn, exactly the pages with neither a diagram nor highlighted code', async () => {
-  const cache: BuildCache = { ...reloaded(cold), markdown: new Store() };
+  const cache: BuildCache = { ...reloadedCache(cold), markdown: new Store() };
   const analysis = analyse(sources, 'production', { cache });
   let steps = 0;
   for (const _ of markdownAhead(needingNothing(markdownJobs(analysis, null)!), null, cache, () => false)) steps++;
@@ -204,12 +199,12 @@ test('should report a body over the limits in every build, also when the other f
   const file = { ...sources.files.find((f) => f.path === article)!, path: 'kennisbank/diep.md', display: 'content/kennisbank/diep.md', text: deep };
   const withDeep: SourceTree = { ...sources, files: [...sources.files, file] };
   const tooComplex = (cache: BuildCache) => analyse(withDeep, 'production', { cache }).problems.filter((p) => p.code === 'markup-too-complex').map((p) => [p.file, p.line]);
-  const cache = reloaded(cold);
+  const cache = reloadedCache(cold);
   // The io edge parses ahead first (the CLI does): that file is not parsed, and so gets no tree in the store.
   await parseAhead(withDeep.files, cache.trees, siteFormat(withDeep.config), () => {});
   assert.is(cache.trees.misses, 0, 'every other body came from the cache');
   assert.equal(tooComplex(cache), [['content/kennisbank/diep.md', 39]]);
-  assert.equal(tooComplex(reloaded(cache)), [['content/kennisbank/diep.md', 39]], 'and again in the next build');
+  assert.equal(tooComplex(reloadedCache(cache)), [['content/kennisbank/diep.md', 39]], 'and again in the next build');
 });
 
 test.run();

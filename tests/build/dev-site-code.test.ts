@@ -1,9 +1,11 @@
 /**
- * The dev server's rebuilds of a site with its own code: a save that leaves
- * the site's code alone starts no component box (the last build's record
- * answers: pipeline/io/site-code-replay.ts), and runs the site's remark
- * plugins over the saved page only (the others' markdown is in the memo).
- * What the pages show is what a fresh server shows.
+ * Rebuilds of a site with its own code: a save that leaves the site's code
+ * alone starts no component box (the last build's record answers:
+ * pipeline/io/site-code-replay.ts), and runs the site's remark plugins over
+ * the saved page only (the others' markdown is in the memo); a changed title,
+ * which makes every page's markdown again, runs them over no page whose tree
+ * stayed the same (pipeline/schedule/markdown-plugins-ahead.ts), in the dev
+ * server and in a build. What the pages show is what a fresh build shows.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -58,6 +60,12 @@ content:
 const rebuild = (s: TestSite, memo: BuildMemo): Promise<Built> =>
   runBuild({ content: s.content, config: s.config, mode: 'development', render: 'on-request', memo, cacheDir: s.cacheDir });
 
+/** As `npm run build` builds: with the build cache. */
+const build = (s: TestSite): Promise<Built> =>
+  runBuild({ content: s.content, config: s.config, mode: 'production', render: true, cacheDir: s.cacheDir, persist: true });
+
+const seen = (log: string): string[] => fs.readFileSync(log, 'utf8').split('\n').filter(Boolean).map((f) => path.basename(f)).sort();
+
 const page = (built: Built, file: string): string => {
   const render = built.onRequest?.get(file);
   assert.ok(render, file);
@@ -94,6 +102,29 @@ test('a saved component starts the box, and the page that shows it changes', asy
   const second = await rebuild(s, memo);
   assert.is(second.stats.siteCodeRan, 1);
   assert.match(page(second, 'kennisbank/kaart/index.html'), /<h2>Kaart: Sleutels<\/h2>/);
+});
+
+test('a changed title runs the plugins over no page: each tree they were given is the same, in the dev server and in a build', async () => {
+  for (const how of ['dev', 'build'] as const) {
+    const log = path.join(path.dirname(testSite('ontwikkelaarsportaal-dev-log-', {}, configText).content), 'gezien.txt');
+    const s = site(log);
+    const memo = createMemo();
+    const again = () => (how === 'dev' ? rebuild(s, memo) : build(s));
+    await again();
+    assert.equal(seen(log), ['index.md', 'kaart.mdx', 'sleutels.md'], how);
+    fs.writeFileSync(log, '');
+    fs.writeFileSync(path.join(s.content, 'kennisbank/sleutels.md'), '---\ntitle: Sleutels aanvragen\n---\n\nVraag een sleutel aan.\n');
+    const second = await again();
+    assert.equal(seen(log), [], how);
+    const fresh = how === 'dev' ? await rebuild(s, createMemo()) : await runBuild({ content: s.content, config: s.config, mode: 'production', render: true, cacheDir: `${s.cacheDir}-vers`, persist: true });
+    assert.ok(seen(log).length > 0, 'the fresh build ran the plugins');
+    for (const file of ['kennisbank/kaart/index.html', 'kennisbank/sleutels/index.html', 'kennisbank/index.html']) {
+      const shown = how === 'dev' ? page(second, file) : String(second.files.find((f) => f.path === file)?.data);
+      const expected = how === 'dev' ? page(fresh, file) : String(fresh.files.find((f) => f.path === file)?.data);
+      assert.match(shown, /Door de plugin gezien\./);
+      assert.is(shown, expected, `${how} ${file}`);
+    }
+  }
 });
 
 test.run();

@@ -12,9 +12,9 @@ import * as assert from 'uvu/assert';
 import { toHtml } from 'hast-util-to-html';
 import { readSources } from '../../pipeline/io/read.ts';
 import { analyse, generate, type Generated } from '../../pipeline/build.ts';
-import { createMemo, emptyBuildCache, Store, type BuildCache, type BuildMemo } from '../../pipeline/memo.ts';
+import { createMemo, emptyBuildCache, type BuildCache, type BuildMemo } from '../../pipeline/memo.ts';
 import type { SourceTree } from '../../pipeline/types.ts';
-import { configText, effects, tree } from '../helpers.ts';
+import { configText, effects, reloadedCache, tree } from '../helpers.ts';
 
 const test = suite('build: partials');
 
@@ -28,11 +28,6 @@ const sources = (partial: string): SourceTree => ({
   partials: [{ path: 'kennisbank/_stap.mdx', display: 'content/kennisbank/_stap.mdx', text: partial }],
 });
 
-/** What the next build reads back: every store through JSON, as on disk. */
-const reloaded = (cache: BuildCache): BuildCache => {
-  const again = <V>(store: Store<V>) => new Store<V>(new Map(Object.entries(JSON.parse(JSON.stringify(Object.fromEntries(store.entries()))) as Record<string, V>)));
-  return { trees: again(cache.trees), yaml: again(cache.yaml), svg: again(cache.svg), markdown: again(cache.markdown), code: again(cache.code), languages: again(cache.languages), bodies: again(cache.bodies), searchIndex: again(cache.searchIndex), searchTerms: again(cache.searchTerms) };
-};
 
 const build = (t: SourceTree, options: { cache?: BuildCache; memo?: BuildMemo } = {}): Generated =>
   generate(analyse(t, 'production', options), effects, { render: false, ...options });
@@ -60,7 +55,7 @@ test('with the build cache, editing a partial renders its importer again, as a c
   const cache = emptyBuildCache();
   const first = build(sources('Oude tekst.\n'), { cache });
   assert.match(body(first, '/kennisbank/een'), /Oude tekst/);
-  const warm = reloaded(cache);
+  const warm = reloadedCache(cache);
   const second = build(sources('Nieuwe tekst.\n'), { cache: warm });
   assert.match(body(second, '/kennisbank/een'), /Nieuwe tekst/);
   assert.not.match(body(second, '/kennisbank/een'), /Oude tekst/);
