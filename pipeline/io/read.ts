@@ -112,9 +112,14 @@ interface Walked {
 async function walk(root: string, folder: string, deep?: number): Promise<Walked[]> {
   const cwd = path.join(root, folder);
   // The root is the caller's choice and may be a link (a workspace pointing at content/); below it, no link is followed.
-  const stat = await (folder === '' ? fs.stat(cwd) : fs.lstat(cwd)).catch(() => null);
+  const stat = (folder === '' ? fsSync.statSync : fsSync.lstatSync)(cwd, { throwIfNoEntry: false });
   if (!stat?.isDirectory()) return [];
-  const found = await fg(['**/*', '**/.*'], { cwd, dot: false, onlyFiles: false, followSymbolicLinks: false, objectMode: true, ...(deep ? { deep } : {}) }).catch(() => []);
+  let found: fg.Entry[] = [];
+  try {
+    found = fg.sync(['**/*', '**/.*'], { cwd, dot: false, onlyFiles: false, followSymbolicLinks: false, objectMode: true, ...(deep ? { deep } : {}) });
+  } catch {
+    // An unreadable folder: nothing in it is read.
+  }
   return found.map((e) => ({ path: folder ? `${folder}/${e.path}` : e.path, name: e.name, dirent: e.dirent }));
 }
 
