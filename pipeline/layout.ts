@@ -104,16 +104,30 @@ const inside = (folder: string, path: string): string | null =>
  * areas. Null: outside every area.
  */
 export function areaOf(layout: Layout, path: string): AreaOf | null {
-  const candidates: AreaOf[] = [
-    ...layout.docs.map((area) => ({ kind: 'docs' as const, area, folder: area.path })),
-    ...(layout.blog ? [{ kind: 'blog' as const, area: layout.blog, folder: layout.blog.path }] : []),
-    ...(layout.pages ? [{ kind: 'pages' as const, area: layout.pages, folder: layout.pages.path }] : []),
-  ].flatMap(({ folder, ...found }) => {
+  for (const { kind, area, folder } of areasByDepth(layout)) {
     const rest = inside(folder, path);
-    return rest === null ? [] : [{ ...found, rest, depth: folder.length } as AreaOf & { depth: number }];
-  }).sort((a, b) => b.depth - a.depth);
-  const best = candidates[0];
-  return best ? ({ kind: best.kind, area: best.area, rest: best.rest } as AreaOf) : null;
+    if (rest !== null) return { kind, area, rest } as AreaOf;
+  }
+  return null;
+}
+
+type AreaFolder = { readonly kind: AreaOf['kind']; readonly area: AreaOf['area']; readonly folder: string };
+
+/** Each layout's areas, the deepest folder first (a stable sort: of two equal folders the first named wins). */
+const byDepth = new WeakMap<Layout, ReadonlyArray<AreaFolder>>();
+
+/** Every path of a build asks `areaOf`: the areas are listed and sorted once per layout. */
+function areasByDepth(layout: Layout): ReadonlyArray<AreaFolder> {
+  let areas = byDepth.get(layout);
+  if (!areas) {
+    areas = ([
+      ...layout.docs.map((area) => ({ kind: 'docs' as const, area, folder: area.path })),
+      ...(layout.blog ? [{ kind: 'blog' as const, area: layout.blog, folder: layout.blog.path }] : []),
+      ...(layout.pages ? [{ kind: 'pages' as const, area: layout.pages, folder: layout.pages.path }] : []),
+    ] as AreaFolder[]).sort((a, b) => b.folder.length - a.folder.length);
+    byDepth.set(layout, areas);
+  }
+  return areas;
 }
 
 /** The docs area a navbar item or a reference without `docsPluginId` means: `default`, as in Docusaurus, else the first. */

@@ -78,11 +78,11 @@ const hashOf = (data: string | Uint8Array): string => createHash('sha256').updat
  * The key of a load: `what` (its options and the site's facts, as JSON) and
  * the names of the code files under the content root (see the module's comment).
  */
-export async function replayKey(content: string, what: unknown): Promise<string> {
+export function replayKey(content: string, what: unknown): string {
   const extensions = [...resolveExtensions, '.cjs', '.mts', '.cts'].map((e) => e.slice(1)).join(',');
-  const names = (await fg(`**/*.{${extensions}}`, {
+  const names = fg.sync(`**/*.{${extensions}}`, {
     cwd: content, onlyFiles: true, dot: false, followSymbolicLinks: false, ignore: ['**/node_modules/**', 'build/**', 'dist/**'],
-  })).sort();
+  }).sort();
   return hashOf(JSON.stringify([what, names]));
 }
 

@@ -172,7 +172,7 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
   const site: SiteFacts = options.site ?? { siteConfig: { baseUrl: '/', customFields: {} }, locale: 'nl', messages: {} };
   const load = { content, folder: hasComponents ? folder ?? null : null, componentMap, display, pages: { folder: pagesFolder, files: pageFiles } };
   const started = loadStarted();
-  const key = options.persist ? await replayKey(content, { ...load, staticFolders: options.staticFolders, routeFiles, limits, site, runtime: islandRuntime() }) : null;
+  const key = options.persist ? replayKey(content, { ...load, staticFolders: options.staticFolders, routeFiles, limits, site, runtime: islandRuntime() }) : null;
   const replay = key === null ? null : readReplay(options.cacheDir, key);
   let boxIslands: BoxIslands | undefined;
   let islands: IslandBundle;

@@ -87,7 +87,8 @@ type Ended = { readonly kind: 'done'; readonly answer: Extract<PluginAnswer, { t
 async function contentKey(content: string, cacheDir: string): Promise<string> {
   const cache = path.relative(content, path.resolve(cacheDir));
   const ignore = ['**/node_modules/**', 'build/**', 'dist/**', '.docusaurus/**', ...(cache && !cache.startsWith('..') && !path.isAbsolute(cache) ? [`${cache.split(path.sep).join('/')}/**`] : [])];
-  const files = (await fg('**/*', { cwd: content, onlyFiles: true, dot: false, followSymbolicLinks: false, ignore })).sort();
+  // A synchronous walk: each folder's readdir does not wait for a turn of libuv's thread pool.
+  const files = fg.sync('**/*', { cwd: content, onlyFiles: true, dot: false, followSymbolicLinks: false, ignore }).sort();
   const hash = crypto.createHash('sha256');
   for (const file of files) {
     hash.update(file).update('\0');

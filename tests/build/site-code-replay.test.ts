@@ -42,7 +42,7 @@ const later = (file: string): void => {
 
 test('a saved record comes back whole under its key, with its files, answers and stylesheets', async () => {
   const { content, cacheDir, replay } = setUp();
-  const key = await replayKey(content, { folder: 'src/components' });
+  const key = replayKey(content, { folder: 'src/components' });
   saveReplay(cacheDir, key, replay, loadStarted() + 60_000_000_000n);
   const back = readReplay(cacheDir, key);
   assert.ok(back);
@@ -55,19 +55,19 @@ test('a saved record comes back whole under its key, with its files, answers and
 
 test('the key changes with what the load is given and with the names of the code files, not with Markdown', async () => {
   const { content } = setUp();
-  const key = await replayKey(content, { folder: 'src/components' });
-  assert.is.not(await replayKey(content, { folder: 'src/andere' }), key);
+  const key = replayKey(content, { folder: 'src/components' });
+  assert.is.not(replayKey(content, { folder: 'src/andere' }), key);
   fs.writeFileSync(path.join(content, 'docs.md'), '# Nieuw\n');
-  assert.is(await replayKey(content, { folder: 'src/components' }), key);
+  assert.is(replayKey(content, { folder: 'src/components' }), key);
   // A new file can change what an import resolves to (`./Kaart` → Kaart.ts).
   fs.writeFileSync(path.join(content, 'src/components/Kaart.ts'), 'export {};\n');
-  assert.is.not(await replayKey(content, { folder: 'src/components' }), key);
+  assert.is.not(replayKey(content, { folder: 'src/components' }), key);
 });
 
 test('a changed input, in the site or in its node_modules, or a vanished one gives no record; a touched one with the same bytes does', async () => {
   for (const change of ['site', 'package', 'gone', 'touched'] as const) {
     const { content, cacheDir, component, pkg, replay } = setUp();
-    const key = await replayKey(content, {});
+    const key = replayKey(content, {});
     saveReplay(cacheDir, key, replay, loadStarted() + 60_000_000_000n);
     if (change === 'site') fs.writeFileSync(component, 'export default function Kaart() { return <p>anders</p>; }\n');
     if (change === 'package') fs.writeFileSync(pkg, 'export const x = 2;\n');
@@ -79,7 +79,7 @@ test('a changed input, in the site or in its node_modules, or a vanished one giv
 
 test('a load during which an input changed is not kept', async () => {
   const { content, cacheDir, replay } = setUp();
-  const key = await replayKey(content, {});
+  const key = replayKey(content, {});
   // The load began before the inputs were last written.
   saveReplay(cacheDir, key, replay, 0n);
   assert.is(readReplay(cacheDir, key), null);
@@ -87,7 +87,7 @@ test('a load during which an input changed is not kept', async () => {
 
 test('a damaged record is no record', async () => {
   const { content, cacheDir, replay } = setUp();
-  const key = await replayKey(content, {});
+  const key = replayKey(content, {});
   saveReplay(cacheDir, key, replay, loadStarted() + 60_000_000_000n);
   const file = path.join(buildCacheDir(cacheDir), 'site-code.json');
   const text = fs.readFileSync(file, 'utf8');
