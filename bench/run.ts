@@ -142,8 +142,8 @@ async function benchBuild(): Promise<void> {
     row(`build ${label}: pages/s`, stat(xs.map((x) => x.pages / x.wall)), 'pages/s');
     results[`build_${label}`] = { wall: stat(xs.map((x) => x.wall)), cpu: stat(xs.map((x) => x.cpu)), rssMiB: stat(xs.map((x) => x.rss / 2 ** 20)), pages: xs[0]?.pages };
   };
-  summarise('cold', cold, '≤ 5 s');
-  summarise('warm', warm, '≤ 2 s');
+  summarise('cold', cold, '≤ 4 s');
+  summarise('warm', warm, '≤ 0.8 s');
   row('CLI compile (npm install)', stat(compile), 's');
   results.cli_compile = stat(compile);
 }
