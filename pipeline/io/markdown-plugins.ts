@@ -66,12 +66,17 @@ function pluginVersion(content: string, plugin: MarkdownPlugin): unknown {
   return [plugin.path, hash, plugin.export ?? null, plugin.options ?? null];
 }
 
-/** Per area with Markdown plugins (`docs:default`, `blog`, `pages`): one key of its plugins' names and versions, per place. */
-export function markdownPluginVersions(content: string, layout: Layout): Map<string, string> {
+/**
+ * Per area with Markdown plugins (`docs:default`, `blog`, `pages`): one key
+ * of its plugins' names and versions, per place, and of the environment
+ * their box gives them (`env`: the variables `siteCode.env` lets through,
+ * with their values).
+ */
+export function markdownPluginVersions(content: string, layout: Layout, env: Readonly<Record<string, string>>): Map<string, string> {
   const versions = new Map<string, string>();
   for (const [area, plugins] of areasWithPlugins(layout)) {
     const named = Object.entries(plugins).map(([place, list]) => [place, (list ?? []).map((p) => pluginVersion(content, p))]);
-    versions.set(area, crypto.createHash('sha256').update(JSON.stringify(named)).digest('hex').slice(0, 32));
+    versions.set(area, crypto.createHash('sha256').update(JSON.stringify([named, env])).digest('hex').slice(0, 32));
   }
   return versions;
 }

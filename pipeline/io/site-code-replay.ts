@@ -12,7 +12,8 @@
  *
  * - the key: the options of the load (folders, React pages, route
  *   components, limits), what site code may read of the site (`siteConfig`,
- *   translations, the plugins' global data), the islands' runtime, and the
+ *   translations, the plugins' global data) and of the environment (the
+ *   variables `siteCode.env` lets through, with their values), the islands' runtime, and the
  *   names of the code files under the content root, since a new file can
  *   change what an import resolves to; the record lies under the generator's
  *   key (pipeline/io/build-cache.ts);

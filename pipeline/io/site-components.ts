@@ -27,7 +27,7 @@ import { siteComponentName } from '../stages/site-component-keys.ts';
 import type { RenderedReactPage } from '../stages/react-pages.ts';
 import type { Config, OutputFile } from '../types.ts';
 import { componentFiles, type SiteComponentsOptions as BundleOptions } from './site-component-bundle.ts';
-import { ComponentBox, defaultLimits, type BoxLimits, type Rendered } from './component-box.ts';
+import { boxEnv, ComponentBox, defaultLimits, type BoxLimits, type Rendered } from './component-box.ts';
 import type { ComponentStyles } from '../stages/site-styles.ts';
 import type { SiteFacts } from './component-box-protocol.ts';
 import type { SiteAsset } from './site-code-resolve.ts';
@@ -172,7 +172,8 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
   const site: SiteFacts = options.site ?? { siteConfig: { baseUrl: '/', customFields: {} }, locale: 'nl', messages: {} };
   const load = { content, folder: hasComponents ? folder ?? null : null, componentMap, display, pages: { folder: pagesFolder, files: pageFiles } };
   const started = loadStarted();
-  const key = options.persist ? replayKey(content, { ...load, staticFolders: options.staticFolders, routeFiles, limits, site, runtime: islandRuntime() }) : null;
+  // The environment the box gets (`siteCode.env`) is what its code may read of the build's.
+  const key = options.persist ? replayKey(content, { ...load, staticFolders: options.staticFolders, routeFiles, limits, env: boxEnv(limits.env), site, runtime: islandRuntime() }) : null;
   const replay = key === null ? null : readReplay(options.cacheDir, key);
   let boxIslands: BoxIslands | undefined;
   let islands: IslandBundle;

@@ -15,7 +15,7 @@
  * plugin and the hook; a plugin that loops is left out of a second run, so
  * the others still give their data. The result of a run without failures is
  * kept in the cache folder under a key of everything a plugin may read: its
- * options, the generator, and every file under the content root except
+ * options, the generator, the environment it is given, and every file under the content root except
  * `node_modules/`, `build/`, `dist/`, `.docusaurus/`, hidden folders and the
  * cache folder (docs/migrating.md, "Lokale plugins").
  */
@@ -27,7 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import { error, startOfFile, warning, type Problem } from '../problem.ts';
-import { endedWithBuild, endGroup, seconds, spawnSiteCode } from './sandbox.ts';
+import { allowedEnvironment, endedWithBuild, endGroup, seconds, spawnSiteCode } from './sandbox.ts';
 import { generatorKey } from './build-cache.ts';
 import type { AddedRoute, Hook, PluginAnswer, PluginEntry, PluginRequest } from './plugin-box-protocol.ts';
 import type { Config } from '../types.ts';
@@ -193,6 +193,8 @@ export async function runSitePlugins(options: SitePluginsOptions): Promise<Plugi
   });
   const key = options.persist ? crypto.createHash('sha256').update(JSON.stringify({
     generator: generatorKey(), entries, skip, siteConfig: options.siteConfig, locale: options.locale, content: await contentKey(content, options.cacheDir),
+    // What the plugins may read of the environment (`siteCode.env`): another value is another run.
+    env: allowedEnvironment(process.env, options.limits.env),
   })).digest('hex') : null;
   const keptFile = key ? path.join(options.cacheDir, 'site-plugins', `${key}.json`) : null;
   if (keptFile && fs.existsSync(keptFile)) {

@@ -13,7 +13,8 @@
  * its cards or links did) often gives the plugins the same tree as before:
  * what the plugins made of it at each step is kept (`kept`, by page and step)
  * with a hash of what they were given (the tree, the plugins with their
- * versions and options, the page's path), and reused while that is the same.
+ * versions, options and environment, the page's path and the site's
+ * folder), and reused while that is the same.
  * A tree given with a failure is not kept.
  */
 import type { Root } from 'mdast';

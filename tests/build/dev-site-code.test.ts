@@ -5,7 +5,8 @@
  * the saved page only (the others' markdown is in the memo); a changed title,
  * which makes every page's markdown again, runs them over no page whose tree
  * stayed the same (pipeline/schedule/markdown-plugins-ahead.ts), in the dev
- * server and in a build. What the pages show is what a fresh build shows.
+ * server and in a build. What the pages show is what a fresh build shows,
+ * also when a variable the site's code may read has another value.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -124,6 +125,49 @@ test('a changed title runs the plugins over no page: each tree they were given i
       assert.match(shown, /Door de plugin gezien\./);
       assert.is(shown, expected, `${how} ${file}`);
     }
+  }
+});
+
+test('another value of a variable siteCode.env lets through renders again what the component and the plugin made of it', async () => {
+  const s = testSite('ontwikkelaarsportaal-env-keys-', {
+    'kennisbank/index.md': '---\ntitle: Kennisbank\n---\n\nWelkom.\n',
+    'kennisbank/kaart.mdx': '---\ntitle: Met een kaart\n---\n\nimport Kaart from \'@site/src/components/Kaart\';\n\n<Kaart />\n',
+    'communities/index.md': '---\ntitle: Communities\n---\n\nSamen.\n',
+    'tags.yml': minimalTags,
+    'blog/authors.yml': minimalAuthors,
+    'src/components/Kaart.tsx': 'export default function Kaart() { return <p className="omgeving">Component: {process.env.PORTAAL_OMGEVING}</p>; }\n',
+    'plugins/omgeving.mjs': 'export default () => (tree) => { tree.children.push({ type: \'paragraph\', children: [{ type: \'text\', value: `Plugin: ${process.env.PORTAAL_OMGEVING}` }] }); };\n',
+  }, `${configText}
+mdx:
+  components: src/components
+siteCode:
+  env: [PORTAAL_OMGEVING]
+content:
+  docs:
+    - id: kennisbank
+      path: kennisbank
+      sidebars: per-folder
+      tags: ../tags.yml
+      markdown:
+        remarkPlugins:
+          - path: plugins/omgeving.mjs
+    - id: communities
+      path: communities
+      sidebars: wrapped
+      tags: ../tags.yml
+`);
+  const before = process.env.PORTAAL_OMGEVING;
+  try {
+    for (const value of ['test', 'acceptatie']) {
+      process.env.PORTAAL_OMGEVING = value;
+      const built = await build(s);
+      const html = String(built.files.find((f) => f.path === 'kennisbank/kaart/index.html')?.data);
+      assert.match(html, `Component: ${value}`);
+      assert.match(html, `Plugin: ${value}`);
+    }
+  } finally {
+    if (before === undefined) delete process.env.PORTAAL_OMGEVING;
+    else process.env.PORTAAL_OMGEVING = before;
   }
 });
 
