@@ -14,7 +14,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runBuild, type Built } from '../../pipeline/schedule/schedule.ts';
 import { createMemo, type BuildMemo } from '../../pipeline/memo.ts';
-import { configText, minimalAuthors, minimalTags, testSite, type TestSite } from '../helpers.ts';
+import { configText, minimalAuthors, minimalTags, temporaryFolder, testSite, type TestSite } from '../helpers.ts';
 
 const test = suite('build: dev server rebuilds of a site with its own code');
 
@@ -28,20 +28,22 @@ export default function noteer() {
 }
 `;
 
-function site(log: string): TestSite {
-  return testSite('ontwikkelaarsportaal-dev-site-code-', {
-    'kennisbank/index.md': '---\ntitle: Kennisbank\n---\n\nWelkom in de kennisbank.\n',
-    'kennisbank/kaart.mdx': '---\ntitle: Met een kaart\n---\n\nimport Kaart from \'@site/src/components/Kaart\';\n\n<Kaart titel="Sleutels" />\n',
-    'kennisbank/sleutels.md': '---\ntitle: Sleutels\n---\n\nVraag een sleutel aan.\n',
-    'communities/index.md': '---\ntitle: Communities\n---\n\nSamen.\n',
-    'tags.yml': minimalTags,
-    'blog/authors.yml': minimalAuthors,
-    'src/components/Kaart.tsx': 'export default function Kaart({ titel }: { titel: string }) { return <section className="kaart"><h2>{titel}</h2></section>; }\n',
-    'plugins/noteer.mjs': notingPlugin(log),
-  }, `${configText}
+/** Where the noting plugin writes, in a folder of its own. */
+const logFile = (): string => path.join(temporaryFolder('ontwikkelaarsportaal-dev-log-'), 'gezien.txt');
+
+/** The pages every test site has besides its own. */
+const basePages: Readonly<Record<string, string>> = {
+  'kennisbank/index.md': '---\ntitle: Kennisbank\n---\n\nWelkom in de kennisbank.\n',
+  'communities/index.md': '---\ntitle: Communities\n---\n\nSamen.\n',
+  'tags.yml': minimalTags,
+  'blog/authors.yml': minimalAuthors,
+};
+
+/** The portal's configuration with a components folder, `extra` (YAML), and the remark plugin `plugin` on the kennisbank area. */
+const configWithPlugin = (plugin: string, extra = ''): string => `${configText}
 mdx:
   components: src/components
-content:
+${extra}content:
   docs:
     - id: kennisbank
       path: kennisbank
@@ -49,12 +51,21 @@ content:
       tags: ../tags.yml
       markdown:
         remarkPlugins:
-          - path: plugins/noteer.mjs
+          - path: ${plugin}
     - id: communities
       path: communities
       sidebars: wrapped
       tags: ../tags.yml
-`);
+`;
+
+function site(log: string): TestSite {
+  return testSite('ontwikkelaarsportaal-dev-site-code-', {
+    ...basePages,
+    'kennisbank/kaart.mdx': '---\ntitle: Met een kaart\n---\n\nimport Kaart from \'@site/src/components/Kaart\';\n\n<Kaart titel="Sleutels" />\n',
+    'kennisbank/sleutels.md': '---\ntitle: Sleutels\n---\n\nVraag een sleutel aan.\n',
+    'src/components/Kaart.tsx': 'export default function Kaart({ titel }: { titel: string }) { return <section className="kaart"><h2>{titel}</h2></section>; }\n',
+    'plugins/noteer.mjs': notingPlugin(log),
+  }, configWithPlugin('plugins/noteer.mjs'));
 }
 
 /** As `npm start` rebuilds: development, pages on request, one memo for the server's life. */
@@ -74,7 +85,7 @@ const page = (built: Built, file: string): string => {
 };
 
 test('a saved page without a new component use starts no box, and runs the remark plugins over that page only', async () => {
-  const log = path.join(path.dirname(testSite('ontwikkelaarsportaal-dev-log-', {}, configText).content), 'gezien.txt');
+  const log = logFile();
   const s = site(log);
   const memo = createMemo();
   const first = await rebuild(s, memo);
@@ -96,7 +107,7 @@ test('a saved page without a new component use starts no box, and runs the remar
 });
 
 test('a saved component starts the box, and the page that shows it changes', async () => {
-  const s = site(path.join(path.dirname(testSite('ontwikkelaarsportaal-dev-log-', {}, configText).content), 'gezien.txt'));
+  const s = site(logFile());
   const memo = createMemo();
   await rebuild(s, memo);
   fs.writeFileSync(path.join(s.content, 'src/components/Kaart.tsx'), 'export default function Kaart({ titel }: { titel: string }) { return <section className="kaart"><h2>Kaart: {titel}</h2></section>; }\n');
@@ -107,7 +118,7 @@ test('a saved component starts the box, and the page that shows it changes', asy
 
 test('a changed title runs the plugins over no page: each tree they were given is the same, in the dev server and in a build', async () => {
   for (const how of ['dev', 'build'] as const) {
-    const log = path.join(path.dirname(testSite('ontwikkelaarsportaal-dev-log-', {}, configText).content), 'gezien.txt');
+    const log = logFile();
     const s = site(log);
     const memo = createMemo();
     const again = () => (how === 'dev' ? rebuild(s, memo) : build(s));
@@ -130,32 +141,11 @@ test('a changed title runs the plugins over no page: each tree they were given i
 
 test('another value of a variable siteCode.env lets through renders again what the component and the plugin made of it', async () => {
   const s = testSite('ontwikkelaarsportaal-env-keys-', {
-    'kennisbank/index.md': '---\ntitle: Kennisbank\n---\n\nWelkom.\n',
+    ...basePages,
     'kennisbank/kaart.mdx': '---\ntitle: Met een kaart\n---\n\nimport Kaart from \'@site/src/components/Kaart\';\n\n<Kaart />\n',
-    'communities/index.md': '---\ntitle: Communities\n---\n\nSamen.\n',
-    'tags.yml': minimalTags,
-    'blog/authors.yml': minimalAuthors,
     'src/components/Kaart.tsx': 'export default function Kaart() { return <p className="omgeving">Component: {process.env.PORTAAL_OMGEVING}</p>; }\n',
     'plugins/omgeving.mjs': 'export default () => (tree) => { tree.children.push({ type: \'paragraph\', children: [{ type: \'text\', value: `Plugin: ${process.env.PORTAAL_OMGEVING}` }] }); };\n',
-  }, `${configText}
-mdx:
-  components: src/components
-siteCode:
-  env: [PORTAAL_OMGEVING]
-content:
-  docs:
-    - id: kennisbank
-      path: kennisbank
-      sidebars: per-folder
-      tags: ../tags.yml
-      markdown:
-        remarkPlugins:
-          - path: plugins/omgeving.mjs
-    - id: communities
-      path: communities
-      sidebars: wrapped
-      tags: ../tags.yml
-`);
+  }, configWithPlugin('plugins/omgeving.mjs', 'siteCode:\n  env: [PORTAAL_OMGEVING]\n'));
   const before = process.env.PORTAAL_OMGEVING;
   try {
     for (const value of ['test', 'acceptatie']) {
