@@ -39,6 +39,13 @@ export function allowedEnvironment(from: NodeJS.ProcessEnv, named: ReadonlyArray
   return { ...env, ...fixed };
 }
 
+/**
+ * The environment site code gets in this build for `siteCode.env` = `named`:
+ * part of the key of whatever keeps its results, so that another value of an
+ * allowed variable is another result. Callers never hand on `process.env`.
+ */
+export const siteCodeEnvironment = (named: ReadonlyArray<string>): Record<string, string> => allowedEnvironment(process.env, named);
+
 /** A plain environment variable name, as `--env` and `siteCode.env` take it. */
 export const isVariableName = (name: string): boolean => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name);
 

@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { error, startOfFile, type Problem } from '../problem.ts';
-import { allowedEnvironment, endedWithBuild, endGroup, seconds, spawnSiteCode } from './sandbox.ts';
+import { endedWithBuild, endGroup, seconds, siteCodeEnvironment, spawnSiteCode } from './sandbox.ts';
 import { generatorKey } from './build-cache.ts';
 import type { PluginLimits } from './site-plugins.ts';
 import type { SidebarAnswer, SidebarRequest } from './plugin-box-protocol.ts';
@@ -101,7 +101,7 @@ export async function generateSidebarParts(parts: ReadonlyArray<SidebarGeneratio
       continue;
     }
     // The environment the generator is given (`siteCode.env`) is part of what it may read.
-    const key = crypto.createHash('sha256').update(JSON.stringify({ generator: generatorKey(), hash, group, env: allowedEnvironment(process.env, options.limits.env) })).digest('hex');
+    const key = crypto.createHash('sha256').update(JSON.stringify({ generator: generatorKey(), hash, group, env: siteCodeEnvironment(options.limits.env) })).digest('hex');
     const kept = path.join(options.cacheDir, 'site-sidebars', `${key}.json`);
     if (options.persist && fs.existsSync(kept)) {
       try {

@@ -27,7 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import { error, startOfFile, warning, type Problem } from '../problem.ts';
-import { allowedEnvironment, endedWithBuild, endGroup, seconds, spawnSiteCode } from './sandbox.ts';
+import { endedWithBuild, endGroup, seconds, siteCodeEnvironment, spawnSiteCode } from './sandbox.ts';
 import { generatorKey } from './build-cache.ts';
 import type { AddedRoute, Hook, PluginAnswer, PluginEntry, PluginRequest } from './plugin-box-protocol.ts';
 import type { Config } from '../types.ts';
@@ -194,7 +194,7 @@ export async function runSitePlugins(options: SitePluginsOptions): Promise<Plugi
   const key = options.persist ? crypto.createHash('sha256').update(JSON.stringify({
     generator: generatorKey(), entries, skip, siteConfig: options.siteConfig, locale: options.locale, content: await contentKey(content, options.cacheDir),
     // What the plugins may read of the environment (`siteCode.env`): another value is another run.
-    env: allowedEnvironment(process.env, options.limits.env),
+    env: siteCodeEnvironment(options.limits.env),
   })).digest('hex') : null;
   const keptFile = key ? path.join(options.cacheDir, 'site-plugins', `${key}.json`) : null;
   if (keptFile && fs.existsSync(keptFile)) {

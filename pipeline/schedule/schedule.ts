@@ -53,7 +53,7 @@ import { stopwatch } from '../io/stopwatch.ts';
 import { PageReuse, contentKeys, siteRenderKey } from '../io/page-reuse.ts';
 import { WrittenBodyStore } from '../io/written-bodies.ts';
 import { siteCodeKeys } from '../io/site-code-keys.ts';
-import { allowedEnvironment } from '../io/sandbox.ts';
+import { siteCodeEnvironment } from '../io/sandbox.ts';
 import { buildSearchIndex } from '../stages/search-index.ts';
 import { indexOptions } from '../../theme/shared/search-options.ts';
 import type { SearchRecord } from '../stages/search-records.ts';
@@ -151,7 +151,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
       output: options.writer?.outDir,
     })));
     // The names and versions of the site's remark and rehype plugins: part of the key of every page of their area.
-    const pluginVersions = markdownPluginVersions(options.content, site.config.layout, allowedEnvironment(process.env, sitePluginOptions(site.config, options.content, options.cacheDir, false).limits.env));
+    const pluginVersions = markdownPluginVersions(options.content, site.config.layout, siteCodeEnvironment(sitePluginOptions(site.config, options.content, options.cacheDir, false).limits.env));
     // The site's markdown jobs (and their cache keys), made once the diagrams are drawn.
     // They wait for the site's components too: an MDX page's result depends on which exist.
     let madeJobs = handled(Promise.all([drawing, siteComponents]).then(([drawn, made]) => markdownJobs(analysed, drawn, made.components, pluginVersions)!));
