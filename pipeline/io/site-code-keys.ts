@@ -15,11 +15,11 @@
  * markdown of a Markdown page, which is keyed by its permalink too but is
  * never a React page's.
  */
-import { createHash } from 'node:crypto';
+import { contentHash } from '../content-hash.ts';
 import type { Rendered } from './component-box.ts';
 import { reactPagePermalink, type RenderedReactPage } from '../stages/react-pages.ts';
 
-const hashOf = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('base64');
+const hashOf = (value: unknown): string => contentHash(JSON.stringify(value), 32);
 
 /** Each use's key → a hash of what the box made of it; each React page's and route's permalink → a hash of the page as it rendered. */
 export function siteCodeKeys(renders: ReadonlyMap<string, Rendered>, pages: ReadonlyArray<RenderedReactPage>): Map<string, string> {

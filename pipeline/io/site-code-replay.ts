@@ -28,10 +28,10 @@
  * key of a page's reuse (pipeline/io/site-code-keys.ts). A load with errors
  * is not kept: a time limit hit on a busy machine is tried again next time.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
+import { contentHash } from '../content-hash.ts';
 import type { Problem } from '../problem.ts';
 import type { OutputFile } from '../types.ts';
 import { buildCacheDir } from './build-cache.ts';
@@ -73,7 +73,7 @@ interface RecordFile {
 
 const recordFile = (cacheDir: string): string => path.join(buildCacheDir(cacheDir), 'site-code.json');
 
-const hashOf = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('base64');
+const hashOf = (data: string | Uint8Array): string => contentHash(data, 32);
 
 /**
  * The key of a load: `what` (its options and the site's facts, as JSON) and
