@@ -28,7 +28,7 @@ import path from 'node:path';
 import { error, startOfFile, type Problem } from '../problem.ts';
 import { endedWithBuild, endGroup, seconds, spawnSiteCode } from './sandbox.ts';
 import type { PluginLimits } from './site-plugins.ts';
-import type { MarkdownAnswer, MarkdownRequest } from './plugin-box-protocol.ts';
+import { treeJson, type MarkdownAnswer, type MarkdownRequest } from './plugin-box-protocol.ts';
 import type { Layout, MarkdownPlace, MarkdownPlugin, MarkdownPlugins } from '../types.ts';
 import { areasWithPlugins } from '../stages/markdown/site-plugins.ts';
 
@@ -129,7 +129,7 @@ export class MarkdownPluginBox {
       const ended = await this.request({
         type: 'markdown', siteDir: path.resolve(this.options.content), processor: key, skip: [...looped],
         plugins: plugins.map((p) => ({ ...(p.package ? { package: p.package } : { path: p.path ?? '' }), ...(p.export ? { export: p.export } : {}), ...(p.options !== undefined ? { options: p.options } : {}) })),
-        files: files.map((f) => ({ path: f.path, tree: JSON.stringify(f.tree, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v)) })),
+        files: files.map((f) => ({ path: f.path, tree: treeJson(f.tree) })),
       }, failures);
       if (ended.kind === 'stopped') {
         const plugin = plugins[ended.plugin];

@@ -4,6 +4,9 @@
  * channel: JSON only, so nothing but data crosses.
  */
 
+/** A Markdown tree as it crosses the channel, in both directions: JSON, a bigint (a plugin may make one) as its digits. */
+export const treeJson = (tree: unknown): string => JSON.stringify(tree, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value));
+
 /** A local plugin as site.yml names it: its file (relative to the content root) and its options. */
 export interface PluginEntry {
   readonly path: string;

@@ -23,12 +23,11 @@ import { markdownContext, renderJob, type MarkdownJob, type MarkdownJobs, type M
 import { areasWithPlugins, placeOfStep, PluginTreePending, type PluggedTree, type PluginStep } from '../stages/markdown/site-plugins.ts';
 import type { Highlighter } from '../stages/highlight/requests.ts';
 import type { MarkdownPluginBox } from '../io/markdown-plugins.ts';
+import { treeJson } from '../io/plugin-box-protocol.ts';
 import type { KeptPluggedTree, Layout, MarkdownResult } from '../types.ts';
 import type { Store } from '../memo.ts';
 import { contentHash } from '../content-hash.ts';
 
-/** A tree as JSON, as the plugin box sends it (a bigint, from a plugin, as its digits). */
-const treeJson = (tree: unknown): string => JSON.stringify(tree, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value));
 
 /** A page's step, as the store keeps it. */
 const stepKey = (page: string, step: PluginStep): string => `${page}\0${step}`;

@@ -16,7 +16,7 @@ import { createRequire, isBuiltin } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { defaultItemsFor } from '../../stages/resolve/default-sidebar-items.ts';
-import type { AddedRoute, Hook, MarkdownAnswer, MarkdownRequest, PluginAnswer, PluginRequest, SidebarAnswer, SidebarRequest } from '../plugin-box-protocol.ts';
+import { treeJson, type AddedRoute, type Hook, type MarkdownAnswer, type MarkdownRequest, type PluginAnswer, type PluginRequest, type SidebarAnswer, type SidebarRequest } from '../plugin-box-protocol.ts';
 
 /** As in the component box: should the build die without killing this process, a thread of its own ends the group. */
 function dieWithParent(): void {
@@ -274,7 +274,7 @@ async function runMarkdown(request: MarkdownRequest): Promise<void> {
       reported = true;
       for (const [plugin, message] of processor.attachFailures) await send({ type: 'markdown-failed', plugin, file: null, message });
     }
-    trees.push(JSON.stringify(out, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value)));
+    trees.push(treeJson(out));
   }
   await send({ type: 'markdown-done', trees });
 }
