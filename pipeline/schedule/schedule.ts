@@ -136,12 +136,12 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     const themeLoading = options.render ? handled(options.memo ? rememberedTheme(options.memo, options.cacheDir) : loadTheme({ cacheDir: options.cacheDir })) : null;
     // The site's own components, when the configuration names them, loaded in their box while the diagrams are drawn.
     // The site's local plugins run first, in their box: their data is what site code reads, their routes are pages.
-    const plugins = handled(runSitePlugins(sitePluginOptions(site.config, options.content, options.cacheDir, options.persist === true)));
+    const pluginOptions = sitePluginOptions(config, options.content, options.cacheDir, options.persist === true);
+    const plugins = handled(runSitePlugins(pluginOptions));
     const siteComponents = handled(plugins.then((ran) => loadSiteComponents({
       content: options.content, folder: config.mdx?.components, componentMap: config.mdx?.componentMap, cacheDir: options.cacheDir, display: path.relative(process.cwd(), options.content) || '.',
       staticFolders: config.layout.static, limits: boxLimits(config.siteCode),
-      // The dev server replays it too: a save that leaves the site's code alone starts no box.
-      persist: options.persist === true || options.memo !== undefined,
+      persist: keepsSiteCode(options),
       pages: config.layout.pages && sources.reactPages ? { folder: config.layout.pages.path, files: sources.reactPages } : undefined,
       site: { ...siteFacts(config, options.content), globalData: ran.globalData }, routeComponents: ran.routes.map((route) => route.component),
     })).then((made) => (box = made)));
@@ -151,7 +151,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
       output: options.writer?.outDir,
     })));
     // The names and versions of the site's remark and rehype plugins: part of the key of every page of their area.
-    const pluginVersions = markdownPluginVersions(options.content, site.config.layout, siteCodeEnvironment(sitePluginOptions(site.config, options.content, options.cacheDir, false).limits.env));
+    const pluginVersions = markdownPluginVersions(options.content, config.layout, siteCodeEnvironment(pluginOptions.limits.env));
     // The site's markdown jobs (and their cache keys), made once the diagrams are drawn.
     // They wait for the site's components too: an MDX page's result depends on which exist.
     let madeJobs = handled(Promise.all([drawing, siteComponents]).then(([drawn, made]) => markdownJobs(analysed, drawn, made.components, pluginVersions)!));
@@ -326,6 +326,14 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
  */
 export const inProcessBlocks = 40;
 
+/**
+ * Whether what site code made (the component box's record, a sidebar
+ * generator's items) is kept for the next build: in a build with the cache,
+ * and in the dev server, where a save that leaves the site's code alone then
+ * starts no box.
+ */
+const keepsSiteCode = (options: BuildOptions): boolean => options.persist === true || options.memo !== undefined;
+
 /** The dev server's theme: loaded once, again after the watcher saw a change outside the content. */
 function rememberedTheme(memo: BuildMemo, cacheDir: string): Promise<LoadedTheme> {
   const loading = (memo.theme.loaded ??= loadTheme({ cacheDir }));
@@ -357,8 +365,7 @@ async function analyseWhileDrawing(sources: SourceTree, drawer: DiagramDrawer, o
   const generated = await generateSidebarParts(asked, {
     content: options.content, display: path.relative(process.cwd(), options.content) || '.', areas: analysed.site.config.layout.docs,
     limits: sitePluginOptions(analysed.site.config, options.content, options.cacheDir, false).limits, cacheDir: options.cacheDir,
-    // Kept for the dev server too: a save that leaves the docs' list alone runs no generator.
-    persist: options.persist === true || options.memo !== undefined,
+    persist: keepsSiteCode(options),
   });
   const again = analyseWith(generated.made);
   return { ...again, problems: [...again.problems, ...generated.problems] };
