@@ -116,7 +116,15 @@ async function main(): Promise<number> {
       try {
         const written = await writer.finish();
         lap('schrijven');
-        printCounts({ 'pagina\'s gerenderd': result.stats.pagesRendered, 'pagina\'s hergebruikt': result.stats.pagesReused, ...(result.stats.pagesReadBack === undefined ? {} : { 'pagina\'s teruggelezen': result.stats.pagesReadBack }), ...(result.stats.feedsRendered === undefined ? {} : { 'feeds gemaakt': result.stats.feedsRendered }), ...(result.stats.bodiesWritten === undefined ? {} : { 'bodies geschreven': result.stats.bodiesWritten }), ...(result.stats.blocksHighlighted === undefined ? {} : { 'codeblokken gekleurd': result.stats.blocksHighlighted }), ...(result.stats.sectionsIndexed === undefined ? {} : { 'zoeksecties getokeniseerd': result.stats.sectionsIndexed }), ...(result.stats.siteCodeRan === undefined ? {} : { 'componentenbox gestart': result.stats.siteCodeRan }), bestanden: written.files, gelinkt: written.linked, 'bytes geschreven': written.bytesWritten, 'uitvoer vervangen': written.kept ? 0 : 1 });
+        const { stats } = result;
+        // Each count the build made; one it left out (no reuse, no cache, no site code) is not printed.
+        const counts: ReadonlyArray<readonly [string, number | undefined]> = [
+          ['pagina\'s gerenderd', stats.pagesRendered], ['pagina\'s hergebruikt', stats.pagesReused], ['pagina\'s teruggelezen', stats.pagesReadBack],
+          ['feeds gemaakt', stats.feedsRendered], ['bodies geschreven', stats.bodiesWritten], ['codeblokken gekleurd', stats.blocksHighlighted],
+          ['zoeksecties getokeniseerd', stats.sectionsIndexed], ['componentenbox gestart', stats.siteCodeRan],
+          ['bestanden', written.files], ['gelinkt', written.linked], ['bytes geschreven', written.bytesWritten], ['uitvoer vervangen', written.kept ? 0 : 1],
+        ];
+        printCounts(Object.fromEntries(counts.filter((count): count is readonly [string, number] => count[1] !== undefined)));
       } catch (e) {
         process.stderr.write(`De site kon niet worden geschreven (${e instanceof Error ? e.message : String(e)}). De vorige ${out}/ is ongewijzigd.\n`);
         return 1;
