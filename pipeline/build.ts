@@ -33,8 +33,8 @@ import { oneWarningPerComponent } from './stages/markdown/mdx-unknown.ts';
 import { buildRoutes, outputFile } from './stages/routes.ts';
 import { redirectPage, redirectsOf, type Redirect } from './stages/publish/redirects.ts';
 import { checkLinks } from './stages/links.ts';
-import { searchRecords, type SearchRecord } from './stages/search-records.ts';
-import { buildSearchIndex, termsThrough } from './stages/search-index.ts';
+import { recordsByPage } from './stages/search-records.ts';
+import { searchIndexJson, siteSections, termsThrough, type Section } from './stages/search-index.ts';
 import { buildFeeds, feedPaths } from './stages/publish/feeds.ts';
 import { buildSitemap } from './stages/publish/sitemap.ts';
 import { buildDiscovery, iconFiles } from './stages/publish/discovery.ts';
@@ -190,7 +190,7 @@ export interface ThemeCode {
   /** The theme's part of every body, for a page's context; a post's body in a feed is written with it too. */
   readonly body: (ctx: Pick<PageContext, 'memo' | 'siteComponents'>) => BodyTheme;
   /** How the search index treats its terms: the browser queries it with the same options. */
-  readonly searchIndex: Parameters<typeof buildSearchIndex>[1];
+  readonly searchIndex: Parameters<typeof searchIndexJson>[1];
 }
 
 export interface Generated {
@@ -273,7 +273,7 @@ export interface SearchIndexFile {
 
 /** The dev server's search index: made only when it is asked for. */
 export const devSearchIndex = (analysis: Analysis, markdown: Result<Contents>, options: ThemeCode['searchIndex']): SearchIndexFile =>
-  ({ path: searchIndexPath, data: () => buildSearchIndex(searchIndexRecords(analysis, markdown), options) });
+  ({ path: searchIndexPath, data: () => searchIndexJson(searchIndexSections(analysis, markdown), options) });
 
 /** Every page's markdown by permalink. */
 export type Contents = ReadonlyMap<string, Content>;
@@ -514,17 +514,21 @@ const routeSource = (route: Route): string | null =>
  * records, through the cache when there is one.
  */
 function searchIndexHere(site: Site, routes: ReadonlyArray<Route>, contents: Contents, options: ThemeCode['searchIndex'], cache: BuildCache | undefined): SearchIndexFile {
-  const records = during('zoekrecords', null, () => searchRecords(routes, contents, site.config.locale.lang, site.config.layout));
-  const recordsJson = JSON.stringify(records);
-  const build = () => buildSearchIndex(records, options, cache ? termsThrough(cache.searchTerms, options) : undefined);
-  return { path: searchIndexPath, data: () => (cache ? cache.searchIndex.get([recordsJson], build) : build()) };
+  const list = during('zoekrecords', null, () => siteSections(recordsByPage(routes, contents, site.config.locale.lang, site.config.layout)));
+  const sectionsJson = JSON.stringify(list);
+  const build = () => searchIndexJson(list, options, cache ? termsThrough(cache.searchTerms, options) : undefined);
+  return { path: searchIndexPath, data: () => (cache ? cache.searchIndex.get([sectionsJson], build) : build()) };
 }
 
-/** The records the search index is built from: what `generate` indexes, for an index built apart. */
-export function searchIndexRecords(analysis: Analysis, markdown: Result<Contents>): SearchRecord[] {
+/**
+ * The sections the search index is built from: what `generate` indexes, for
+ * an index built apart. Made page by page (`recordsByPage`): the site's
+ * records are never all held.
+ */
+export function searchIndexSections(analysis: Analysis, markdown: Result<Contents>): Section[] {
   if (!analysis.site) return [];
   const { site } = analysis;
-  return during('zoekrecords', null, () => searchRecords(valueOf(buildRoutes(site)) ?? [], valueOf(markdown) ?? new Map(), site.config.locale.lang, site.config.layout));
+  return during('zoekrecords', null, () => siteSections(recordsByPage(valueOf(buildRoutes(site)) ?? [], valueOf(markdown) ?? new Map(), site.config.locale.lang, site.config.layout)));
 }
 
 /**
@@ -537,10 +541,10 @@ export const searchIndexPath = 'search-index.json';
 
 /**
  * The search index's key in the build cache: a hash of what it is made of,
- * its records (as JSON) and the version of the code that makes it
+ * its sections (as JSON) and the version of the code that makes it
  * (`builder`), known before the index is built.
  */
-export const searchIndexKey = (recordsJson: string, builder: string): string => contentHash(`${builder}\0${recordsJson}`);
+export const searchIndexKey = (sectionsJson: string, builder: string): string => contentHash(`${builder}\0${sectionsJson}`);
 
 /** Code-unit order: the machine's locale must not change anything about the output. */
 export const byPath = (a: OutputFile, b: OutputFile): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);

@@ -1,5 +1,6 @@
 /**
- * Effect edge: the search index of a production build. Each section's terms
+ * Effect edge: the search index of a production build, from its sections
+ * (pipeline/stages/search-index.ts). Each section's terms
  * come from the build cache (`searchTerms`) when its indexed fields did not
  * change; the index is assembled from them (pipeline/stages/search-index.ts).
  *
@@ -12,9 +13,8 @@
  * cache after. Both run the same pure assembly, so the bytes do not depend on
  * which did it; should the worker fail, the main thread builds the index.
  */
-import { sections, sectionTerms, searchIndexJson, termInputs, type SectionTerms } from '../stages/search-index.ts';
+import { sectionTerms, searchIndexJson, termInputs, type Section, type SectionTerms } from '../stages/search-index.ts';
 import { indexOptions } from '../../theme/shared/search-options.ts';
-import type { SearchRecord } from '../stages/search-records.ts';
 import type { Store } from '../memo.ts';
 import { startWorker } from './workers/worker.ts';
 
@@ -35,8 +35,7 @@ declare const SEARCH_INDEX_WORKER: string | undefined;
 /** The index made now, on the main thread, or being made by the worker. */
 export type SearchIndexBuild = { readonly index: string } | { readonly building: Promise<string> };
 
-export function searchIndexBuild(records: ReadonlyArray<SearchRecord>, terms: Store<SectionTerms> | undefined): SearchIndexBuild {
-  const list = sections(records);
+export function searchIndexBuild(list: ReadonlyArray<Section>, terms: Store<SectionTerms> | undefined): SearchIndexBuild {
   const inputs = list.map((section) => termInputs(section, indexOptions));
   let missing = 0;
   for (const input of inputs) {
@@ -47,7 +46,7 @@ export function searchIndexBuild(records: ReadonlyArray<SearchRecord>, terms: St
   const here = () => searchIndexJson(list, indexOptions, (section) => terms?.get(inputs[section.id]!, () => sectionTerms(section, indexOptions)) ?? sectionTerms(section, indexOptions));
   if (missing < workerFrom) return { index: here() };
   return {
-    building: indexInWorker(records).then(
+    building: indexInWorker(list).then(
       (reply) => {
         list.forEach((_, i) => terms?.get(inputs[i]!, () => reply.terms[i]!));
         return reply.index;
@@ -58,13 +57,13 @@ export function searchIndexBuild(records: ReadonlyArray<SearchRecord>, terms: St
 }
 
 /** The index and the terms of every section, made by a worker thread. */
-export function indexInWorker(records: ReadonlyArray<SearchRecord>): Promise<{ index: string; terms: SectionTerms[] }> {
+export function indexInWorker(list: ReadonlyArray<Section>): Promise<{ index: string; terms: SectionTerms[] }> {
   const worker = startWorker(typeof SEARCH_INDEX_WORKER === 'string' ? SEARCH_INDEX_WORKER : undefined, new URL('./workers/search-index-worker.ts', import.meta.url));
   const built = new Promise<{ index: string; terms: SectionTerms[] }>((resolve, reject) => {
     worker.once('message', (reply: IndexReply) => ('index' in reply ? resolve(reply) : reject(new Error(reply.failed))));
     worker.once('error', reject);
     worker.once('exit', () => reject(new Error('de zoekindex-worker stopte')));
   });
-  worker.postMessage(records);
+  worker.postMessage(list);
   return built.finally(() => void worker.terminate());
 }

@@ -41,7 +41,7 @@ import { generatorKey, readBuildCache, writeBuildCache } from '../io/build-cache
 import { contentHash } from '../content-hash.ts';
 import { searchIndexBuild } from '../io/search-index.ts';
 import { parseAhead, whileWaiting } from './parse-ahead.ts';
-import { analyse, byPath, devSearchIndex, generating, markdownJobs, markdownStage, searchIndexKey, searchIndexPath, searchIndexRecords, type Analysis, type Effects, type Generated, type SearchIndexFile, type OutputFile } from '../build.ts';
+import { analyse, byPath, devSearchIndex, generating, markdownJobs, markdownStage, searchIndexKey, searchIndexPath, searchIndexSections, type Analysis, type Effects, type Generated, type SearchIndexFile, type OutputFile } from '../build.ts';
 import { highlightRequests, type Highlighter, type HighlightRequest } from '../stages/highlight/requests.ts';
 import { isHighlightedCode } from '../stages/code-blocks.ts';
 import { mermaidSources } from '../stages/markdown.ts';
@@ -54,9 +54,8 @@ import { PageReuse, contentKeys, siteRenderKey } from '../io/page-reuse.ts';
 import { WrittenBodyStore } from '../io/written-bodies.ts';
 import { siteCodeKeys } from '../io/site-code-keys.ts';
 import { siteCodeEnvironment } from '../io/sandbox.ts';
-import { buildSearchIndex } from '../stages/search-index.ts';
+import { searchIndexJson, type Section } from '../stages/search-index.ts';
 import { indexOptions } from '../../theme/shared/search-options.ts';
-import type { SearchRecord } from '../stages/search-records.ts';
 import type { Mode } from '../types.ts';
 import { sortProblems, type Problem } from '../problem.ts';
 import type { BuildCache, BuildMemo, LoadedTheme } from '../memo.ts';
@@ -258,10 +257,10 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     const pageKeys = reusable && cache
       ? new Map([...contentKeys(valueOf(markdown) ?? new Map(), jobs.jobs, (key) => cache.markdown.keyOf(key)), ...siteCodeKeys(components.renders, reactPages.pages)])
       : null;
-    let recordsMade: ReadonlyArray<SearchRecord> | null = null;
-    const records = (): ReadonlyArray<SearchRecord> => (recordsMade ??= searchIndexRecords(analysis, markdown));
+    let sectionsMade: ReadonlyArray<Section> | null = null;
+    const sections = (): ReadonlyArray<Section> => (sectionsMade ??= searchIndexSections(analysis, markdown));
     const index: (SearchIndexFile & { readonly building?: Promise<string> }) | null = options.render === 'on-request' ? devSearchIndex(analysis, markdown, themeCode.searchIndex)
-      : options.render ? searchIndexFor(records, cache, siteKey !== null && pageKeys !== null ? searchInputsKey(siteKey, pageKeys) : null) : null;
+      : options.render ? searchIndexFor(sections, cache, siteKey !== null && pageKeys !== null ? searchInputsKey(siteKey, pageKeys) : null) : null;
     if (options.render === true && !index?.building) lap('zoekindex');
     const reuse = reusable && siteKey !== null && pageKeys !== null && index ? PageReuse.open(options.cacheDir, reusable.outDir, siteKey, pageKeys) : null;
     if (reuse) components.watchRenders((renders) => reuse.watch(renders));
@@ -427,17 +426,17 @@ async function pluginTreesFor(jobs: MarkdownJobs, highlighter: Highlighter | nul
 }
 
 /**
- * The search index of `records`: from the cache; assembled here from the
+ * The search index of `sections`: from the cache; assembled here from the
  * cached terms of its sections when few changed; or being built by a worker
  * thread while the main thread goes on (the pages know its path beforehand:
  * `searchIndexPath`).
  */
-function searchIndexFor(records: () => ReadonlyArray<SearchRecord>, cache: BuildCache | undefined, inputsKey: string | null): SearchIndexFile & { readonly building?: Promise<string> } {
+function searchIndexFor(sections: () => ReadonlyArray<Section>, cache: BuildCache | undefined, inputsKey: string | null): SearchIndexFile & { readonly building?: Promise<string> } {
   const path = searchIndexPath;
-  // A hash of the records and the generator as the key spares the cache hashing the records' 1 MB of JSON twice more.
-  const key = [inputsKey ?? searchIndexKey(JSON.stringify(records()), generatorKey())];
-  if (cache?.searchIndex.has(key)) return { path, data: cache.searchIndex.get(key, () => buildSearchIndex(records(), indexOptions)) };
-  const made = searchIndexBuild(records(), cache?.searchTerms);
+  // A hash of the sections and the generator as the key spares the cache hashing their JSON twice more.
+  const key = [inputsKey ?? searchIndexKey(JSON.stringify(sections()), generatorKey())];
+  if (cache?.searchIndex.has(key)) return { path, data: cache.searchIndex.get(key, () => searchIndexJson(sections(), indexOptions)) };
+  const made = searchIndexBuild(sections(), cache?.searchTerms);
   if ('index' in made) return { path, data: cache ? cache.searchIndex.get(key, () => made.index) : made.index };
   return { path, data: null, building: handled(made.building.then((index) => (cache ? cache.searchIndex.get(key, () => index) : index))) };
 }

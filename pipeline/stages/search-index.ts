@@ -33,15 +33,16 @@ interface StoredSection {
 
 export interface Section extends StoredSection { readonly id: number; readonly title: string; readonly headings: string; readonly content: string }
 
-/** One section per URL with anchor: the heading record plus the content records under it. */
-export function sections(records: ReadonlyArray<SearchRecord>): Section[] {
+/** One section per URL with anchor: the heading record plus the content records under it; numbered from `firstId`. */
+export function sections(records: ReadonlyArray<SearchRecord>, firstId = 0): Section[] {
   const byUrl = new Map<string, { record: SearchRecord; texts: string[] }>();
   for (const record of records) {
     const entry = byUrl.get(record.url) ?? { record, texts: [] };
     if (record.content) entry.texts.push(record.content);
     byUrl.set(record.url, entry);
   }
-  return [...byUrl.values()].map(({ record, texts }, id) => {
+  return [...byUrl.values()].map(({ record, texts }, i) => {
+    const id = firstId + i;
     const h = record.hierarchy;
     const levels = [h.lvl1, h.lvl2, h.lvl3, h.lvl4, h.lvl5, h.lvl6].filter((x): x is string => x !== null);
     const title = levels[levels.length - 1] ?? h.lvl1;
@@ -52,6 +53,17 @@ export function sections(records: ReadonlyArray<SearchRecord>): Section[] {
       title, headings: levels.slice(0, -1).join(' '), content: text,
     };
   });
+}
+
+/**
+ * The sections of the records of `pages`, numbered across them: the same as
+ * `sections` of all their records (a page's URLs are its own), made while
+ * only one page's records are held.
+ */
+export function siteSections(pages: Iterable<ReadonlyArray<SearchRecord>>): Section[] {
+  const list: Section[] = [];
+  for (const records of pages) for (const section of sections(records, list.length)) list.push(section);
+  return list;
 }
 
 /** The options the index is built with: those of MiniSearch that decide its content. */
@@ -107,7 +119,7 @@ export const termsThrough = (store: TermStore, options: IndexOptions) => (sectio
  * a cache, or `sectionTerms`). The keys of the objects are small integers, so
  * their order is fixed; only the order of the terms is free, and it is sorted.
  */
-export function searchIndexJson(list: ReadonlyArray<Section>, options: IndexOptions, termsOf: (section: Section) => SectionTerms): string {
+export function searchIndexJson(list: ReadonlyArray<Section>, options: IndexOptions, termsOf: (section: Section) => SectionTerms = (section) => sectionTerms(section, options)): string {
   const fields = options.fields ?? [];
   const extract = defaults(options, 'extractField');
   const idField = options.idField ?? 'id';

@@ -2,7 +2,7 @@
  * A production build has a worker thread build the search index while the
  * main thread renders the pages, which know its path beforehand (one name for
  * every build). The site must come out exactly as when the index is built in
- * place, and its cache key must change with the records and with the code
+ * place, and its cache key must change with the sections and with the code
  * that builds it. After a change to one article the main thread assembles the
  * index from the cached terms of the other sections, and the bytes are those
  * a cold build's worker makes.
@@ -11,11 +11,11 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readSources } from '../../pipeline/io/read.ts';
-import { analyse, byPath, generate, markdownStage, searchIndexKey, searchIndexPath, searchIndexRecords, type Effects } from '../../pipeline/build.ts';
+import { analyse, byPath, generate, markdownStage, searchIndexKey, searchIndexPath, searchIndexSections, type Effects } from '../../pipeline/build.ts';
 import { createHighlighter } from '../../pipeline/io/highlight/shiki.ts';
 import { indexInWorker, searchIndexBuild } from '../../pipeline/io/search-index.ts';
-import { buildSearchIndex, type SectionTerms } from '../../pipeline/stages/search-index.ts';
-import type { SearchRecord } from '../../pipeline/stages/search-records.ts';
+import { searchIndexJson, sections as sectionsOf, type Section, type SectionTerms } from '../../pipeline/stages/search-index.ts';
+import { searchRecords } from '../../pipeline/stages/search-records.ts';
 import { Store } from '../../pipeline/memo.ts';
 import { indexOptions } from '../../theme/shared/search-options.ts';
 import { root } from '../helpers.ts';
@@ -30,14 +30,15 @@ test('the index built in a worker gives the same site as one built in place', as
   const inPlace = generate(analysis, effects, { render: true });
 
   const markdown = markdownStage(analysis, effects, {});
-  const records = searchIndexRecords(analysis, markdown);
+  const sections = searchIndexSections(analysis, markdown);
+  assert.equal(sections, sectionsOf(searchRecords(inPlace.routes, inPlace.contents, 'nl')), 'made page by page, the sections of all the records');
   const indexPath = searchIndexPath;
   const pages = generate(analysis, effects, { render: true, searchIndex: { path: indexPath, data: null } }, markdown);
   const indexFile = (files: typeof pages.files) => files.filter((f) => f.path === searchIndexPath);
   assert.is(indexFile(pages.files).length, 0, 'no index file before it is built');
   assert.ok(pages.files.some((f) => String(f.data).includes(`/${indexPath}`)), 'the pages point at the index already');
 
-  const apart = [...pages.files, { path: indexPath, data: (await indexInWorker(records)).index }].sort(byPath);
+  const apart = [...pages.files, { path: indexPath, data: (await indexInWorker(sections)).index }].sort(byPath);
   assert.equal(apart.map((f) => f.path), inPlace.files.map((f) => f.path));
   for (let i = 0; i < apart.length; i++) assert.ok(String(apart[i]!.data) === String(inPlace.files[i]!.data), apart[i]!.path);
   assert.is(indexFile(apart).length, 1);
@@ -51,18 +52,18 @@ test('after a change to one article the main thread assembles the index from cac
   const sources = await readSources(path.join(root, 'content'), path.join(root, 'dist-config/site.yml'));
   const analysis = analyse(sources, 'production');
   const effects: Effects = { highlighter: await createHighlighter(analysis.languages), diagrams: new Map(), theme: { css: '/assets/styles.css', js: '/assets/shell.js', files: new Map() }, themeFiles: [], themeCode };
-  const records = searchIndexRecords(analysis, markdownStage(analysis, effects, {}));
+  const sections = searchIndexSections(analysis, markdownStage(analysis, effects, {}));
 
   const terms = new Store<SectionTerms>();
-  const cold = searchIndexBuild(records, terms);
+  const cold = searchIndexBuild(sections, terms);
   assert.ok('building' in cold, 'a cold build has the worker build the index');
   const coldIndex = await cold.building;
-  assert.is(coldIndex, buildSearchIndex(records, indexOptions), 'the worker\'s bytes are the main thread\'s');
+  assert.is(coldIndex, searchIndexJson(sections, indexOptions), 'the worker\'s bytes are the main thread\'s');
 
-  // One sentence more in one paragraph of one article, as after an edit.
-  const edited = records.findIndex((r) => r.url_without_anchor.endsWith('/problem-details') && r.content !== null);
+  // One sentence more in one section of one article, as after an edit.
+  const edited = sections.findIndex((s) => s.u.includes('/problem-details#') && s.content !== '');
   assert.ok(edited >= 0);
-  const changed: SearchRecord[] = records.map((r, i) => (i === edited ? { ...r, content: `${r.content} Een nieuwe zin over categorieën.` } : r));
+  const changed: Section[] = sections.map((s, i) => (i === edited ? { ...s, content: `${s.content} Een nieuwe zin over categorieën.` } : s));
   const kept = reloaded(terms);
   const warm = searchIndexBuild(changed, kept);
   assert.ok('index' in warm, 'the main thread assembles it: no worker');
@@ -73,12 +74,12 @@ test('after a change to one article the main thread assembles the index from cac
   assert.ok(warm.index !== coldIndex);
 });
 
-test('the index key changes with the records and with the code that builds the index', () => {
-  const records = JSON.stringify([{ objectID: '1', content: 'API-ontwerp' }]);
-  const key = searchIndexKey(records, 'versie-a');
-  assert.is(searchIndexKey(records, 'versie-a'), key, 'the same input gives the same key');
-  assert.is.not(searchIndexKey(records.replace('API', 'Api'), 'versie-a'), key, 'other records');
-  assert.is.not(searchIndexKey(records, 'versie-b'), key, 'another version of the generator');
+test('the index key changes with the sections and with the code that builds the index', () => {
+  const sections = JSON.stringify([{ id: 0, u: '/a', content: 'API-ontwerp' }]);
+  const key = searchIndexKey(sections, 'versie-a');
+  assert.is(searchIndexKey(sections, 'versie-a'), key, 'the same input gives the same key');
+  assert.is.not(searchIndexKey(sections.replace('API', 'Api'), 'versie-a'), key, 'other sections');
+  assert.is.not(searchIndexKey(sections, 'versie-b'), key, 'another version of the generator');
 });
 
 test('the index has one name, outside the immutable /assets/, so a page does not change with the records', () => {

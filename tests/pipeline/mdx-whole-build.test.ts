@@ -11,7 +11,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { createElement } from 'react';
-import { analyse, generate, markdownStage, searchIndexRecords, type Effects, type Generated } from '../../pipeline/build.ts';
+import { analyse, generate, markdownStage, searchIndexSections, type Effects, type Generated } from '../../pipeline/build.ts';
 import { configText, tree } from '../helpers.ts';
 import { themeCode } from '../../theme/theme-code.ts';
 
@@ -124,9 +124,9 @@ test('text inside a component is searchable, as it is readable on the page', () 
     'kennisbank/tabs.mdx': `---\ntitle: Tabs\n---\n\nimport Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n<Tabs>\n  <TabItem value="a" label="A">\n\n## In een tab\n\nZoekbare zin in een tab.\n\n  </TabItem>\n</Tabs>\n`,
   };
   const analysis = analyse(tree(files, lenient), 'production');
-  const records = searchIndexRecords(analysis, markdownStage(analysis, effects));
-  const page = records.filter((r) => r.url_without_anchor === '/kennisbank/tabs');
-  assert.ok(page.some((r) => r.content === 'Zoekbare zin in een tab.' && r.hierarchy.lvl2 === 'In een tab'), JSON.stringify(page));
+  const sections = searchIndexSections(analysis, markdownStage(analysis, effects));
+  const page = sections.filter((s) => s.u.startsWith('/kennisbank/tabs#'));
+  assert.ok(page.some((s) => s.content === 'Zoekbare zin in een tab.' && s.title === 'In een tab' && s.b.includes('Tabs')), JSON.stringify(page));
 });
 
 test.run();
