@@ -89,6 +89,15 @@ export interface Earlier<V> {
 const unread: unique symbol = Symbol('unread');
 
 /**
+ * A value handed over as its JSON (a worker thread's result), kept that way:
+ * parsed only when the build asks for it, and written to the cache as it is.
+ * A section's search terms take a third of the memory of their objects.
+ */
+export class Json {
+  constructor(readonly text: string) {}
+}
+
+/**
  * Stage results by a hash of every input they read, kept on disk between
  * builds (`.cache/build/`, read and written by pipeline/io/build-cache.ts).
  * Where the memo above serves the dev server's next rebuild, this serves the
@@ -99,11 +108,11 @@ const unread: unique symbol = Symbol('unread');
  */
 export class Store<V> {
   /** The entries this build keeps for the next one. */
-  private readonly used = new Map<string, V | typeof unread>();
+  private readonly used = new Map<string, V | typeof unread | Json>();
   /** Those this build computed or was handed, rather than found. */
-  private readonly madeHere = new Map<string, V>();
+  private readonly madeHere = new Map<string, V | Json>();
   /** Keys are read-only arrays: the same array asked about again (a build's markdown jobs) is not hashed again. */
-  private readonly hashed = new WeakMap<ReadonlyArray<string | number>, string>();
+  private hashed = new WeakMap<ReadonlyArray<string | number>, string>();
   private computed = 0;
   private loaded: Earlier<V> | null;
 
@@ -119,6 +128,7 @@ export class Store<V> {
   /** The value of `key` now or from the earlier build, without marking it used. */
   private known(key: string): V | undefined {
     const here = this.used.get(key);
+    if (here instanceof Json) return JSON.parse(here.text) as V;
     return here === undefined || here === unread ? this.earlier.get(key) : here;
   }
 
@@ -159,6 +169,22 @@ export class Store<V> {
     this.used.set(key, value);
     this.madeHere.set(key, value);
     this.computed++;
+  }
+
+  /** `put` with the value as its JSON: it stays text until someone asks (see `Json`). */
+  putJson(key: string, json: string): void {
+    const kept = new Json(json);
+    this.used.set(key, kept);
+    this.madeHere.set(key, kept);
+    this.computed++;
+  }
+
+  /** Keeps the entry of `key` for the next build without reading its value; false when there is none. */
+  touch(key: string): boolean {
+    if (this.used.has(key)) return true;
+    if (!this.earlier.has(key)) return false;
+    this.used.set(key, unread);
+    return true;
   }
 
   /**
@@ -205,7 +231,7 @@ export class Store<V> {
   }
 
   /** The entries of `keys()` this build computed or was handed: those the cache on disk does not have. */
-  made(): ReadonlyMap<string, V> {
+  made(): ReadonlyMap<string, V | Json> {
     return this.madeHere;
   }
 
@@ -234,6 +260,9 @@ export class Store<V> {
   release(): void {
     this.used.clear();
     this.madeHere.clear();
+    // The texts the keys were hashed from (every body, for the tree store) go too.
+    this.byText.clear();
+    this.hashed = new WeakMap();
     this.loaded = this.earlierSource = new Map();
     this.computed = 0;
   }

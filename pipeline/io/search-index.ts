@@ -18,8 +18,8 @@ import { indexOptions } from '../../theme/shared/search-options.ts';
 import type { Store } from '../memo.ts';
 import { startWorker } from './workers/worker.ts';
 
-/** What the worker answers: the index as JSON and each section's terms, or why it could not be built. */
-export type IndexReply = { index: string; terms: SectionTerms[] } | { failed: string };
+/** What the worker answers: the index as JSON and each section's terms as JSON, or why it could not be built. */
+export type IndexReply = { index: string; terms: string[] } | { failed: string };
 
 /**
  * From this many characters of indexed fields whose terms are not in the
@@ -48,7 +48,11 @@ export function searchIndexBuild(list: ReadonlyArray<Section>, terms: Store<Sect
   return {
     building: indexInWorker(list).then(
       (reply) => {
-        list.forEach((_, i) => terms?.get(inputs[i]!, () => reply.terms[i]!));
+        // The terms stay JSON in the store, as the worker sent them, until the cache is written.
+        inputs.forEach((input, i) => {
+          const key = terms?.keyOf(input);
+          if (key !== undefined && !terms?.touch(key)) terms?.putJson(key, reply.terms[i]!);
+        });
         return reply.index;
       },
       here,
@@ -56,10 +60,10 @@ export function searchIndexBuild(list: ReadonlyArray<Section>, terms: Store<Sect
   };
 }
 
-/** The index and the terms of every section, made by a worker thread. */
-export function indexInWorker(list: ReadonlyArray<Section>): Promise<{ index: string; terms: SectionTerms[] }> {
+/** The index and the terms of every section (as JSON), made by a worker thread. */
+export function indexInWorker(list: ReadonlyArray<Section>): Promise<{ index: string; terms: string[] }> {
   const worker = startWorker(typeof SEARCH_INDEX_WORKER === 'string' ? SEARCH_INDEX_WORKER : undefined, new URL('./workers/search-index-worker.ts', import.meta.url));
-  const built = new Promise<{ index: string; terms: SectionTerms[] }>((resolve, reject) => {
+  const built = new Promise<{ index: string; terms: string[] }>((resolve, reject) => {
     worker.once('message', (reply: IndexReply) => ('index' in reply ? resolve(reply) : reject(new Error(reply.failed))));
     worker.once('error', reject);
     worker.once('exit', () => reject(new Error('de zoekindex-worker stopte')));

@@ -16,7 +16,7 @@
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import type { Earlier, Store } from '../memo.ts';
+import { Json, type Earlier, type Store } from '../memo.ts';
 
 interface Line {
   /** The value's JSON as the file has it, until it is parsed. */
@@ -265,8 +265,11 @@ function droppedLines<V>(store: Store<V>, earlier: StoreFile<V>): string[] | nul
   return bytes - live <= bytes / 2 ? dropped : null;
 }
 
-function* madeLines<V>(made: ReadonlyMap<string, V>): Generator<string> {
-  for (const [key, value] of made) yield storeLine(key, JSON.stringify(value));
+/** A made value's JSON: as it was handed over, or serialised now. */
+const jsonOf = (value: unknown): string => (value instanceof Json ? value.text : JSON.stringify(value));
+
+function* madeLines<V>(made: ReadonlyMap<string, V | Json>): Generator<string> {
+  for (const [key, value] of made) yield storeLine(key, jsonOf(value));
 }
 
 function appendLines(file: string, ...parts: Array<Iterable<string>>): void {
@@ -284,7 +287,7 @@ function* liveLines<V>(store: Store<V>, earlier: StoreFile<V> | undefined): Gene
   for (const key of store.keys()) {
     const value = made.get(key);
     if (value !== undefined) {
-      yield storeLine(key, JSON.stringify(value));
+      yield storeLine(key, jsonOf(value));
       continue;
     }
     const json = earlier?.jsonOf(key);

@@ -99,6 +99,22 @@ test('should keep earlier entries a build kept without asking, without parsing t
   assert.is(fs.readFileSync(file, 'utf8'), `${storeLine('b', '{"v":2}')}${storeLine('c', '{niet: json}')}`, 'copied as the file had them');
 });
 
+test('should write a value handed over as JSON as it came, and parse it only when asked', () => {
+  build([], { a: 1 });
+  const read = readStoreFileSync<Value>(file);
+  const store = new Store<Value>(read);
+  const json = '{"termen":["api","categorieen"],"aantallen":[2,1]}';
+  store.putJson('b', json);
+  assert.ok(store.touch('a'), 'an earlier entry is kept without its value being read');
+  assert.not.ok(store.touch('c'), 'no entry to keep');
+  assert.equal([...store.keys()], ['b', 'a']);
+  assert.is(store.misses, 1, 'the handed-over value counts as made');
+  assert.equal(store.find('b'), { termen: ['api', 'categorieen'], aantallen: [2, 1] });
+  assert.is(writeStore(file, store, read), 'appended');
+  assert.ok(fs.readFileSync(file, 'utf8').endsWith(storeLine('b', json)), 'the JSON as it came');
+  assert.equal(contents(), { a: 1, b: { termen: ['api', 'categorieen'], aantallen: [2, 1] } });
+});
+
 test('should index the keys without parsing a value, and forget a value that does not parse', () => {
   fs.writeFileSync(file, `${storeLine('goed', '{"v":1}')}${storeLine('kapot', '{"v":}')}`);
   const read = readStoreFileSync<Value>(file);
