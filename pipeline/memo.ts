@@ -94,7 +94,12 @@ const unread: unique symbol = Symbol('unread');
  * A section's search terms take a third of the memory of their objects.
  */
 export class Json {
-  constructor(readonly text: string) {}
+  constructor(private readonly json = '') {}
+
+  /** The value's JSON (a value moved out of memory reads it back: pipeline/io/spill-file.ts). */
+  get text(): string {
+    return this.json;
+  }
 }
 
 /**
@@ -172,8 +177,8 @@ export class Store<V> {
   }
 
   /** `put` with the value as its JSON: it stays text until someone asks (see `Json`). */
-  putJson(key: string, json: string): void {
-    const kept = new Json(json);
+  putJson(key: string, json: string | Json): void {
+    const kept = typeof json === 'string' ? new Json(json) : json;
     this.used.set(key, kept);
     this.madeHere.set(key, kept);
     this.computed++;

@@ -16,6 +16,7 @@
 import type { Root } from 'hast';
 import { contentHash } from '../content-hash.ts';
 import type { Store, WrittenBody } from '../memo.ts';
+import type { SpillFile } from './spill-file.ts';
 import type { MarkdownJobs } from '../stages/site-markdown.ts';
 import type { Content } from '../types.ts';
 import type { WrittenBodies } from '../../renderer/context.ts';
@@ -29,9 +30,10 @@ export class WrittenBodyStore implements WrittenBodies {
 
   /**
    * The store for `contents`, the markdown of `made`'s jobs; `jobKey` gives
-   * the key a job's markdown is cached under.
+   * the key a job's markdown is cached under. With `spill`, the bodies this
+   * build writes wait for the cache's write in that file, not in memory.
    */
-  constructor(private readonly store: Store<WrittenBody>, made: MarkdownJobs, contents: ReadonlyMap<string, Content>, jobKey: (key: ReadonlyArray<string | number>) => string) {
+  constructor(private readonly store: Store<WrittenBody>, made: MarkdownJobs, contents: ReadonlyMap<string, Content>, jobKey: (key: ReadonlyArray<string | number>) => string, private readonly spill: SpillFile | null = null) {
     for (const job of made.jobs) {
       const content = contents.get(job.entry.permalink);
       if (!content) continue;
@@ -61,6 +63,7 @@ export class WrittenBodyStore implements WrittenBodies {
     // Kept until the cache is written, so kept flat: the writer's HTML is a rope of its many
     // pieces, two to three times the memory of the text (see `flat` in renderer/render.tsx).
     if (key === null) return;
+    if (this.spill) return this.store.putJson(key, this.spill.add(JSON.stringify(body)));
     body.html.charCodeAt(0);
     this.store.put(key, body);
   }
@@ -69,5 +72,10 @@ export class WrittenBodyStore implements WrittenBodies {
   retain(): void {
     const live = new Set(this.trees.values());
     this.store.keepEarlier((key) => live.has(key.slice(0, key.indexOf('.'))));
+  }
+
+  /** Once the cache is written: the spilled bodies are gone with their file. */
+  close(): void {
+    this.spill?.close();
   }
 }

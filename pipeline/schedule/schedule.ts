@@ -37,7 +37,8 @@ import { defaultLimits, type BoxLimits } from '../io/component-box.ts';
 import { siteComponentUses } from '../../renderer/body/site-component-uses.ts';
 import { valueOf } from '../result.ts';
 import type { SiteWriter } from '../io/write.ts';
-import { generatorKey, readBuildCache, writeBuildCache } from '../io/build-cache.ts';
+import { buildCacheDir, generatorKey, readBuildCache, writeBuildCache } from '../io/build-cache.ts';
+import { SpillFile } from '../io/spill-file.ts';
 import { contentHash } from '../content-hash.ts';
 import { searchIndexBuild } from '../io/search-index.ts';
 import { parseAhead, whileWaiting } from './parse-ahead.ts';
@@ -120,6 +121,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
   // highlights in worker threads.
   const threads: { workers: HighlightWorkers | null; stopping?: Promise<void> } = { workers: null };
   let box: SiteComponents | null = null;
+  let bodies: WrittenBodyStore | null = null;
   try {
     // `let`: once the markdown is made, the build goes on with these without the Markdown trees.
     let analysed = await analyseWhileDrawing(sources, drawer, options, cache);
@@ -265,8 +267,10 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     const reuse = reusable && siteKey !== null && pageKeys !== null && index ? PageReuse.open(options.cacheDir, reusable.outDir, siteKey, pageKeys) : null;
     if (reuse) components.watchRenders((renders) => reuse.watch(renders));
     // Bodies whose markdown did not change are not written again, unless the site's own components could be in them.
-    const bodies = options.render === true && cache && Object.keys(components.components).length === 0
-      ? new WrittenBodyStore(cache.bodies, jobs, valueOf(markdownOnly) ?? new Map(), (key) => cache.markdown.keyOf(key))
+    // A large site's new bodies wait for the cache's write on disk, not in memory.
+    bodies = options.render === true && cache && Object.keys(components.components).length === 0
+      ? new WrittenBodyStore(cache.bodies, jobs, valueOf(markdownOnly) ?? new Map(), (key) => cache.markdown.keyOf(key),
+        jobs.jobs.length >= spillBodiesFrom ? SpillFile.open(buildCacheDir(options.cacheDir)) : null)
       : null;
     // With a writer, each file goes to it as soon as it is made, and is not kept (`handOff`).
     const handOff = options.render === true && options.writer !== undefined;
@@ -295,6 +299,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     const kept = Object.keys(cache ?? {}) as Array<keyof BuildCache>;
     const indexStores: ReadonlyArray<keyof BuildCache> = ['searchIndex', 'searchTerms'];
     if (cache) await writeBuildCache(options.cacheDir, cache, building ? kept.filter((store) => !indexStores.includes(store)) : kept);
+    bodies?.close();
     // The pages' manifest once the output is in place: it records each page's stamp there.
     if (reuse) options.writer?.afterWrite((written) => reuse.save(written));
     lap('cache bewaren');
@@ -314,6 +319,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     return { ...generated, stats };
   } finally {
     (box as SiteComponents | null)?.close();
+    (bodies as WrittenBodyStore | null)?.close();
     await threads.workers?.close();
     await threads.stopping;
   }
@@ -324,6 +330,14 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
  * main thread; more go to the highlight threads (docs/performance.md).
  */
 export const inProcessBlocks = 40;
+
+/**
+ * From this many pages' markdown, the bodies a build writes for the cache
+ * wait in a spill file (pipeline/io/spill-file.ts): at 30× our content they
+ * are 90 MB of the build's peak; below, writing and reading them back costs
+ * more than they weigh.
+ */
+export const spillBodiesFrom = 1000;
 
 /**
  * Whether what site code made (the component box's record, a sidebar

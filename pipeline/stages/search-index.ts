@@ -127,8 +127,7 @@ export function searchIndexJson(list: ReadonlyArray<Section>, options: IndexOpti
   const fieldLength: string[] = [];
   const averageFieldLength: number[] = [];
   const storedFields: Array<Record<string, unknown>> = [];
-  /** term → its postings as (field id, document, count) triples, in document order. */
-  const postings = new Map<string, number[]>();
+  const postings = new Postings();
   list.forEach((section, doc) => {
     documentIds.push(extract(section, idField));
     if (options.storeFields && options.storeFields.length > 0) {
@@ -145,37 +144,82 @@ export function searchIndexJson(list: ReadonlyArray<Section>, options: IndexOpti
       lengths[fieldId] = terms.distinct;
       // MiniSearch's running mean, step by step: the same floating-point result.
       averageFieldLength[fieldId] = ((averageFieldLength[fieldId] || 0) * doc + terms.distinct) / (doc + 1);
-      for (let i = 0; i < terms.terms.length; i++) {
-        const term = terms.terms[i]!;
-        let triples = postings.get(term);
-        if (triples === undefined) postings.set(term, triples = []);
-        triples.push(fieldId, doc, terms.counts[i]!);
-      }
+      for (let i = 0; i < terms.terms.length; i++) postings.add(terms.terms[i]!, fieldId, doc, terms.counts[i]!);
     });
     // A section without any of the fields has no entry, as in MiniSearch.
     if (lengths.length > 0) fieldLength.push(`"${doc}":${JSON.stringify(lengths)}`);
   });
   const index: string[] = [];
   // Sorted by UTF-16 code units (`sort` without a comparator).
-  for (const term of [...postings.keys()].sort()) {
-    const triples = postings.get(term)!;
-    // Per field in the order of its id, the documents in order: `{"0":{"3":1,"9":2},"2":{"3":4}}`.
-    let data = '';
-    for (let fieldId = 0; fieldId < fields.length; fieldId++) {
-      let docs = '';
-      for (let i = 0; i < triples.length; i += 3) {
-        if (triples[i] === fieldId) docs += `${docs ? ',' : ''}"${triples[i + 1]}":${triples[i + 2]}`;
-      }
-      if (docs) data += `${data ? ',' : ''}"${fieldId}":{${docs}}`;
-    }
-    index.push(`[${JSON.stringify(term)},{${data}}]`);
-  }
+  for (const term of postings.terms().sort()) index.push(`[${JSON.stringify(term)},{${postings.json(term, fields.length)}}]`);
   const object = (values: ReadonlyArray<unknown>) => `{${values.map((value, i) => `"${i}":${JSON.stringify(value)}`).join(',')}}`;
   return `{"documentCount":${list.length},"nextId":${list.length},"documentIds":${object(documentIds)},`
     + `"fieldIds":${JSON.stringify(Object.fromEntries(fields.map((field, i) => [field, i])))},"fieldLength":{${fieldLength.join(',')}},`
     + `"averageFieldLength":${JSON.stringify(averageFieldLength)},"storedFields":${object(storedFields)},"dirtCount":0,`
     + `"index":[${index.join(',')}],"serializationVersion":2}`;
 }
+
+/**
+ * Every term's postings, (field id, document, count) in document order, as
+ * linked lists in typed arrays: at 30× our content there are millions, and
+ * as an array of numbers per term they took a third of the worker's memory.
+ */
+class Postings {
+  private readonly ids = new Map<string, number>();
+  /** Per term: its first and last posting (-1: none). */
+  private first = new Int32Array(1024);
+  private last = new Int32Array(1024);
+  /** Per posting: the next of its term (-1: none), and its field id, document and count. */
+  private next = new Int32Array(4096);
+  private triples = new Int32Array(3 * 4096);
+  private size = 0;
+
+  add(term: string, fieldId: number, doc: number, count: number): void {
+    let id = this.ids.get(term);
+    if (id === undefined) {
+      id = this.ids.size;
+      this.ids.set(term, id);
+      if (id === this.first.length) [this.first, this.last] = [grown(this.first), grown(this.last)];
+      this.first[id] = -1;
+    }
+    const posting = this.size++;
+    if (posting === this.next.length) [this.next, this.triples] = [grown(this.next), grown(this.triples)];
+    this.next[posting] = -1;
+    const at = 3 * posting;
+    this.triples[at] = fieldId;
+    this.triples[at + 1] = doc;
+    this.triples[at + 2] = count;
+    if (this.first[id] === -1) this.first[id] = posting;
+    else this.next[this.last[id]!] = posting;
+    this.last[id] = posting;
+  }
+
+  terms(): string[] {
+    return [...this.ids.keys()];
+  }
+
+  /** A term's postings as MiniSearch's JSON, per field in the order of its id, the documents in order: `"0":{"3":1,"9":2},"2":{"3":4}`. */
+  json(term: string, fields: number): string {
+    const id = this.ids.get(term);
+    let data = '';
+    for (let fieldId = 0; fieldId < fields && id !== undefined; fieldId++) {
+      let docs = '';
+      for (let posting = this.first[id]!; posting !== -1; posting = this.next[posting]!) {
+        const at = 3 * posting;
+        if (this.triples[at] === fieldId) docs += `${docs ? ',' : ''}"${this.triples[at + 1]}":${this.triples[at + 2]}`;
+      }
+      if (docs) data += `${data ? ',' : ''}"${fieldId}":{${docs}}`;
+    }
+    return data;
+  }
+}
+
+/** `array` in twice the room. */
+const grown = (array: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> => {
+  const bigger = new Int32Array(array.length * 2);
+  bigger.set(array);
+  return bigger;
+};
 
 /**
  * The index as JSON. `options` are the ones the browser loads it with
