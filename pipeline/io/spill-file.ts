@@ -24,6 +24,7 @@ export class SpillFile {
   private written = 0;
   private pending: string[] = [];
   private pendingBytes = 0;
+  private closed = false;
 
   /** The file's name, when the system could not unlink it while open: `close` removes it. */
   private constructor(fd: number, private readonly name: string | null) {
@@ -60,6 +61,8 @@ export class SpillFile {
 
   /** The text of `bytes` bytes at `offset`. */
   read(offset: number, bytes: number): string {
+    // A value is read while the build that spilled it runs; after, its file is gone.
+    if (this.closed) throw new Error('een waarde uit het spill-bestand gelezen nadat de build het sloot');
     if (offset + bytes > this.written) this.flush();
     const buffer = Buffer.allocUnsafe(bytes);
     let done = 0;
@@ -80,6 +83,8 @@ export class SpillFile {
 
   /** Closes the file; the values it holds are gone with it. */
   close(): void {
+    if (this.closed) return;
+    this.closed = true;
     try {
       fs.closeSync(this.fd);
       if (this.name !== null) fs.rmSync(this.name, { force: true });

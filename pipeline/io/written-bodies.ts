@@ -17,6 +17,7 @@ import type { Root } from 'hast';
 import { contentHash } from '../content-hash.ts';
 import type { Store, WrittenBody } from '../memo.ts';
 import type { SpillFile } from './spill-file.ts';
+import { CompactContent, treeOrigin } from './compact-contents.ts';
 import type { MarkdownJobs } from '../stages/site-markdown.ts';
 import type { Content } from '../types.ts';
 import type { WrittenBodies } from '../../renderer/context.ts';
@@ -24,6 +25,8 @@ import type { WrittenBodies } from '../../renderer/context.ts';
 export class WrittenBodyStore implements WrittenBodies {
   /** Each tree of this build's markdown → the key of what it was made of. */
   private readonly trees = new Map<Root, string>();
+  /** The same for a page whose trees are read back from a spill file (pipeline/io/compact-contents.ts): by its content. */
+  private readonly compact = new Map<CompactContent, string>();
   private readonly variants = new Map<string, string>();
   /** Bodies this build wrote itself, because no build had written them under the same key. */
   written = 0;
@@ -38,13 +41,25 @@ export class WrittenBodyStore implements WrittenBodies {
       const content = contents.get(job.entry.permalink);
       if (!content) continue;
       const key = jobKey(job.key);
+      if (content instanceof CompactContent) {
+        this.compact.set(content, key);
+        continue;
+      }
       this.trees.set(content.body, `${key}b`);
       if (content.excerpt) this.trees.set(content.excerpt, `${key}e`);
     }
   }
 
+  /** What `tree` was made of: its page's key and part. */
+  private madeOf(tree: Root): string | undefined {
+    const origin = this.trees.has(tree) ? undefined : treeOrigin(tree);
+    if (origin === undefined) return this.trees.get(tree);
+    const key = this.compact.get(origin.content);
+    return key === undefined ? undefined : `${key}${origin.part === 'body' ? 'b' : 'e'}`;
+  }
+
   private keyOf(tree: Root, variant: string): string | null {
-    const made = this.trees.get(tree);
+    const made = this.madeOf(tree);
     if (made === undefined) return null;
     let hashed = this.variants.get(variant);
     if (hashed === undefined) this.variants.set(variant, (hashed = contentHash(variant, 8)));
@@ -71,11 +86,8 @@ export class WrittenBodyStore implements WrittenBodies {
   /** Keeps the bodies of this build's markdown that no page asked for (their pages came from the previous output). */
   retain(): void {
     const live = new Set(this.trees.values());
+    for (const key of this.compact.values()) live.add(`${key}b`).add(`${key}e`);
     this.store.keepEarlier((key) => live.has(key.slice(0, key.indexOf('.'))));
   }
 
-  /** Once the cache is written: the spilled bodies are gone with their file. */
-  close(): void {
-    this.spill?.close();
-  }
 }

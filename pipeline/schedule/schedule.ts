@@ -39,6 +39,7 @@ import { valueOf } from '../result.ts';
 import type { SiteWriter } from '../io/write.ts';
 import { buildCacheDir, generatorKey, readBuildCache, writeBuildCache } from '../io/build-cache.ts';
 import { SpillFile } from '../io/spill-file.ts';
+import { compactContents } from '../io/compact-contents.ts';
 import { contentHash } from '../content-hash.ts';
 import { searchIndexBuild } from '../io/search-index.ts';
 import { parseAhead, whileWaiting } from './parse-ahead.ts';
@@ -82,6 +83,8 @@ export interface BuildOptions {
   readonly persist?: boolean;
   /** Gets each output file as soon as it is made (`build`); the caller finishes or abandons it. */
   readonly writer?: SiteWriter;
+  /** From how many pages' markdown a build spills it (`spillFrom`); tests spill a small site. */
+  readonly spillFrom?: number;
 }
 
 /** What a build did, besides its result: counted so that tests can assert a warm build's work. */
@@ -121,7 +124,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
   // highlights in worker threads.
   const threads: { workers: HighlightWorkers | null; stopping?: Promise<void> } = { workers: null };
   let box: SiteComponents | null = null;
-  let bodies: WrittenBodyStore | null = null;
+  let spill: SpillFile | null = null;
   try {
     // `let`: once the markdown is made, the build goes on with these without the Markdown trees.
     let analysed = await analyseWhileDrawing(sources, drawer, options, cache);
@@ -213,7 +216,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
       effects = { ...effects, markdownPlugins: await pluginTreesFor(jobs, highlighter, site, pluginVersions, options, cache) };
       lap('remark- en rehype-plugins');
     }
-    const markdownOnly = markdownStage(analysed, effects, { ...stores, jobs });
+    let markdownOnly = markdownStage(analysed, effects, { ...stores, jobs });
     lap('markdown');
     if (effects.siteComponents && options.render) {
       // The box renders every use of a component now: the pages render synchronously, and find them done.
@@ -265,12 +268,19 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
       : options.render ? searchIndexFor(sections, cache, siteKey !== null && pageKeys !== null ? searchInputsKey(siteKey, pageKeys) : null) : null;
     if (options.render === true && !index?.building) lap('zoekindex');
     const reuse = reusable && siteKey !== null && pageKeys !== null && index ? PageReuse.open(options.cacheDir, reusable.outDir, siteKey, pageKeys) : null;
+    // A large site's markdown and written bodies wait in a spill file while the pages render, not in memory
+    // (pipeline/io/compact-contents.ts); the search sections above were made from the trees in memory.
+    spill = options.render === true && cache && jobs.jobs.length >= (options.spillFrom ?? spillFrom) ? SpillFile.open(buildCacheDir(options.cacheDir)) : null;
+    if (spill && cache) {
+      const made = new Map(jobs.jobs.map((job) => [job.entry.permalink, cache.markdown.keyOf(job.key)] as const));
+      const compact = compactContents(valueOf(markdown) ?? new Map(), made, cache.markdown, spill);
+      markdown = pipe(markdown, mapResult(() => compact));
+      markdownOnly = markdown;
+    }
     if (reuse) components.watchRenders((renders) => reuse.watch(renders));
     // Bodies whose markdown did not change are not written again, unless the site's own components could be in them.
-    // A large site's new bodies wait for the cache's write on disk, not in memory.
-    bodies = options.render === true && cache && Object.keys(components.components).length === 0
-      ? new WrittenBodyStore(cache.bodies, jobs, valueOf(markdownOnly) ?? new Map(), (key) => cache.markdown.keyOf(key),
-        jobs.jobs.length >= spillBodiesFrom ? SpillFile.open(buildCacheDir(options.cacheDir)) : null)
+    const bodies = options.render === true && cache && Object.keys(components.components).length === 0
+      ? new WrittenBodyStore(cache.bodies, jobs, valueOf(markdownOnly) ?? new Map(), (key) => cache.markdown.keyOf(key), spill)
       : null;
     // With a writer, each file goes to it as soon as it is made, and is not kept (`handOff`).
     const handOff = options.render === true && options.writer !== undefined;
@@ -299,7 +309,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     const kept = Object.keys(cache ?? {}) as Array<keyof BuildCache>;
     const indexStores: ReadonlyArray<keyof BuildCache> = ['searchIndex', 'searchTerms'];
     if (cache) await writeBuildCache(options.cacheDir, cache, building ? kept.filter((store) => !indexStores.includes(store)) : kept);
-    bodies?.close();
+    spill?.close();
     // The pages' manifest once the output is in place: it records each page's stamp there.
     if (reuse) options.writer?.afterWrite((written) => reuse.save(written));
     lap('cache bewaren');
@@ -319,7 +329,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     return { ...generated, stats };
   } finally {
     (box as SiteComponents | null)?.close();
-    (bodies as WrittenBodyStore | null)?.close();
+    (spill as SpillFile | null)?.close();
     await threads.workers?.close();
     await threads.stopping;
   }
@@ -332,12 +342,13 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
 export const inProcessBlocks = 40;
 
 /**
- * From this many pages' markdown, the bodies a build writes for the cache
- * wait in a spill file (pipeline/io/spill-file.ts): at 30× our content they
- * are 90 MB of the build's peak; below, writing and reading them back costs
- * more than they weigh.
+ * From this many pages' markdown, a build holds the markdown and the written
+ * bodies it makes in a spill file while the pages render
+ * (pipeline/io/compact-contents.ts, pipeline/io/spill-file.ts): at 30× our
+ * content they are 210 and 90 MB of what the main thread holds. Below, writing
+ * and parsing them back costs more time than they weigh.
  */
-export const spillBodiesFrom = 1000;
+export const spillFrom = 1000;
 
 /**
  * Whether what site code made (the component box's record, a sidebar

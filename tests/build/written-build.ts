@@ -5,16 +5,16 @@
  */
 import path from 'node:path';
 import * as assert from 'uvu/assert';
-import { runBuild, type Built } from '../../pipeline/schedule/schedule.ts';
+import { runBuild, type BuildOptions, type Built } from '../../pipeline/schedule/schedule.ts';
 import { SiteWriter, type WriteStats } from '../../pipeline/io/write.ts';
 import { hasErrors } from '../../pipeline/problem.ts';
 import { formatProblems } from '../../pipeline/cli/report.ts';
 
-/** Builds the site in `dir` through `writer` (a plain one by default); a build with errors fails the test and writes nothing. */
-export async function writtenBuild(dir: string, writer: SiteWriter = new SiteWriter(path.join(dir, 'dist'))): Promise<{ result: Built; written: WriteStats }> {
+/** Builds the site in `dir` through `writer` (a plain one by default), with `more` options; a build with errors fails the test and writes nothing. */
+export async function writtenBuild(dir: string, writer: SiteWriter = new SiteWriter(path.join(dir, 'dist')), more: Pick<BuildOptions, 'spillFrom'> = {}): Promise<{ result: Built; written: WriteStats }> {
   const result = await runBuild({
     content: path.join(dir, 'content'), config: path.join(dir, 'dist-config/site.yml'), mode: 'production', render: true,
-    cacheDir: path.join(dir, '.cache'), persist: true, writer,
+    cacheDir: path.join(dir, '.cache'), persist: true, writer, ...more,
   });
   if (hasErrors(result.problems)) {
     writer.abandon();
