@@ -165,8 +165,13 @@ export class Store<V> {
   /** The value kept under `key` (from `keyOf`, or a key made of such keys), now or by an earlier build. */
   find(key: string): V | undefined {
     const known = this.known(key);
-    if (known !== undefined) this.used.set(key, known);
+    if (known !== undefined) this.markUsed(key, known);
     return known;
+  }
+
+  /** Keeps `key` for the next build with the value it was found with; one kept as JSON stays JSON (see `Json`). */
+  private markUsed(key: string, value: V): void {
+    if (!(this.used.get(key) instanceof Json)) this.used.set(key, value);
   }
 
   /** Keeps `value` under `key` for this build and the next. */
@@ -219,7 +224,7 @@ export class Store<V> {
     const key = this.keyOf(inputs);
     const known = this.known(key);
     if (known !== undefined) {
-      this.used.set(key, known);
+      this.markUsed(key, known);
       return known;
     }
     const value = compute();
