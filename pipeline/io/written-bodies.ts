@@ -78,6 +78,7 @@ export class WrittenBodyStore implements WrittenBodies {
     // Kept until the cache is written, so kept flat: the writer's HTML is a rope of its many
     // pieces, two to three times the memory of the text (see `flat` in renderer/render.tsx).
     if (key === null) return;
+    // A large site's bodies wait in the spill file instead (pipeline/io/spill-file.ts).
     if (this.spill) return this.store.putJson(key, this.spill.add(JSON.stringify(body)));
     body.html.charCodeAt(0);
     this.store.put(key, body);
@@ -89,5 +90,4 @@ export class WrittenBodyStore implements WrittenBodies {
     for (const key of this.compact.values()) live.add(`${key}b`).add(`${key}e`);
     this.store.keepEarlier((key) => live.has(key.slice(0, key.indexOf('.'))));
   }
-
 }
