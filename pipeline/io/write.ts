@@ -129,10 +129,9 @@ const open = new Set<SiteWriter>();
  * while the disk work of the ones before happens on the other. Writing at the
  * end took 50 ms to 1.1 s, depending on the VM's disk (docs/performance.md).
  *
- * The thread starts with the first file, or earlier with `prepare`; nothing
- * is written before a file comes. A problem with a file (a path outside the
- * folder, a full disk) comes out of `finish`, which then leaves the previous
- * output as it was.
+ * Nothing happens until the first file (or `finish`); a problem with a file
+ * (a path outside the folder, a full disk) comes out of `finish`, which then
+ * leaves the previous output as it was.
  */
 export class SiteWriter {
   private readonly out: string;
@@ -268,15 +267,6 @@ export class SiteWriter {
       if (interrupted && writing === 0) exitWith(interrupted);
     }
     return answer;
-  }
-
-  /**
-   * Starts the thread now, without a file: loading it takes 40 to 100 ms
-   * while the main thread renders, so a warm build whose pages take less than
-   * that waited for it at the end. The build calls this before it reads.
-   */
-  prepare(): void {
-    if (this.refused === null && !this.started) this.start();
   }
 
   /** Stops the writer and removes its folder; the previous output stays as it was. Synchronous, for signal handlers. */

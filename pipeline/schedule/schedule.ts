@@ -116,8 +116,6 @@ export interface Built extends Generated {
  */
 export async function runBuild(options: BuildOptions): Promise<Built> {
   const lap = stopwatch();
-  // The writer's thread loads while the build reads and parses, rather than when the first page is done.
-  options.writer?.prepare();
   const [sources, cache] = await Promise.all([readSources(options.content, options.config), options.persist ? readBuildCache(options.cacheDir) : undefined]);
   lap('lezen');
   const drawer = new DiagramDrawer(diagramCacheDir(options.cacheDir));
