@@ -7,10 +7,11 @@
  * is 210 MB of hast, half of what the main thread holds during the pages,
  * and the heap grows to about twice what it holds before it collects.
  *
- * For a large site the schedule (pipeline/schedule/schedule.ts) moves each page's body and excerpt, as
- * JSON, into a spill file (pipeline/io/spill-file.ts) that the markdown
- * store's entry is then written from, and the page's `Content` reads its tree
- * back from there each time a stage asks for it. A page renders its body once
+ * For a large site the schedule (pipeline/schedule/schedule.ts) moves each
+ * page's body and excerpt, as JSON, into a spill file
+ * (pipeline/io/spill-file.ts) that the markdown store's entry is then written
+ * from, and the page's `Content` reads its tree back from there each time a
+ * stage asks for it. A page renders its body once
  * and a feed reads it once more, so each tree is parsed about twice more than
  * before; the JSON round trip is the one every warm build already makes
  * through `markdown.json`, so the output is the same.
@@ -91,8 +92,8 @@ class CompactResult extends Json {
  * `contents` with the body and excerpt of every page whose markdown this
  * build made (`made`: the store's key of each permalink's job) moved into
  * `spill`; the store's entries of those pages are then kept as that JSON too.
- * A page whose markdown came from the cache keeps its `Content`: it is
- * already held by the store as read, and few pages are in a large build.
+ * A page whose markdown came from the cache keeps its `Content`: the store's
+ * file holds its value as read anyway.
  */
 export function compactContents(contents: ReadonlyMap<string, Content>, made: ReadonlyMap<string, string>, store: Store<MarkdownResult>, spill: SpillFile): Map<string, Content> {
   const compact = new Map<string, Content>();
