@@ -96,6 +96,23 @@ test('a warm build after a spilled one reuses its markdown and bodies: a new tit
   assert.equal(fileHashes(path.join(spilled, 'dist')), fileHashes(path.join(fresh, 'dist')));
 });
 
+test('when the disk is full the spilled values stay in memory, readable as before', () => {
+  const spill = SpillFile.open(work)!;
+  const first = spill.add(JSON.stringify({ waarde: 'voor de volle schijf', groot: 'x'.repeat(2 ** 20) }));
+  const writeSync = fs.writeSync;
+  fs.writeSync = (() => { throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }); }) as typeof fs.writeSync;
+  try {
+    const pending = spill.add(JSON.stringify({ waarde: 'één', groot: 'y'.repeat(2 ** 20) }));
+    const later = spill.add(JSON.stringify({ waarde: 'daarna' }));
+    assert.is((JSON.parse(pending.text) as { waarde: string }).waarde, 'één', 'the batch whose write failed');
+    assert.is(later.text, '{"waarde":"daarna"}', 'a value after the failure is not spilled');
+  } finally {
+    fs.writeSync = writeSync;
+  }
+  assert.is((JSON.parse(first.text) as { waarde: string }).waarde, 'voor de volle schijf', 'a value written before the failure is read from the file');
+  spill.close();
+});
+
 test('no spill file stays behind', () => {
   const left = fs.readdirSync(path.join(spilled, '.cache'), { recursive: true }).map(String).filter((name) => name.includes('spill'));
   assert.equal(left, []);
