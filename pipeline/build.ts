@@ -515,9 +515,8 @@ const routeSource = (route: Route): string | null =>
  */
 function searchIndexHere(site: Site, routes: ReadonlyArray<Route>, contents: Contents, options: ThemeCode['searchIndex'], cache: BuildCache | undefined): SearchIndexFile {
   const list = during('zoekrecords', null, () => siteSections(recordsByPage(routes, contents, site.config.locale.lang, site.config.layout)));
-  const sectionsJson = JSON.stringify(list);
   const build = () => searchIndexJson(list, options, cache ? termsThrough(cache.searchTerms, options) : undefined);
-  return { path: searchIndexPath, data: () => (cache ? cache.searchIndex.get([sectionsJson], build) : build()) };
+  return { path: searchIndexPath, data: () => (cache ? cache.searchIndex.get([JSON.stringify(list)], build) : build()) };
 }
 
 /**

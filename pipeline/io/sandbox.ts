@@ -144,7 +144,7 @@ export function spawnSiteCode(worker: SiteCodeWorker, limits: { readonly memoryL
   const loader = compiled ? [] : ['--import', import.meta.resolve('tsx/esm')];
   const command = [...(namespaceLauncher() ?? []), process.execPath, `--max-old-space-size=${Math.max(16, Math.round(limits.memoryLimit))}`, ...loader, entry];
   const child = spawn(command[0]!, command.slice(1), {
-    env: { ...allowedEnvironment(process.env, limits.env), ...(compiled ? {} : { TSX_TSCONFIG_PATH: path.resolve(import.meta.dirname, '../../tsconfig.json') }) },
+    env: { ...siteCodeEnvironment(limits.env), ...(compiled ? {} : { TSX_TSCONFIG_PATH: path.resolve(import.meta.dirname, '../../tsconfig.json') }) },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     serialization: 'json',
     // Its own process group: ending the group ends whatever the site code started too.

@@ -27,7 +27,8 @@ import { siteComponentName } from '../stages/site-component-keys.ts';
 import type { RenderedReactPage } from '../stages/react-pages.ts';
 import type { Config, OutputFile } from '../types.ts';
 import { componentFiles, type SiteComponentsOptions as BundleOptions } from './site-component-bundle.ts';
-import { boxEnv, ComponentBox, defaultLimits, type BoxLimits, type Rendered } from './component-box.ts';
+import { ComponentBox, defaultLimits, type BoxLimits, type Rendered } from './component-box.ts';
+import { siteCodeEnvironment } from './sandbox.ts';
 import type { ComponentStyles } from '../stages/site-styles.ts';
 import type { SiteFacts } from './component-box-protocol.ts';
 import type { SiteAsset } from './site-code-resolve.ts';
@@ -173,7 +174,7 @@ export async function loadSiteComponents(options: SiteComponentsOptions): Promis
   const load = { content, folder: hasComponents ? folder ?? null : null, componentMap, display, pages: { folder: pagesFolder, files: pageFiles } };
   const started = loadStarted();
   // The environment the box gets (`siteCode.env`) is what its code may read of the build's.
-  const key = options.persist ? replayKey(content, { ...load, staticFolders: options.staticFolders, routeFiles, limits, env: boxEnv(limits.env), site, runtime: islandRuntime() }) : null;
+  const key = options.persist ? replayKey(content, { ...load, staticFolders: options.staticFolders, routeFiles, limits, env: siteCodeEnvironment(limits.env), site, runtime: islandRuntime() }) : null;
   const replay = key === null ? null : readReplay(options.cacheDir, key);
   let boxIslands: BoxIslands | undefined;
   let islands: IslandBundle;

@@ -266,10 +266,10 @@ function droppedLines<V>(store: Store<V>, earlier: StoreFile<V>): string[] | nul
 }
 
 /** A made value's JSON: as it was handed over, or serialised now. */
-const jsonOf = (value: unknown): string => (value instanceof Json ? value.text : JSON.stringify(value));
+const madeJson = (value: unknown): string => (value instanceof Json ? value.text : JSON.stringify(value));
 
 function* madeLines<V>(made: ReadonlyMap<string, V | Json>): Generator<string> {
-  for (const [key, value] of made) yield storeLine(key, jsonOf(value));
+  for (const [key, value] of made) yield storeLine(key, madeJson(value));
 }
 
 function appendLines(file: string, ...parts: Array<Iterable<string>>): void {
@@ -287,7 +287,7 @@ function* liveLines<V>(store: Store<V>, earlier: StoreFile<V> | undefined): Gene
   for (const key of store.keys()) {
     const value = made.get(key);
     if (value !== undefined) {
-      yield storeLine(key, jsonOf(value));
+      yield storeLine(key, madeJson(value));
       continue;
     }
     const json = earlier?.jsonOf(key);

@@ -28,7 +28,6 @@ import type { KeptPluggedTree, Layout, MarkdownResult } from '../types.ts';
 import type { Store } from '../memo.ts';
 import { contentHash } from '../content-hash.ts';
 
-
 /** A page's step, as the store keeps it. */
 const stepKey = (page: string, step: PluginStep): string => `${page}\0${step}`;
 
