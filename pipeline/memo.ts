@@ -162,6 +162,16 @@ export class Store<V> {
     return key;
   }
 
+  /** `keyOf` of inputs asked about once: neither the inputs nor their texts are remembered (and held) for the build. */
+  keyOnce(inputs: ReadonlyArray<string | number>): string {
+    return this.hashed.get(inputs) ?? contentHash(JSON.stringify(inputs), 32);
+  }
+
+  /** Whether the store has a value under `key`, now or from the earlier build; `has` by key. */
+  knows(key: string): boolean {
+    return this.used.has(key) || this.earlier.has(key);
+  }
+
   /** The value kept under `key` (from `keyOf`, or a key made of such keys), now or by an earlier build. */
   find(key: string): V | undefined {
     const known = this.known(key);
@@ -216,8 +226,7 @@ export class Store<V> {
   }
 
   has(inputs: ReadonlyArray<string | number>): boolean {
-    const key = this.keyOf(inputs);
-    return this.used.has(key) || this.earlier.has(key);
+    return this.knows(this.keyOf(inputs));
   }
 
   get(inputs: ReadonlyArray<string | number>, compute: () => V): V {

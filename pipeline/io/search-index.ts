@@ -16,10 +16,11 @@
 import { sectionTerms, searchIndexJson, termInputs, type Section, type SectionTerms } from '../stages/search-index.ts';
 import { indexOptions } from '../../theme/shared/search-options.ts';
 import type { Store } from '../memo.ts';
+import { joinedText, textsOf, type TextChunk } from './text-chunks.ts';
 import { startWorker } from './workers/worker.ts';
 
-/** What the worker answers: the index as JSON and each section's terms as JSON, or why it could not be built. */
-export type IndexReply = { index: string; terms: string[] } | { failed: string };
+/** What the worker answers: the index as JSON and each section's terms as JSON, in bytes (latin1 and UTF-8), or why it could not be built. */
+export type IndexReply = { index: TextChunk[]; terms: TextChunk[] } | { failed: string };
 
 /**
  * From this many characters of indexed fields whose terms are not in the
@@ -35,27 +36,40 @@ declare const SEARCH_INDEX_WORKER: string | undefined;
 /** The index made now, on the main thread, or being made by the worker. */
 export type SearchIndexBuild = { readonly index: string } | { readonly building: Promise<string> };
 
-export function searchIndexBuild(list: ReadonlyArray<Section>, terms: Store<SectionTerms> | undefined): SearchIndexBuild {
-  const inputs = list.map((section) => termInputs(section, indexOptions));
+export function searchIndexBuild(sectionsOf: () => ReadonlyArray<Section>, terms: Store<SectionTerms> | undefined): SearchIndexBuild {
+  const list = sectionsOf();
+  // Each section's key in the store, hashed once. Neither the sections nor their fields are held while
+  // a worker builds the index: at 30× our content they are 33 MB of the main thread's heap.
+  const keys: Array<string | undefined> = [];
   let missing = 0;
-  for (const input of inputs) {
-    if (terms?.has(input)) continue;
+  for (const section of list) {
+    const input = termInputs(section, indexOptions);
+    const key = terms?.keyOnce(input);
+    keys.push(key);
+    if (key !== undefined && terms?.knows(key)) continue;
     for (const field of input) missing += typeof field === 'string' ? field.length : 0;
   }
-  // Section ids are their positions in `list`.
-  const here = () => searchIndexJson(list, indexOptions, (section) => terms?.get(inputs[section.id]!, () => sectionTerms(section, indexOptions)) ?? sectionTerms(section, indexOptions));
-  if (missing < workerFrom) return { index: here() };
+  // Section ids are their positions in the list.
+  const termsOf = (section: Section): SectionTerms => {
+    const key = keys[section.id];
+    const found = key === undefined ? undefined : terms?.find(key);
+    if (found !== undefined) return found;
+    const made = sectionTerms(section, indexOptions);
+    if (key !== undefined) terms?.put(key, made);
+    return made;
+  };
+  if (missing < workerFrom) return { index: searchIndexJson(list, indexOptions, termsOf) };
   return {
     building: indexInWorker(list).then(
       (reply) => {
         // The terms stay JSON in the store, as the worker sent them, until the cache is written.
-        inputs.forEach((input, i) => {
-          const key = terms?.keyOf(input);
+        keys.forEach((key, i) => {
           if (key !== undefined && !terms?.touch(key)) terms?.putJson(key, reply.terms[i]!);
         });
         return reply.index;
       },
-      here,
+      // Should the worker fail, the main thread builds the index from the sections made again.
+      () => searchIndexJson(sectionsOf(), indexOptions, termsOf),
     ),
   };
 }
@@ -64,7 +78,7 @@ export function searchIndexBuild(list: ReadonlyArray<Section>, terms: Store<Sect
 export function indexInWorker(list: ReadonlyArray<Section>): Promise<{ index: string; terms: string[] }> {
   const worker = startWorker(typeof SEARCH_INDEX_WORKER === 'string' ? SEARCH_INDEX_WORKER : undefined, new URL('./workers/search-index-worker.ts', import.meta.url));
   const built = new Promise<{ index: string; terms: string[] }>((resolve, reject) => {
-    worker.once('message', (reply: IndexReply) => ('index' in reply ? resolve(reply) : reject(new Error(reply.failed))));
+    worker.once('message', (reply: IndexReply) => ('index' in reply ? resolve({ index: joinedText(reply.index, 'latin1'), terms: textsOf(reply.terms, 'utf8') }) : reject(new Error(reply.failed))));
     worker.once('error', reject);
     worker.once('exit', () => reject(new Error('de zoekindex-worker stopte')));
   });

@@ -266,6 +266,8 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     const sections = (): ReadonlyArray<Section> => (sectionsMade ??= searchIndexSections(analysis, markdown));
     const index: (SearchIndexFile & { readonly building?: Promise<string> }) | null = options.render === 'on-request' ? devSearchIndex(analysis, markdown, themeCode.searchIndex)
       : options.render ? searchIndexFor(sections, cache, siteKey !== null && pageKeys !== null ? searchInputsKey(siteKey, pageKeys) : null) : null;
+    // The sections are made again should a failing worker leave the index to this thread; not held meanwhile.
+    sectionsMade = null;
     if (options.render === true && !index?.building) lap('zoekindex');
     const reuse = reusable && siteKey !== null && pageKeys !== null && index ? PageReuse.open(options.cacheDir, reusable.outDir, siteKey, pageKeys) : null;
     // A large site's markdown and written bodies wait in a spill file while the pages render, not in memory
@@ -309,7 +311,6 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     const kept = Object.keys(cache ?? {}) as Array<keyof BuildCache>;
     const indexStores: ReadonlyArray<keyof BuildCache> = ['searchIndex', 'searchTerms'];
     if (cache) await writeBuildCache(options.cacheDir, cache, building ? kept.filter((store) => !indexStores.includes(store)) : kept);
-    spill?.close();
     // The pages' manifest once the output is in place: it records each page's stamp there.
     if (reuse) options.writer?.afterWrite((written) => reuse.save(written));
     lap('cache bewaren');
@@ -320,6 +321,8 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
       if (cache) await writeBuildCache(options.cacheDir, cache, indexStores);
       lap('zoekindex');
     }
+    // Not before the index is there: should its worker fail, this thread makes the sections again from the spilled markdown.
+    spill?.close();
     const stats = {
       ...(reuse ? { pagesRendered: reuse.rendered, pagesReused: reuse.reused, feedsRendered: reuse.feedsRendered, pagesReadBack: reuse.readBack } : { pagesRendered: options.render === true ? generated.routes.length : 0, pagesReused: 0 }),
       ...(bodies ? { bodiesWritten: bodies.written } : {}),
@@ -461,7 +464,7 @@ function searchIndexFor(sections: () => ReadonlyArray<Section>, cache: BuildCach
   // A hash of the sections and the generator as the key spares the cache hashing their JSON twice more.
   const key = [inputsKey ?? searchIndexKey(JSON.stringify(sections()), generatorKey())];
   if (cache?.searchIndex.has(key)) return { path, data: cache.searchIndex.get(key, () => searchIndexJson(sections(), indexOptions)) };
-  const made = searchIndexBuild(sections(), cache?.searchTerms);
+  const made = searchIndexBuild(sections, cache?.searchTerms);
   if ('index' in made) return { path, data: cache ? cache.searchIndex.get(key, () => made.index) : made.index };
   return { path, data: null, building: handled(made.building.then((index) => (cache ? cache.searchIndex.get(key, () => index) : index))) };
 }

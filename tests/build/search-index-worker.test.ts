@@ -19,6 +19,8 @@ import { searchRecords } from '../../pipeline/stages/search-records.ts';
 import { Store } from '../../pipeline/memo.ts';
 import { indexOptions } from '../../theme/shared/search-options.ts';
 import { root } from '../helpers.ts';
+import fc from 'fast-check';
+import { joinedText, TextChunks, textsOf, transferList } from '../../pipeline/io/text-chunks.ts';
 import { themeCode } from '../../theme/theme-code.ts';
 
 const test = suite('build: the search index built apart');
@@ -55,7 +57,7 @@ test('after a change to one article the main thread assembles the index from cac
   const sections = searchIndexSections(analysis, markdownStage(analysis, effects, {}));
 
   const terms = new Store<SectionTerms>();
-  const cold = searchIndexBuild(sections, terms);
+  const cold = searchIndexBuild(() => sections, terms);
   assert.ok('building' in cold, 'a cold build has the worker build the index');
   const coldIndex = await cold.building;
   assert.is(coldIndex, searchIndexJson(sections, indexOptions), 'the worker\'s bytes are the main thread\'s');
@@ -65,10 +67,10 @@ test('after a change to one article the main thread assembles the index from cac
   assert.ok(edited >= 0);
   const changed: Section[] = sections.map((s, i) => (i === edited ? { ...s, content: `${s.content} Een nieuwe zin over categorieën.` } : s));
   const kept = reloaded(terms);
-  const warm = searchIndexBuild(changed, kept);
+  const warm = searchIndexBuild(() => changed, kept);
   assert.ok('index' in warm, 'the main thread assembles it: no worker');
   assert.is(kept.misses, 1, 'only the changed section is tokenized');
-  const fresh = searchIndexBuild(changed, new Store());
+  const fresh = searchIndexBuild(() => changed, new Store());
   assert.ok('building' in fresh);
   assert.ok(warm.index === await fresh.building, 'a cold build of the changed site makes the same bytes');
   assert.ok(warm.index !== coldIndex);
@@ -84,6 +86,35 @@ test('the index key changes with the sections and with the code that builds the 
 
 test('the index has one name, outside the immutable /assets/, so a page does not change with the records', () => {
   assert.is(searchIndexPath, 'search-index.json');
+});
+
+test('texts written into chunks and moved to another thread come back whole and in order', async () => {
+  const { MessageChannel, receiveMessageOnPort } = await import('node:worker_threads');
+  const moved = (chunks: ReturnType<TextChunks['take']>) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.postMessage(chunks, transferList(chunks));
+    const received = receiveMessageOnPort(port2)!.message as typeof chunks;
+    port1.close();
+    assert.ok(chunks.every((chunk) => chunk.buffer.byteLength === 0), 'the buffers were moved, not copied');
+    return received;
+  };
+  // UTF-8: any text, an emoji and "…" included; a text larger than one chunk (4 MiB) gets a chunk of its own.
+  fc.assert(fc.property(fc.array(fc.string({ unit: 'binary' }), { maxLength: 40 }), fc.boolean(), (texts, large) => {
+    const all = large ? [...texts, 'é…'.repeat(1_500_000), ...texts] : texts;
+    const chunks = new TextChunks('utf8');
+    for (const text of all) chunks.add(text);
+    const received = moved(chunks.take());
+    assert.equal(textsOf(received, 'utf8'), all.map((text) => Buffer.from(text, 'utf8').toString('utf8')));
+    assert.is(joinedText(received, 'utf8'), all.map((text) => Buffer.from(text, 'utf8').toString('utf8')).join(''));
+  }), { numRuns: 40 });
+  // latin1 for texts of characters up to U+00FF, as the index is.
+  fc.assert(fc.property(fc.array(fc.string({ unit: fc.integer({ min: 0, max: 0xff }).map((c) => String.fromCharCode(c)) }), { maxLength: 60 }), (texts) => {
+    const chunks = new TextChunks('latin1');
+    for (const text of texts) chunks.add(text);
+    const received = moved(chunks.take());
+    assert.is(joinedText(received, 'latin1'), texts.join(''));
+    assert.equal(textsOf(received, 'latin1'), texts);
+  }));
 });
 
 test.run();

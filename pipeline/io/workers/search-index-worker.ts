@@ -3,11 +3,14 @@
  * is sent and assembles the search index
  * (pipeline/stages/search-index.ts), on the core the main thread leaves free
  * while it renders the pages. The terms go back too, as JSON, for the build
- * cache.
+ * cache. Both go back as bytes that are moved, not copied
+ * (pipeline/io/text-chunks.ts): this thread's end is where a large site's
+ * build peaks.
  */
 import { parentPort } from 'node:worker_threads';
-import { sectionTerms, searchIndexJson, type Section } from '../../stages/search-index.ts';
+import { searchIndexPieces, sectionTerms, type Section } from '../../stages/search-index.ts';
 import { indexOptions } from '../../../theme/shared/search-options.ts';
+import { TextChunks, transferList } from '../text-chunks.ts';
 import type { IndexReply } from '../search-index.ts';
 
 const port = parentPort;
@@ -15,15 +18,17 @@ port?.once('message', (list: Section[]) => {
   let reply: IndexReply;
   try {
     // Each section's terms go back as JSON, which holds them in a third of the memory of their objects.
-    const terms: string[] = [];
-    const index = searchIndexJson(list, indexOptions, (section) => {
+    const terms = new TextChunks('utf8');
+    // Every character of the index is at most U+00FF (`narrowJson`): one byte each.
+    const index = new TextChunks('latin1');
+    for (const piece of searchIndexPieces(list, indexOptions, (section) => {
       const made = sectionTerms(section, indexOptions);
-      terms.push(JSON.stringify(made));
+      terms.add(JSON.stringify(made));
       return made;
-    });
-    reply = { index, terms };
+    })) index.add(piece);
+    reply = { index: index.take(), terms: terms.take() };
   } catch (e) {
     reply = { failed: String((e as Error).message ?? e) };
   }
-  port.postMessage(reply);
+  port.postMessage(reply, 'index' in reply ? [...transferList(reply.index), ...transferList(reply.terms)] : []);
 });
