@@ -69,14 +69,57 @@ const args = () => parseArgs({
     format: { type: 'string', default: 'text' },
     // An internal error prints its stack.
     debug: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
   },
 });
+
+/** What `--help` prints, and what follows a mistake in the arguments. */
+export const usage = `Gebruik: ontwikkelaarsportaal [commando] [opties]
+
+Commando's:
+  build            bouwt de site voor productie in dist/ (standaard)
+  check            controleert alle content en configuratie, schrijft niets
+  dev              ontwikkelserver die bij elke wijziging opnieuw bouwt
+  serve            serveert een gebouwde dist/ met de headers van productie
+  server-config    werkt de headers en redirects in dist-config/nginx.conf en dist-config/Caddyfile bij
+
+Opties:
+  --content MAP    de map met content (standaard content)
+  --config BESTAND de siteconfiguratie (standaard dist-config/site.yml)
+  --out MAP        de uitvoermap van build en serve (standaard dist)
+  --port N         de poort van dev en serve (standaard 3000, of PORT)
+  --format FORMAAT de meldingen als text (standaard) of json
+  --debug          toont de stacktrace bij een fout in de generator
+  -h, --help       toont deze hulp
+`;
+
+/** The arguments, or what is wrong with them in Dutch (node's own message is English and names no command). */
+function readArgs(): ReturnType<typeof args> | { wrong: string } {
+  try {
+    return args();
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    const option = /'([^']+)'/.exec(e instanceof Error ? e.message : '')?.[1] ?? '';
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return { wrong: `Onbekende optie "${option}".` };
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return { wrong: `De optie "${option.split(' ')[0]}" mist een waarde, of krijgt er een die ze niet neemt.` };
+    return { wrong: `De argumenten zijn niet te lezen (${e instanceof Error ? e.message : String(e)}).` };
+  }
+}
 
 /** How long the dev server waits after a file event for more events of the same save; all of it is wait before the rebuild. */
 const saveDebounce = 10;
 
 async function main(): Promise<number> {
-  const { values, positionals } = args();
+  const read = readArgs();
+  if ('wrong' in read) {
+    process.stderr.write(`${read.wrong}\n\n${usage}`);
+    return 2;
+  }
+  const { values, positionals } = read;
+  if (values.help) {
+    process.stdout.write(usage);
+    return 0;
+  }
   const command = positionals[0] ?? 'build';
   const port = Number(values.port ?? process.env.PORT ?? 3000);
   const cacheDir = path.resolve('.cache');
@@ -208,7 +251,7 @@ async function main(): Promise<number> {
     return 0;
   }
 
-  process.stderr.write(`Onbekend commando "${command}". Gebruik build, check, dev, serve of server-config.\n`);
+  process.stderr.write(`Onbekend commando "${command}".\n\n${usage}`);
   return 2;
 }
 
