@@ -16,7 +16,7 @@ import '../io/production-react.ts';
 import path from 'node:path';
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { cleanUpOnExit, SiteWriter } from '../io/write.ts';
+import { cleanUpOnExit, SiteWriter, spareFolder } from '../io/write.ts';
 import { printCounts } from '../io/stopwatch.ts';
 import { startServer, type MemorySite } from '../io/server.ts';
 import { createMemo } from '../memo.ts';
@@ -147,7 +147,7 @@ async function main(): Promise<number> {
     const started = performance.now();
     const out = values.out ?? 'dist';
     // Writes dist/ while the pages render, and swaps it in only when the build has no errors.
-    const writer = command === 'build' ? new SiteWriter(out) : undefined;
+    const writer = command === 'build' ? new SiteWriter(out, undefined, spareFolder(cacheDir, out)) : undefined;
     const result = await runBuild({ ...base, mode: 'production', render: command === 'build', persist: true, ...(writer ? { writer } : {}) });
     report(result.problems, values.format ?? 'text');
     if (hasErrors(result.problems)) {

@@ -12,6 +12,11 @@
  * and the previous output holds no other, there is no folder and no swap: the
  * previous output is this build's.
  *
+ * With a spare folder (`SiteWriter`'s `spare`, in the build cache), the
+ * previous output is not removed after the swap but becomes the spare, and
+ * the next write brings the spare up to date instead of making every folder
+ * again (write-worker.ts).
+ *
  * A signal stops the writer thread between two files, removes its folder and
  * ends the process with that signal. Only a SIGKILL can leave a temporary
  * folder; the next write into the same parent removes folders whose process
@@ -20,7 +25,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Worker } from 'node:worker_threads';
 import type { OutputFile } from '../types.ts';
 import type { UnchangedFile } from '../build.ts';
@@ -147,8 +152,13 @@ export class SiteWriter {
   /** Run once the output is in place (`afterWrite`). */
   private readonly written: Array<(stats: WriteStats) => void> = [];
 
-  /** `window`: how much may wait for the thread before `add` waits (see `defaultWindow`). */
-  constructor(outDir: string, private readonly window = defaultWindow) {
+  /**
+   * `window`: how much may wait for the thread before `add` waits (see
+   * `defaultWindow`). `spare`: where the previous output is kept after the
+   * swap, for the next write to reuse (on the same disk as `outDir`, or it
+   * is removed as without one).
+   */
+  constructor(outDir: string, private readonly window = defaultWindow, private readonly spare: string | null = null) {
     this.out = path.resolve(outDir);
   }
 
@@ -248,9 +258,11 @@ export class SiteWriter {
       }
       open.delete(this);
       if (hadOutput) temporaries.add(old);
-      // Async: removes a folder's entries in parallel, twice as fast as rmSync, while the callbacks run.
+      // The previous output becomes the spare (one rename), else it is removed. Async: removes a folder's entries in
+      // parallel, twice as fast as rmSync, while the callbacks run.
       // A signal meanwhile waits for it (writing > 0); should it fail, exit still removes `old` (it is in temporaries).
-      const removing = hadOutput ? fsp.rm(old, { recursive: true, force: true }) : null;
+      const removing = hadOutput && !this.keptAsSpare(old) ? fsp.rm(old, { recursive: true, force: true }) : null;
+      if (!removing) temporaries.delete(old);
       try {
         for (const callback of this.written) callback(answer);
       } finally {
@@ -267,6 +279,18 @@ export class SiteWriter {
       if (interrupted && writing === 0) exitWith(interrupted);
     }
     return answer;
+  }
+
+  /** Whether the previous output, renamed to `old` by the swap, is now the spare: not when there is none to be, or one already. */
+  private keptAsSpare(old: string): boolean {
+    if (this.spare === null) return false;
+    try {
+      fs.mkdirSync(path.dirname(this.spare), { recursive: true });
+      fs.renameSync(old, this.spare);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** Stops the writer and removes its folder; the previous output stays as it was. Synchronous, for signal handlers. */
@@ -288,7 +312,7 @@ export class SiteWriter {
     const tmp = path.join(parent, `.${path.basename(this.out)}-tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
     const shared = new SharedArrayBuffer(12);
     const worker = startWorker(typeof WRITE_WORKER === 'string' ? WRITE_WORKER : undefined, new URL('./workers/write-worker.ts', import.meta.url), {
-      workerData: { out: this.out, tmp, shared },
+      workerData: { out: this.out, tmp, spare: this.spare, shared },
     });
     worker.unref();
     const reply = new Promise<WriteReply>((resolve) => {
@@ -313,6 +337,10 @@ function stopWriter(flags: Int32Array): void {
   const deadline = Date.now() + 10_000;
   while (Atomics.load(flags, flag.busy) === 1 && Date.now() < deadline) Atomics.wait(flags, flag.busy, 1, 100);
 }
+
+/** Where the CLI keeps the spare of `outDir`: in the build cache, one per output folder. */
+export const spareFolder = (cacheDir: string, outDir: string): string =>
+  path.join(cacheDir, 'spare-output', createHash('sha256').update(path.resolve(outDir)).digest('hex').slice(0, 16));
 
 /** Writes `files` as the site in `outDir`, all or nothing (see SiteWriter). */
 export async function writeSite(outDir: string, files: ReadonlyArray<OutputFile>): Promise<WriteStats> {

@@ -15,10 +15,9 @@ import { CompactContent, compactContents, treeOrigin } from '../../pipeline/io/c
 import { SpillFile } from '../../pipeline/io/spill-file.ts';
 import { Store } from '../../pipeline/memo.ts';
 import type { Content, MarkdownResult } from '../../pipeline/types.ts';
-import { SiteWriter } from '../../pipeline/io/write.ts';
 import { readStoreFileSync } from '../../pipeline/io/store-file.ts';
 import { configText, fileHashes, minimalAuthors, minimalTags, temporaryFolder, writeTestSite } from '../helpers.ts';
-import { writtenBuild } from './written-build.ts';
+import { cliWriter, writtenBuild } from './written-build.ts';
 
 const test = suite('build: markdown spilled while the pages render');
 const work = temporaryFolder('ontwikkelaarsportaal-spilled-');
@@ -35,7 +34,7 @@ const files: Record<string, string> = {
 };
 
 const site = (name: string) => writeTestSite(path.join(work, name), files, configText).dir;
-const build = (dir: string, spillFrom?: number) => writtenBuild(dir, new SiteWriter(path.join(dir, 'dist')), spillFrom === undefined ? {} : { spillFrom });
+const build = (dir: string, spillFrom?: number) => writtenBuild(dir, cliWriter(dir), spillFrom === undefined ? {} : { spillFrom });
 
 /** The values of one store of a site's build cache, as parsed, in one order, the site's folder left out (keys and places name it). */
 const storeValues = (dir: string, name: string): string[] => {

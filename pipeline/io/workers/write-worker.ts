@@ -14,6 +14,15 @@
  * After each file it counts it as taken in a shared word: the main thread
  * hands over more only while little waits (back-pressure).
  *
+ * With a spare (the output before the previous one, kept by the main thread
+ * after a swap), the folder is that spare renamed, brought up to date: its
+ * folders stay, a file already linked to the previous output's stays, every
+ * other file is removed before its place is filled, and what this build does
+ * not have is removed at the end. Making the 455 folders of our site took
+ * 80 to 130 ms on this machine's disk, and removing the old output after the
+ * swap 50 to 75 ms (docs/performance.md); a file is never written into in
+ * place, since the spare's files are links shared with the output.
+ *
  * Before each file (and before the end, which may make the folder and its
  * links) it marks itself busy in a shared word, and looks whether the main
  * thread asked it to stop (a signal, a failed build): then it writes nothing
@@ -26,7 +35,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { flag, type WriteMessage, type WriteReply } from '../write.ts';
 import { stampOf, type FileStamp } from '../file-stamp.ts';
 
-const { out, tmp, shared } = workerData as { out: string; tmp: string; shared: SharedArrayBuffer };
+const { out, tmp, spare, shared } = workerData as { out: string; tmp: string; spare: string | null; shared: SharedArrayBuffer };
 const flags = new Int32Array(shared);
 const port = parentPort;
 
@@ -34,6 +43,10 @@ const port = parentPort;
 const made = new Set<string>();
 /** Whether the temporary folder exists: a file differed from the previous output. */
 let opened = false;
+/** Whether the folder is the spare, with what an earlier build left in it. */
+let reused = false;
+/** Every file put in the folder (full path), in a reused folder: the rest goes at the end. */
+const placed = new Set<string>();
 /** Files unchanged from the previous output, linked into the folder once it is made. */
 const deferred: string[] = [];
 /** Every path of this build until the folder is made: compared with the previous output's at the end. */
@@ -48,14 +61,27 @@ let bytesWritten = 0;
 function makeFolder(dir: string): void {
   if (made.has(dir)) return;
   makeFolder(path.dirname(dir));
-  fs.mkdirSync(dir);
+  const there = reused ? lstatOf(dir) : null;
+  if (!there?.isDirectory()) {
+    // In a reused folder a file or a link may stand where this build has a folder.
+    if (there) fs.rmSync(dir, { force: true });
+    fs.mkdirSync(dir);
+  }
   made.add(dir);
 }
 
-/** Makes the temporary folder (not there before: its name is new) and links the files deferred so far. */
+function lstatOf(file: string): fs.BigIntStats | null {
+  return fs.lstatSync(file, { bigint: true, throwIfNoEntry: false }) ?? null;
+}
+
+/**
+ * Makes the temporary folder, from the spare when there is one (its name is
+ * new, so nothing else is there), and links the files deferred so far.
+ */
 function open(): void {
   if (opened) return;
-  fs.mkdirSync(tmp);
+  reused = claimSpare();
+  if (!reused) fs.mkdirSync(tmp);
   // The site is public and a web server user must read it, whatever the umask.
   fs.chmodSync(tmp, 0o755);
   made.add(tmp);
@@ -66,6 +92,43 @@ function open(): void {
     link(file);
   }
   deferred.length = 0;
+}
+
+/** The spare renamed to the temporary folder; false when there is none (or it is not a folder, or on another disk). */
+function claimSpare(): boolean {
+  if (spare === null) return false;
+  try {
+    if (!lstatOf(spare)?.isDirectory()) return false;
+    fs.renameSync(spare, tmp);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Clears `target` in a reused folder for a file to come: true when it is
+ * already the file `source` stands for (a link to the same file, unchanged
+ * since the spare was the output), else whatever is there goes, so that
+ * nothing is written into a file the output shares.
+ */
+function inPlace(target: string, source: fs.BigIntStats | null): boolean {
+  if (!reused) return false;
+  placed.add(target);
+  const there = lstatOf(target);
+  if (!there) return false;
+  if (source && there.isFile() && there.ino === source.ino && there.dev === source.dev) return true;
+  fs.rmSync(target, { recursive: true, force: true });
+  return false;
+}
+
+/** Removes from a reused folder every file and folder this build did not put there. */
+function prune(dir: string): void {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory() && made.has(full)) prune(full);
+    else if (!entry.isFile() || !placed.has(full)) fs.rmSync(full, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -90,7 +153,7 @@ function link(file: string): void {
   const target = path.join(tmp, file);
   makeFolder(path.dirname(target));
   try {
-    fs.linkSync(path.join(out, file), target);
+    if (!inPlace(target, reused ? lstatOf(path.join(out, file)) : null)) fs.linkSync(path.join(out, file), target);
   } catch (e) {
     throw new Error(`${file} kon niet uit de vorige uitvoer gelinkt worden (${e instanceof Error ? e.message : String(e)})`);
   }
@@ -120,7 +183,7 @@ function write(file: string, data: string | Uint8Array): void {
   const target = path.join(tmp, file);
   makeFolder(path.dirname(target));
   files++;
-  if (same && linked(previous, target)) {
+  if (inPlace(target, same) || (same && linked(previous, target))) {
     linkedFiles++;
     return;
   }
@@ -174,6 +237,7 @@ function end(): WriteReply {
     if (Atomics.load(flags, flag.stop) === 1) return { failed: 'gestopt' };
     const kept = !opened && sameFiles();
     if (!kept) open();
+    if (reused) prune(tmp);
     return { files, linked: linkedFiles, bytesWritten, kept, stamps };
   } catch (e) {
     return { failed: e instanceof Error ? e.message : String(e) };
