@@ -213,9 +213,12 @@ const payload = fc.constantFrom(...payloads);
 
 interface Outcome { readonly runs: number; readonly planned: number }
 
+/** A reported failure again: `FUZZ_SEED=<seed of fast-check's report> node --import tsx tests/run.ts pipeline/fuzz`. */
+const replay = process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {};
+
 /** Runs `property` `numRuns` times, however long that takes; throws fast-check's report on a failure. */
 function check<Ts extends [unknown, ...unknown[]]>(property: fc.IProperty<Ts>, numRuns: number): Outcome {
-  const details = fc.check(property, { numRuns });
+  const details = fc.check(property, { numRuns, ...replay });
   if (details.failed) {
     const inner = details.errorInstance;
     const report = fc.defaultReportMessage(details) ?? '';

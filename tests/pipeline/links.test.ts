@@ -36,6 +36,20 @@ links('should report a link to a draft in production only', () => {
   assert.not.ok(run(files, { mode: 'development' }).problems.some((p) => p.code === 'link-to-draft'));
 });
 
+links('should read %2e as a dot in a relative route, as a browser does: climbing above the site root is an error', () => {
+  const g = run({
+    'kennisbank/a/b/doc.md': '---\ntitle: Doc\n---\n\n[boven](<../../%2e%2e/..>)\n\n[ook boven](../.%2E/%2e%2E/..)\n\n[binnen](<../%2e%2e/>)\n\n[hier](./%2e/)\n\n[met %2F](../%2E%2E%2F/../..)\n',
+  });
+  const outside = g.problems.filter((p) => p.code === 'link-outside-content');
+  // The last climbs above the root only read as a file path (`%2F` a slash): still not a page of the site.
+  assert.equal(outside.map((p) => p.line), [5, 7, 13]);
+  // Within the site, the dots are climbed too: `../%2e%2e/` from /kennisbank/a/b/doc is the page /kennisbank.
+  const inside = run({ 'kennisbank/a/b/doc.md': '---\ntitle: Doc\n---\n\n[binnen](<../%2e%2e/>)\n', 'kennisbank/index.md': '---\ntitle: Kennisbank\n---\n' }, { render: true });
+  assert.equal(inside.problems.filter((p) => p.code.includes('link')), []);
+  const page = inside.files.find((f) => String(f.data).includes('>binnen</a>'));
+  assert.match(String(page?.data), /<a href="\/kennisbank">binnen<\/a>/);
+});
+
 links('should normalise .html and /index.html', () => {
   assert.is(normalisePath('/x.html'), '/x');
   assert.is(normalisePath('/x/index.html'), '/x');

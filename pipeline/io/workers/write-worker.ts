@@ -75,8 +75,8 @@ function lstatOf(file: string): fs.BigIntStats | null {
 }
 
 /**
- * Makes the temporary folder, from the spare when there is one (its name is
- * new, so nothing else is there), and links the files deferred so far.
+ * Makes the temporary folder (under a new name: the spare renamed, or a new
+ * empty folder) and links the files deferred so far.
  */
 function open(): void {
   if (opened) return;

@@ -9,7 +9,7 @@ import type { Assets } from '../assets.ts';
 import { error, placeOf, type Place, type Problem } from '../../problem.ts';
 import type { LinkRef } from '../../types.ts';
 import { disguisedMessage, externalUrl, urlKind } from '../../safety/urls.ts';
-import { resolveContentPath, splitHash } from './urls.ts';
+import { resolveContentPath, safeDecode, splitHash } from './urls.ts';
 import type { Handler } from './walk.ts';
 
 /** The page the links are written in. */
@@ -124,8 +124,10 @@ export function internalLink(url: string, place: Place, page: LinkPage, site: Li
   // A file beside the content that is not there and that no URL could mean instead.
   if (contentPath === null && namesFile(target)) return { url, problem: outside(url, file, place) };
   // A relative route such as `../tags` or `../../communities/foo/`: a URL relative to this page's URL, as a browser resolves it.
+  // One that climbs above the site root is not on the site, also when it does so only with its escapes decoded
+  // (`%2F` as a slash, as a file path is read).
   const resolved = relativeUrl(page.permalink, target);
-  if (resolved === null) return { url, problem: outside(url, file, place) };
+  if (resolved === null || relativeUrl(page.permalink, safeDecode(target)) === null) return { url, problem: outside(url, file, place) };
   const path = canonicalRoute(resolved, routes);
   return { url: `${path}${query}${hash}`, link: { url: `${path}${hash}`, file, place } };
 }
@@ -139,6 +141,16 @@ function absoluteMarkdown(from: string, target: string, permalinks: ReadonlyMap<
 }
 
 /**
+ * 1 for a single-dot path segment, 2 for a double-dot one, else 0, as the
+ * URL standard reads them: `%2e` counts as a dot, in any case (`%2e%2e`,
+ * `.%2E`), so a browser climbs on `%2e%2e` as on `..`.
+ */
+const dotSegment = (segment: string): 0 | 1 | 2 => {
+  const dots = segment.toLowerCase().replaceAll('%2e', '.');
+  return dots === '.' ? 1 : dots === '..' ? 2 : 0;
+};
+
+/**
  * `target` resolved against the URL of the page at `permalink`, as a browser
  * does; null when it climbs above the site root (a browser would stop at the
  * root, so the author meant something that is not on the site).
@@ -147,18 +159,18 @@ function relativeUrl(permalink: string, target: string): string | null {
   const base = permalink.endsWith('/') ? permalink : `${posix.dirname(permalink)}/`;
   const parts = base.split('/').filter(Boolean);
   for (const segment of target.split('/').slice(0, -1)) {
-    if (segment === '..') {
+    if (dotSegment(segment) === 2) {
       if (parts.length === 0) return null;
       parts.pop();
-    } else if (segment !== '.' && segment !== '') parts.push(segment);
+    } else if (dotSegment(segment) === 0 && segment !== '') parts.push(segment);
   }
   const last = target.split('/').pop() ?? '';
-  if (last === '..') {
+  if (dotSegment(last) === 2) {
     if (parts.length === 0) return null;
     parts.pop();
     return `/${parts.join('/')}${parts.length ? '/' : ''}`;
   }
-  const tail = last === '.' || last === '' ? '' : last;
+  const tail = dotSegment(last) === 1 || last === '' ? '' : last;
   const folder = `/${parts.join('/')}${parts.length ? '/' : ''}`;
   return `${folder}${tail}`;
 }
