@@ -281,10 +281,15 @@ export class SiteWriter {
     return answer;
   }
 
-  /** Whether the previous output, renamed to `old` by the swap, is now the spare: not when there is none to be, or one already. */
+  /**
+   * Whether the previous output, renamed to `old` by the swap, is now the
+   * spare: not when there is none to be, or one already, or the output was
+   * not a real folder (a symbolic link to one stays the site's, not ours).
+   */
   private keptAsSpare(old: string): boolean {
     if (this.spare === null) return false;
     try {
+      if (!fs.lstatSync(old).isDirectory()) return false;
       fs.mkdirSync(path.dirname(this.spare), { recursive: true });
       fs.renameSync(old, this.spare);
       return true;

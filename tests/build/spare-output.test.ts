@@ -141,4 +141,16 @@ test('a write that fails leaves the output as it was, and no temporary folder', 
   assert.equal(tree(dist), { 'index.html': 'start 4' });
 });
 
+test('an output that is a symbolic link to a folder is not kept as the spare', async () => {
+  const { parent, dist, spare, writer } = place();
+  const elsewhere = path.join(parent, 'elders');
+  fs.mkdirSync(elsewhere, { recursive: true });
+  fs.writeFileSync(path.join(elsewhere, 'index.html'), 'daar');
+  fs.symlinkSync(elsewhere, dist);
+  await write(writer(), [{ path: 'index.html', data: 'hier' }]);
+  assert.is(fs.readFileSync(path.join(dist, 'index.html'), 'utf8'), 'hier');
+  assert.not.ok(fs.existsSync(spare), 'no spare');
+  assert.is(fs.readFileSync(path.join(elsewhere, 'index.html'), 'utf8'), 'daar', 'the folder the link pointed at is untouched');
+});
+
 test.run();
