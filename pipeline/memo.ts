@@ -88,6 +88,9 @@ export interface Earlier<V> {
 /** An earlier entry kept without being asked: its value stays where it was until someone asks. */
 const unread: unique symbol = Symbol('unread');
 
+/** The key a store keeps `inputs` under: one formula for `keyOf` and `keyOnce`. */
+const hashOf = (inputs: ReadonlyArray<string | number>): string => contentHash(JSON.stringify(inputs), 32);
+
 /**
  * A value handed over as its JSON (a worker thread's result), kept that way:
  * parsed only when the build asks for it, and written to the cache as it is.
@@ -149,7 +152,7 @@ export class Store<V> {
     let key = this.hashed.get(inputs);
     if (key !== undefined) return key;
     if (inputs.length > 3) {
-      this.hashed.set(inputs, key = contentHash(JSON.stringify(inputs), 32));
+      this.hashed.set(inputs, key = hashOf(inputs));
       return key;
     }
     const head = JSON.stringify(inputs.slice(0, -1));
@@ -157,14 +160,14 @@ export class Store<V> {
     let texts = this.byText.get(head);
     if (!texts) this.byText.set(head, texts = new Map());
     key = texts.get(last);
-    if (key === undefined) texts.set(last, key = contentHash(JSON.stringify(inputs), 32));
+    if (key === undefined) texts.set(last, key = hashOf(inputs));
     this.hashed.set(inputs, key);
     return key;
   }
 
   /** `keyOf` of inputs asked about once: neither the inputs nor their texts are remembered (and held) for the build. */
   keyOnce(inputs: ReadonlyArray<string | number>): string {
-    return this.hashed.get(inputs) ?? contentHash(JSON.stringify(inputs), 32);
+    return this.hashed.get(inputs) ?? hashOf(inputs);
   }
 
   /** Whether the store has a value under `key`, now or from the earlier build; `has` by key. */

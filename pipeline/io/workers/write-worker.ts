@@ -107,10 +107,11 @@ function claimSpare(): boolean {
 }
 
 /**
- * Clears `target` in a reused folder for a file to come: true when it is
- * already the file `source` stands for (a link to the same file, unchanged
- * since the spare was the output), else whatever is there goes, so that
- * nothing is written into a file the output shares.
+ * Clears `target` in a reused folder for a file to come, and notes it as
+ * placed (`prune` keeps it): true when it is already the file `source`
+ * stands for (a link to the same file, unchanged since the spare was the
+ * output), else whatever is there goes, so that nothing is written into a
+ * file the output shares.
  */
 function inPlace(target: string, source: fs.BigIntStats | null): boolean {
   if (!reused) return false;
