@@ -103,6 +103,11 @@ export class Json {
   get text(): string {
     return this.json;
   }
+
+  /** The value as the build reads it: parsed from the text (a compact value keeps part of it at hand, pipeline/io/compact-contents.ts). */
+  value(): unknown {
+    return JSON.parse(this.text);
+  }
 }
 
 /**
@@ -123,6 +128,8 @@ export class Store<V> {
   private hashed = new WeakMap<ReadonlyArray<string | number>, string>();
   private computed = 0;
   private loaded: Earlier<V> | null;
+  /** How each value made from now on is kept (`keepMadeAs`); none: as it is. */
+  private keeper: { keep(value: V): Json } | null = null;
 
   /** `earlier` may be a function: a store that a build may not need is read when it is first asked. */
   constructor(private earlierSource: Earlier<V> | (() => Earlier<V>) = new Map()) {
@@ -136,7 +143,7 @@ export class Store<V> {
   /** The value of `key` now or from the earlier build, without marking it used. */
   private known(key: string): V | undefined {
     const here = this.used.get(key);
-    if (here instanceof Json) return JSON.parse(here.text) as V;
+    if (here instanceof Json) return here.value() as V;
     return here === undefined || here === unread ? this.earlier.get(key) : here;
   }
 
@@ -189,9 +196,19 @@ export class Store<V> {
 
   /** Keeps `value` under `key` for this build and the next. */
   put(key: string, value: V): void {
-    this.used.set(key, value);
-    this.madeHere.set(key, value);
+    const kept = this.keeper ? this.keeper.keep(value) : value;
+    this.used.set(key, kept);
+    this.madeHere.set(key, kept);
     this.computed++;
+  }
+
+  /**
+   * From now on every value this build makes is kept as `keep` turns it
+   * into, and read back as that gives it: a large site's markdown goes to a
+   * spill file as each page's is made (pipeline/io/compact-contents.ts).
+   */
+  keepMadeAs(keep: (value: V) => Json): void {
+    this.keeper = { keep };
   }
 
   /** `put` with the value as its JSON: it stays text until someone asks (see `Json`). */
@@ -241,7 +258,8 @@ export class Store<V> {
     }
     const value = compute();
     this.put(key, value);
-    return value;
+    // A value kept in another form is handed out as the store will give it from now on.
+    return this.keeper ? this.known(key)! : value;
   }
 
   /** The keys this build keeps for the next build: those it asked for, made or kept (the rest would only grow the cache). */

@@ -74,42 +74,37 @@ export class CompactContent implements Content {
 
 /**
  * A markdown result as the store writes it, with the body and excerpt in the
- * spill file: its JSON is put together when the cache is written.
+ * spill file: its JSON is put together when the cache is written. Read back,
+ * it is the page's compact content with its problems, the same objects each time.
  */
 class CompactResult extends Json {
-  /** `rest`: the JSON of the content without body and excerpt; `problems`: that of the problems. */
-  constructor(private readonly rest: string, private readonly problems: string, private readonly body: Json, private readonly excerpt: Json | null) {
+  private readonly result: MarkdownResult;
+
+  /** `rest`: the JSON of the content without body and excerpt. */
+  constructor(private readonly rest: string, content: CompactContent, problems: MarkdownResult['problems'], private readonly body: Json, private readonly excerpt: Json | null) {
     super();
+    this.result = { content, problems };
   }
 
   get text(): string {
     const members = this.rest === '{}' ? '}' : `,${this.rest.slice(1)}`;
-    return `{"content":{"body":${this.body.text},"excerpt":${this.excerpt?.text ?? 'null'}${members},"problems":${this.problems}}`;
+    return `{"content":{"body":${this.body.text},"excerpt":${this.excerpt?.text ?? 'null'}${members},"problems":${JSON.stringify(this.result.problems)}}`;
+  }
+
+  override value(): MarkdownResult {
+    return this.result;
   }
 }
 
 /**
- * `contents` with the body and excerpt of every page whose markdown this
- * build made (`made`: the store's key of each permalink's job) moved into
- * `spill`; the store's entries of those pages are then kept as that JSON too.
- * A page whose markdown came from the cache keeps its `Content`: the store's
- * file holds its value as read anyway.
+ * `result` as a large site's markdown store keeps it: the body and excerpt
+ * moved into `spill` (`Store.keepMadeAs`), so that no page's hast stays in
+ * memory once its markdown is made.
  */
-export function compactContents(contents: ReadonlyMap<string, Content>, made: ReadonlyMap<string, string>, store: Store<MarkdownResult>, spill: SpillFile): Map<string, Content> {
-  const compact = new Map<string, Content>();
-  const inStore = store.made();
-  for (const [permalink, content] of contents) {
-    const key = made.get(permalink);
-    const result = key === undefined ? undefined : inStore.get(key);
-    if (key === undefined || result === undefined || result instanceof Json || result.content !== content) {
-      compact.set(permalink, content);
-      continue;
-    }
-    const body = spill.add(JSON.stringify(content.body));
-    const excerpt = content.excerpt === null ? null : spill.add(JSON.stringify(content.excerpt));
-    const { body: _body, excerpt: _excerpt, ...rest } = content;
-    store.keepAsJson(key, new CompactResult(JSON.stringify(rest), JSON.stringify(result.problems), body, excerpt));
-    compact.set(permalink, new CompactContent(content, body, excerpt));
-  }
-  return compact;
+export function compactResult(result: MarkdownResult, spill: SpillFile): Json {
+  const { content, problems } = result;
+  const body = spill.add(JSON.stringify(content.body));
+  const excerpt = content.excerpt === null ? null : spill.add(JSON.stringify(content.excerpt));
+  const { body: _body, excerpt: _excerpt, ...rest } = content;
+  return new CompactResult(JSON.stringify(rest), new CompactContent(content, body, excerpt), problems, body, excerpt);
 }

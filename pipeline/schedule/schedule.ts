@@ -39,7 +39,8 @@ import { valueOf } from '../result.ts';
 import type { SiteWriter } from '../io/write.ts';
 import { buildCacheDir, generatorKey, readBuildCache, writeBuildCache } from '../io/build-cache.ts';
 import { SpillFile } from '../io/spill-file.ts';
-import { compactContents } from '../io/compact-contents.ts';
+import { compactResult } from '../io/compact-contents.ts';
+import { releaseHeap } from '../io/release-heap.ts';
 import { contentHash } from '../content-hash.ts';
 import { searchIndexBuild } from '../io/search-index.ts';
 import { parseAhead, whileWaiting } from './parse-ahead.ts';
@@ -178,6 +179,14 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
       }));
     const loaded = themeLoading && await themeLoading;
     lap('thema');
+    // A large site's markdown goes to a spill file as each page's is made, and is read back from there
+    // by whichever stage asks (pipeline/io/compact-contents.ts): never all of its hast in memory at once.
+    const large = options.render === true && cache !== undefined && site.docs.length + site.posts.length + site.pages.length >= (options.spillFrom ?? spillFrom);
+    spill = large ? SpillFile.open(buildCacheDir(options.cacheDir)) : null;
+    if (spill && cache) {
+      const into = spill;
+      cache.markdown.keepMadeAs((result) => compactResult(result, into));
+    }
     // Should Chromium still be drawing, the main thread makes the markdown of the pages that need neither it nor shiki.
     // (No block is ready: there is no highlighter yet, and these pages show none.)
     if (cache) await whileWaiting(drawing, markdownAhead(needingNothing(markdownJobs(analysed, null, undefined, pluginVersions)!), null, cache, () => false));
@@ -216,7 +225,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
       effects = { ...effects, markdownPlugins: await pluginTreesFor(jobs, highlighter, site, pluginVersions, options, cache) };
       lap('remark- en rehype-plugins');
     }
-    let markdownOnly = markdownStage(analysed, effects, { ...stores, jobs });
+    const markdownOnly = markdownStage(analysed, effects, { ...stores, jobs });
     lap('markdown');
     if (effects.siteComponents && options.render) {
       // The box renders every use of a component now: the pages render synchronously, and find them done.
@@ -242,6 +251,14 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     jobs = jobsWithoutTrees(jobs, site);
     // The settled promise would keep the jobs it was settled with, and their trees.
     madeJobs = Promise.resolve(jobs);
+    if (large) {
+      // Most of the heap is free now, but V8 keeps it for the rest of the build (pipeline/io/release-heap.ts).
+      // The highlight threads stop first: their memory and the collection's never add up.
+      await threads.workers?.close();
+      threads.workers = null;
+      releaseHeap();
+      lap('heap teruggegeven');
+    }
     let analysis = analysed;
     let markdown = markdownOnly;
     if (reactPages.pages.length > 0) {
@@ -270,15 +287,6 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     sectionsMade = null;
     if (options.render === true && !index?.building) lap('zoekindex');
     const reuse = reusable && siteKey !== null && pageKeys !== null && index ? PageReuse.open(options.cacheDir, reusable.outDir, siteKey, pageKeys) : null;
-    // A large site's markdown and written bodies wait in a spill file while the pages render, not in memory
-    // (pipeline/io/compact-contents.ts); the search sections above were made from the trees in memory.
-    spill = options.render === true && cache && jobs.jobs.length >= (options.spillFrom ?? spillFrom) ? SpillFile.open(buildCacheDir(options.cacheDir)) : null;
-    if (spill && cache) {
-      const made = new Map(jobs.jobs.map((job) => [job.entry.permalink, cache.markdown.keyOf(job.key)] as const));
-      const compact = compactContents(valueOf(markdown) ?? new Map(), made, cache.markdown, spill);
-      markdown = pipe(markdown, mapResult(() => compact));
-      markdownOnly = markdown;
-    }
     if (reuse) components.watchRenders((renders) => reuse.watch(renders));
     // Bodies whose markdown did not change are not written again, unless the site's own components could be in them.
     const bodies = options.render === true && cache && Object.keys(components.components).length === 0

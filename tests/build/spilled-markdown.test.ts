@@ -11,9 +11,9 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Root } from 'hast';
-import { CompactContent, compactContents, treeOrigin } from '../../pipeline/io/compact-contents.ts';
+import { CompactContent, compactResult, treeOrigin } from '../../pipeline/io/compact-contents.ts';
 import { SpillFile } from '../../pipeline/io/spill-file.ts';
-import { Store } from '../../pipeline/memo.ts';
+import { Json, Store } from '../../pipeline/memo.ts';
 import type { Content, MarkdownResult } from '../../pipeline/types.ts';
 import { readStoreFileSync } from '../../pipeline/io/store-file.ts';
 import { configText, fileHashes, minimalAuthors, minimalTags, temporaryFolder, writeTestSite } from '../helpers.ts';
@@ -57,16 +57,17 @@ test('a spilled build writes the bytes of a build that holds its markdown in mem
   for (const store of ['markdown.json', 'bodies.json']) assert.equal(storeValues(spilled, store), storeValues(inMemory, store), `${store}: the same values, written from the spill file`);
 });
 
-test('a spilled page reads its trees back as they were, each time a new tree, and the store writes the result it made', () => {
+test('a store that keeps its markdown spilled hands out each result compact: the trees read back as they were, each time anew', () => {
   const tree = (text: string): Root => ({ type: 'root', children: [{ type: 'element', tagName: 'p', properties: {}, children: [{ type: 'text', value: text }] }] });
   const content: Content = { body: tree('Een lange tekst over één API.'), excerpt: tree('Een uittreksel.'), toc: [{ id: 'api', text: 'API', depth: 2 }], anchors: ['api'], links: [], words: 6, firstParagraph: 'Een lange tekst.', hasMermaid: false, docCardList: false };
   const plain: Content = { ...content, body: tree('Geen uittreksel.'), excerpt: null };
   const store = new Store<MarkdownResult>();
-  store.put('k1', { content, problems: [] });
-  store.put('k2', { content: plain, problems: [] });
+  store.put('k0', { content: plain, problems: [] });
   const spill = SpillFile.open(work)!;
-  const compact = compactContents(new Map([['/a', content], ['/b', plain], ['/c', plain]]), new Map([['/a', 'k1'], ['/b', 'k2']]), store, spill);
-  const a = compact.get('/a')!;
+  store.keepMadeAs((result) => compactResult(result, spill));
+  const made = store.get(['a'], () => ({ content, problems: [] }));
+  store.put('k2', { content: plain, problems: [] });
+  const a = made.content;
   assert.ok(a instanceof CompactContent);
   assert.equal(a.body, content.body);
   assert.equal(a.excerpt, content.excerpt);
@@ -74,10 +75,12 @@ test('a spilled page reads its trees back as they were, each time a new tree, an
   assert.equal(treeOrigin(a.body), { content: a, part: 'body' });
   assert.equal(treeOrigin(a.excerpt!), { content: a, part: 'excerpt' });
   assert.equal({ ...a, body: a.body, excerpt: a.excerpt }, content, 'the other fields as they were');
-  assert.is(compact.get('/b')!.excerpt, null);
-  assert.is(compact.get('/c'), plain, 'a page without a job of this build stays in memory');
-  assert.equal(store.find('k1'), { content, problems: [] }, 'the store gives back the result it made');
-  assert.equal(store.find('k2'), { content: plain, problems: [] });
+  assert.is(store.get(['a'], () => { throw new Error('made again'); }), made, 'asked again: the same result, not parsed again');
+  assert.is(store.find('k2')!.content.excerpt, null);
+  assert.is(store.find('k0')!.content, plain, 'a value made before stays as it was');
+  const written = (key: string) => JSON.parse((store.made().get(key) as Json).text) as unknown;
+  assert.equal(written(store.keyOf(['a'])), { content, problems: [] }, 'the store writes the result it made');
+  assert.equal(written('k2'), { content: plain, problems: [] });
   spill.close();
   assert.throws(() => a.body, /nadat de build het sloot/, 'after the build the spilled trees are gone');
 });
