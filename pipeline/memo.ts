@@ -219,13 +219,6 @@ export class Store<V> {
     this.computed++;
   }
 
-  /** The value this build made under `key`, from now on kept as `json` (moved out of memory); the entry stays what it was. */
-  keepAsJson(key: string, json: Json): void {
-    if (!this.madeHere.has(key)) return;
-    this.used.set(key, json);
-    this.madeHere.set(key, json);
-  }
-
   /** Keeps the entry of `key` for the next build without reading its value; false when there is none. */
   touch(key: string): boolean {
     if (this.used.has(key)) return true;
