@@ -18,6 +18,7 @@ import { contentHash } from '../content-hash.ts';
 import type { Root } from 'mdast';
 import { Store, type BuildCache, type WrittenBody } from '../memo.ts';
 import { readStoreFile, readStoreFileSync, writeStore, type StoreFile } from './store-file.ts';
+import { readMarkdownResult } from './compact-contents.ts';
 import type { KeptPluggedTree, MarkdownResult } from '../types.ts';
 import type { SectionTerms } from '../stages/search-index.ts';
 import type { StoredYaml } from '../stages/parse/yaml.ts';
@@ -53,8 +54,8 @@ export function generatorKey(): string {
 /** The file each store was read from: writing appends to it (pipeline/io/store-file.ts). */
 const readFrom = new WeakMap<Store<unknown>, StoreFile<unknown>>();
 
-async function readStore<V>(file: string): Promise<Store<V>> {
-  const read = await readStoreFile<V>(file);
+async function readStore<V>(file: string, decode?: (parsed: unknown) => V): Promise<Store<V>> {
+  const read = await readStoreFile<V>(file, decode);
   const store = new Store<V>(read);
   readFrom.set(store as Store<unknown>, read);
   return store;
@@ -79,7 +80,8 @@ export async function readBuildCache(cacheDir: string): Promise<BuildCache> {
     readStore<Root>(path.join(dir, files.trees)),
     readStore<StoredYaml>(path.join(dir, files.yaml)),
     readStore<JudgedSvgFile>(path.join(dir, files.svg)),
-    readStore<MarkdownResult>(path.join(dir, files.markdown)),
+    // Each page's trees as their JSON until a stage asks for them (pipeline/io/compact-contents.ts).
+    readStore<MarkdownResult>(path.join(dir, files.markdown), readMarkdownResult),
     readStore<string>(path.join(dir, files.searchIndex)),
   ]);
   return {

@@ -72,6 +72,8 @@ export class StoreFile<V> implements Earlier<V> {
     private readonly identity: Identity | null,
     /** A torn last line, a damaged line or value: the next write rewrites the file. */
     private damaged: boolean,
+    /** What a value is made of its parsed JSON (a store's own form, pipeline/io/compact-contents.ts); left out: the JSON as parsed. */
+    private readonly decode?: (parsed: unknown) => V,
   ) {}
 
   /**
@@ -80,7 +82,7 @@ export class StoreFile<V> implements Earlier<V> {
    * one text of the file: a value nobody asks for (the old entry of an edited
    * file) would keep that whole text alive until the build ends.
    */
-  static parse<V>(data: Buffer, identity: Identity | null = null): StoreFile<V> {
+  static parse<V>(data: Buffer, identity: Identity | null = null, decode?: (parsed: unknown) => V): StoreFile<V> {
     const lines = new Map<string, Line>();
     // An interrupted append leaves a last line without its newline.
     const end = data.lastIndexOf(newlineByte) + 1;
@@ -100,7 +102,7 @@ export class StoreFile<V> implements Earlier<V> {
       else lines.delete(key);
       start = newline + 1;
     }
-    return new StoreFile<V>(lines, end, identity, damaged);
+    return new StoreFile<V>(lines, end, identity, damaged, decode);
   }
 
   /** An empty store (no file, or one that could not be read). */
@@ -125,7 +127,8 @@ export class StoreFile<V> implements Earlier<V> {
     if (line === undefined) return undefined;
     if (line.raw !== null) {
       try {
-        line.value = JSON.parse(line.raw);
+        const parsed: unknown = JSON.parse(line.raw);
+        line.value = this.decode ? this.decode(parsed) : parsed;
         line.raw = null;
       } catch {
         // A damaged value: the build computes it again, and the next write leaves the line out.
@@ -160,12 +163,12 @@ export class StoreFile<V> implements Earlier<V> {
 }
 
 /** Reads a store's file; a missing or unreadable file is an empty store. */
-export async function readStoreFile<V>(file: string): Promise<StoreFile<V>> {
+export async function readStoreFile<V>(file: string, decode?: (parsed: unknown) => V): Promise<StoreFile<V>> {
   try {
     const handle = await fsp.open(file, 'r');
     try {
       const stat = await handle.stat();
-      return StoreFile.parse<V>(await handle.readFile(), identityOf(stat));
+      return StoreFile.parse<V>(await handle.readFile(), identityOf(stat), decode);
     } finally {
       await handle.close();
     }

@@ -39,7 +39,7 @@ import { valueOf } from '../result.ts';
 import type { SiteWriter } from '../io/write.ts';
 import { buildCacheDir, generatorKey, readBuildCache, writeBuildCache } from '../io/build-cache.ts';
 import { SpillFile } from '../io/spill-file.ts';
-import { compactResult } from '../io/compact-contents.ts';
+import { compactResult, keptResult } from '../io/compact-contents.ts';
 import { releaseHeap } from '../io/release-heap.ts';
 import { contentHash } from '../content-hash.ts';
 import { searchIndexBuild } from '../io/search-index.ts';
@@ -183,10 +183,9 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     // by whichever stage asks (pipeline/io/compact-contents.ts): never all of its hast in memory at once.
     const large = options.render === true && cache !== undefined && site.docs.length + site.posts.length + site.pages.length >= (options.spillFrom ?? spillFrom);
     spill = large ? SpillFile.open(buildCacheDir(options.cacheDir)) : null;
-    if (spill && cache) {
-      const into = spill;
-      cache.markdown.keepMadeAs((result) => compactResult(result, into));
-    }
+    // Every build with a cache keeps its markdown in the form the store writes, whose trees the next build parses when asked.
+    const into = spill;
+    if (cache) cache.markdown.keepMadeAs(into ? (result) => compactResult(result, into) : keptResult);
     // Should Chromium still be drawing, the main thread makes the markdown of the pages that need neither it nor shiki.
     // (No block is ready: there is no highlighter yet, and these pages show none.)
     if (cache) await whileWaiting(drawing, markdownAhead(needingNothing(markdownJobs(analysed, null, undefined, pluginVersions)!), null, cache, () => false));
