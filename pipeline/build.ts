@@ -33,8 +33,8 @@ import { oneWarningPerComponent } from './stages/markdown/mdx-unknown.ts';
 import { buildRoutes, outputFile } from './stages/routes.ts';
 import { redirectPage, redirectsOf, type Redirect } from './stages/publish/redirects.ts';
 import { checkLinks } from './stages/links.ts';
-import { recordsByPage } from './stages/search-records.ts';
-import { searchIndexJson, siteSections, termsThrough, type Section } from './stages/search-index.ts';
+import { pageRecords, recordsByPage, searchablePages, type SearchablePage } from './stages/search-records.ts';
+import { searchIndexJson, sections, siteSections, termsThrough, type Section } from './stages/search-index.ts';
 import { buildFeeds, feedPaths } from './stages/publish/feeds.ts';
 import { buildSitemap } from './stages/publish/sitemap.ts';
 import { buildDiscovery, iconFiles } from './stages/publish/discovery.ts';
@@ -520,14 +520,27 @@ function searchIndexHere(site: Site, routes: ReadonlyArray<Route>, contents: Con
 }
 
 /**
- * The sections the search index is built from: what `generate` indexes, for
- * an index built apart. Made page by page (`recordsByPage`): the site's
- * records are never all held.
+ * A page's search sections as `make` gives them, or as an earlier build made
+ * them from the same page (the schedule's cache); their ids are set after.
  */
-export function searchIndexSections(analysis: Analysis, markdown: Result<Contents>): Section[] {
+export type PageSections = (page: SearchablePage, make: () => ReadonlyArray<Section>) => ReadonlyArray<Section>;
+
+/**
+ * The sections the search index is built from: what `generate` indexes, for
+ * an index built apart. Made page by page (`pageRecords`): the site's
+ * records are never all held. Each section's id is its place in the list.
+ */
+export function searchIndexSections(analysis: Analysis, markdown: Result<Contents>, kept?: PageSections): Section[] {
   if (!analysis.site) return [];
   const { site } = analysis;
-  return during('zoekrecords', null, () => siteSections(recordsByPage(valueOf(buildRoutes(site)) ?? [], valueOf(markdown) ?? new Map(), site.config.locale.lang, site.config.layout)));
+  return during('zoekrecords', null, () => {
+    const list: Section[] = [];
+    for (const page of searchablePages(valueOf(buildRoutes(site)) ?? [], valueOf(markdown) ?? new Map(), site.config.layout)) {
+      const make = () => sections(pageRecords(page, site.config.locale.lang));
+      for (const section of kept ? kept(page, make) : make()) list.push(section.id === list.length ? section : { ...section, id: list.length });
+    }
+    return list;
+  });
 }
 
 /**

@@ -11,6 +11,7 @@ import type { Parsed, MarkdownResult } from './types.ts';
 import type { Content } from './types.ts';
 import type { Root } from 'mdast';
 import type { EntryMemo, JudgedSvgFile, KeptPluggedTree, OutputFile, SectionTerms, StoredYaml, ThemeAssets } from './types.ts';
+import type { Section } from './stages/search-index.ts';
 import { contentHash } from './content-hash.ts';
 
 interface Entry<V> {
@@ -334,8 +335,10 @@ export interface BuildCache {
   readonly searchIndex: Store<string>;
   /** The terms of each search section, by its indexed fields (pipeline/io/search-index.ts). */
   readonly searchTerms: Store<SectionTerms>;
+  /** The search sections of each page, by the page's facts and its markdown's key (the schedule's `keptSections`). */
+  readonly searchSections: Store<ReadonlyArray<Section>>;
   /** What the site's remark and rehype plugins made at each step of each page (pipeline/schedule/markdown-plugins-ahead.ts). */
   readonly pluginTrees: Store<KeptPluggedTree>;
 }
 
-export const emptyBuildCache = (): BuildCache => ({ trees: new Store(), yaml: new Store(), svg: new Store(), code: new Store(), languages: new Store(), markdown: new Store(), bodies: new Store(), searchIndex: new Store(), searchTerms: new Store(), pluginTrees: new Store() });
+export const emptyBuildCache = (): BuildCache => ({ trees: new Store(), yaml: new Store(), svg: new Store(), code: new Store(), languages: new Store(), markdown: new Store(), bodies: new Store(), searchIndex: new Store(), searchTerms: new Store(), searchSections: new Store(), pluginTrees: new Store() });

@@ -20,14 +20,14 @@ import { Store, type BuildCache, type WrittenBody } from '../memo.ts';
 import { readStoreFile, readStoreFileSync, writeStore, type StoreFile } from './store-file.ts';
 import { readMarkdownResult } from './compact-contents.ts';
 import type { KeptPluggedTree, MarkdownResult } from '../types.ts';
-import type { SectionTerms } from '../stages/search-index.ts';
+import type { Section, SectionTerms } from '../stages/search-index.ts';
 import type { StoredYaml } from '../stages/parse/yaml.ts';
 import type { JudgedSvgFile } from '../stages/svg-sanitize.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** The stores and the file each is kept in. */
-const files = { trees: 'trees.json', yaml: 'yaml.json', svg: 'svg.json', code: 'code.json', languages: 'languages.json', markdown: 'markdown.json', bodies: 'bodies.json', searchIndex: 'search-index.json', searchTerms: 'search-terms.json', pluginTrees: 'plugin-trees.json' } as const satisfies Record<keyof BuildCache, string>;
+const files = { trees: 'trees.json', yaml: 'yaml.json', svg: 'svg.json', code: 'code.json', languages: 'languages.json', markdown: 'markdown.json', bodies: 'bodies.json', searchIndex: 'search-index.json', searchTerms: 'search-terms.json', searchSections: 'search-sections.json', pluginTrees: 'plugin-trees.json' } as const satisfies Record<keyof BuildCache, string>;
 
 let key: string | null = null;
 
@@ -89,6 +89,7 @@ export async function readBuildCache(cacheDir: string): Promise<BuildCache> {
     code: lazyStore<string>(path.join(dir, files.code)), languages: lazyStore<ReadonlyArray<string>>(path.join(dir, files.languages)),
     bodies: lazyStore<WrittenBody>(path.join(dir, files.bodies)),
     searchTerms: lazyStore<SectionTerms>(path.join(dir, files.searchTerms)),
+    searchSections: lazyStore<ReadonlyArray<Section>>(path.join(dir, files.searchSections)),
     pluginTrees: lazyStore<KeptPluggedTree>(path.join(dir, files.pluginTrees)),
   };
 }

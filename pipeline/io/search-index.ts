@@ -16,6 +16,7 @@
 import { sectionTerms, searchIndexJson, termInputs, type Section, type SectionTerms } from '../stages/search-index.ts';
 import { indexOptions } from '../../theme/shared/search-options.ts';
 import type { Store } from '../memo.ts';
+import type { PageSections } from '../build.ts';
 import { joinedText, textsOf, type TextChunk } from './text-chunks.ts';
 import { startWorker } from './workers/worker.ts';
 
@@ -73,6 +74,18 @@ export function searchIndexBuild(sectionsOf: () => ReadonlyArray<Section>, terms
     ),
   };
 }
+
+/**
+ * Each page's sections through the build cache, by the page's facts and the
+ * key of its markdown (`bodyKeys`, by permalink): after an edit, a build makes
+ * the sections of the edited pages only, and parses no other page's tree. A
+ * page without markdown of its own (a React page) has its sections made each
+ * time.
+ */
+export const keptSections = (store: Store<ReadonlyArray<Section>>, bodyKeys: ReadonlyMap<string, string>): PageSections => (page, make) => {
+  const body = bodyKeys.get(page.url);
+  return body === undefined ? make() : store.get([page.url, page.lvl0, page.title, page.tag, page.priority, page.tags.join('\n'), body], make);
+};
 
 /** The index and the terms of every section (as JSON), made by a worker thread. */
 export function indexInWorker(list: ReadonlyArray<Section>): Promise<{ index: string; terms: string[] }> {

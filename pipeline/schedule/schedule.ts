@@ -42,7 +42,7 @@ import { SpillFile } from '../io/spill-file.ts';
 import { compactResult, keptResult } from '../io/compact-contents.ts';
 import { releaseHeap } from '../io/release-heap.ts';
 import { contentHash } from '../content-hash.ts';
-import { searchIndexBuild } from '../io/search-index.ts';
+import { keptSections, searchIndexBuild } from '../io/search-index.ts';
 import { parseAhead, whileWaiting } from './parse-ahead.ts';
 import { analyse, byPath, devSearchIndex, generating, markdownJobs, markdownStage, searchIndexKey, searchIndexPath, searchIndexSections, type Analysis, type Effects, type Generated, type SearchIndexFile, type OutputFile } from '../build.ts';
 import { highlightRequests, type Highlighter, type HighlightRequest } from '../stages/highlight/requests.ts';
@@ -103,6 +103,8 @@ export interface BuildStats {
   readonly blocksHighlighted?: number;
   /** Search sections tokenized; the others' terms came from the build cache (pipeline/io/search-index.ts). Left out: no such cache. */
   readonly sectionsIndexed?: number;
+  /** Pages whose search sections were made from their trees; the others' came from the build cache (pipeline/io/search-index.ts). Left out: no such cache. */
+  readonly pagesSectioned?: number;
   /** Whether the component box ran (0 or 1); left out: the site has no code of its own. An unchanged site's code is replayed (pipeline/io/site-code-replay.ts). */
   readonly siteCodeRan?: number;
 }
@@ -186,6 +188,8 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     // Every build with a cache keeps its markdown in the form the store writes, whose trees the next build parses when asked.
     const into = spill;
     if (cache) cache.markdown.keepMadeAs(into ? (result) => compactResult(result, into) : keptResult);
+    // So do the search sections of each page: the main thread does not hold them while the worker builds the index.
+    if (cache && into) cache.searchSections.keepMadeAs((made) => into.add(JSON.stringify(made)));
     // Should Chromium still be drawing, the main thread makes the markdown of the pages that need neither it nor shiki.
     // (No block is ready: there is no highlighter yet, and these pages show none.)
     if (cache) await whileWaiting(drawing, markdownAhead(needingNothing(markdownJobs(analysed, null, undefined, pluginVersions)!), null, cache, () => false));
@@ -279,7 +283,8 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
       ? new Map([...contentKeys(valueOf(markdown) ?? new Map(), jobs.jobs, (key) => cache.markdown.keyOf(key)), ...siteCodeKeys(components.renders, reactPages.pages)])
       : null;
     let sectionsMade: ReadonlyArray<Section> | null = null;
-    const sections = (): ReadonlyArray<Section> => (sectionsMade ??= searchIndexSections(analysis, markdown));
+    const pageSections = cache ? keptSections(cache.searchSections, new Map(jobs.jobs.map((job) => [job.entry.permalink, cache.markdown.keyOf(job.key)] as const))) : undefined;
+    const sections = (): ReadonlyArray<Section> => (sectionsMade ??= searchIndexSections(analysis, markdown, pageSections));
     const index: (SearchIndexFile & { readonly building?: Promise<string> }) | null = options.render === 'on-request' ? devSearchIndex(analysis, markdown, themeCode.searchIndex)
       : options.render ? searchIndexFor(sections, cache, siteKey !== null && pageKeys !== null ? searchInputsKey(siteKey, pageKeys) : null) : null;
     // The sections are made again should a failing worker leave the index to this thread; not held meanwhile.
@@ -333,7 +338,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     const stats = {
       ...(reuse ? { pagesRendered: reuse.rendered, pagesReused: reuse.reused, feedsRendered: reuse.feedsRendered, pagesReadBack: reuse.readBack } : { pagesRendered: options.render === true ? generated.routes.length : 0, pagesReused: 0 }),
       ...(bodies ? { bodiesWritten: bodies.written } : {}),
-      ...(cache ? { blocksHighlighted: cache.code.misses, sectionsIndexed: cache.searchTerms.misses } : {}),
+      ...(cache ? { blocksHighlighted: cache.code.misses, sectionsIndexed: cache.searchTerms.misses, pagesSectioned: cache.searchSections.misses } : {}),
       ...(components.boxStarted() || Object.keys(components.components).length > 0 || reactPages.pages.length > 0 ? { siteCodeRan: components.boxStarted() ? 1 : 0 } : {}),
     };
     return { ...generated, stats };

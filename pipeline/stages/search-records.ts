@@ -3,7 +3,7 @@
  * page's rendered tree. Drafts are already gone; unlisted pages and the
  * privacy, contact and accessibility pages produce none.
  */
-import type { Element, ElementContent, Root } from 'hast';
+import type { Element, ElementContent } from 'hast';
 import { toString } from 'hast-util-to-string';
 import type { Content, Route } from '../types.ts';
 import type { Layout } from '../types.ts';
@@ -38,23 +38,28 @@ export interface SearchRecord {
 /** Pages that are published but not searched (spec: privacy, contact, accessibility). */
 export const unsearchedPaths: ReadonlySet<string> = new Set(['/privacy', '/contact', '/toegankelijkheid', '/zoeken']);
 
-interface Page { readonly url: string; readonly lvl0: string; readonly title: string; readonly tag: string; readonly priority: number; readonly tags: ReadonlyArray<string>; readonly body: Root }
+/**
+ * A page the search covers, with what its records are made of: these facts
+ * and its content's body (read only when its records are made: a cached
+ * page's tree is parsed when asked, pipeline/io/compact-contents.ts).
+ */
+export interface SearchablePage { readonly url: string; readonly lvl0: string; readonly title: string; readonly tag: string; readonly priority: number; readonly tags: ReadonlyArray<string>; readonly content: Content }
 
-function searchablePages(routes: ReadonlyArray<Route>, contents: ReadonlyMap<string, Content>, layout: Layout): Page[] {
-  const pages: Page[] = [];
+export function searchablePages(routes: ReadonlyArray<Route>, contents: ReadonlyMap<string, Content>, layout: Layout = portalLayout): SearchablePage[] {
+  const pages: SearchablePage[] = [];
   for (const route of routes) {
-    const body = contents.get(route.path)?.body;
-    if (!body || unsearchedPaths.has(route.path)) continue;
+    const content = contents.get(route.path);
+    if (!content || unsearchedPaths.has(route.path)) continue;
     if (route.type === 'docs-item' || route.type === 'docs-root' || route.type === 'docs-version-root') {
       if (route.doc.unlisted) continue;
       const area = layout.docs.find((a) => a.id === route.plugin)?.label ?? route.plugin;
-      pages.push({ url: route.path, lvl0: area, title: route.doc.title, tag: `docs-${route.plugin}-current`, priority: route.doc.isCategoryIndex ? 2 : 1, tags: route.doc.tags.map((t) => t.key), body });
+      pages.push({ url: route.path, lvl0: area, title: route.doc.title, tag: `docs-${route.plugin}-current`, priority: route.doc.isCategoryIndex ? 2 : 1, tags: route.doc.tags.map((t) => t.key), content });
     } else if (route.type === 'blog-post') {
       if (route.post.unlisted) continue;
-      pages.push({ url: route.path, lvl0: 'Blog', title: route.post.title, tag: 'blog-posts', priority: 0, tags: route.post.tags.map((t) => t.key), body });
+      pages.push({ url: route.path, lvl0: 'Blog', title: route.post.title, tag: 'blog-posts', priority: 0, tags: route.post.tags.map((t) => t.key), content });
     } else if (route.type === 'content-page') {
       if (route.page.unlisted) continue;
-      pages.push({ url: route.path, lvl0: route.page.title, title: route.page.title, tag: 'default', priority: 1, tags: [], body });
+      pages.push({ url: route.path, lvl0: route.page.title, title: route.page.title, tag: 'default', priority: 1, tags: [], content });
     }
   }
   return pages;
@@ -65,7 +70,7 @@ const textTags = new Set(['p', 'li', 'td', 'th', 'dd', 'dt', 'blockquote']);
 const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** Records of one page: its title, every heading, and every paragraph, list item and table cell. */
-export function pageRecords(page: Page, language: string): SearchRecord[] {
+export function pageRecords(page: SearchablePage, language: string): SearchRecord[] {
   const records: SearchRecord[] = [];
   const levels: Array<string | null> = [page.title, null, null, null, null, null];
   let anchor: string | null = null;
@@ -104,7 +109,7 @@ export function pageRecords(page: Page, language: string): SearchRecord[] {
       }
     }
   };
-  walk(page.body.children as ElementContent[]);
+  walk(page.content.body.children as ElementContent[]);
   return records;
 }
 
