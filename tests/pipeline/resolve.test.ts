@@ -19,6 +19,17 @@ resolve('should make permalinks the way the spec lists routes', () => {
   assert.is(pagePermalink('contact'), '/contact');
 });
 
+resolve('should resolve dot segments in a slug as a browser would, never above the area or the root', () => {
+  // `...` is a name, not a dot segment: its page is a folder of that name.
+  assert.is(docPermalink(kennisbank, 'apis/x.md', { slug: '...' }), '/kennisbank/apis/...');
+  assert.is(docPermalink(kennisbank, 'x.md', { slug: '.' }), '/kennisbank/');
+  assert.is(docPermalink(kennisbank, 'apis/x.md', { slug: '../../../elders' }), '/kennisbank/elders');
+  assert.is(docPermalink(kennisbank, 'x.md', { slug: '/./a/../b/' }), '/kennisbank/b/');
+  assert.is(docPermalink(kennisbank, 'x.md', { slug: '/..' }), '/kennisbank/');
+  assert.is(pagePermalink('x', '/a/./../b'), '/b');
+  assert.is(postPermalink('2025-11-12', '../../../../../x'), '/x');
+});
+
 resolve('should report an unknown tag at its place, with a suggestion', () => {
   const g = run({ 'kennisbank/x.md': '---\ntitle: X\ntags:\n  - apis\n---\n\nTekst.\n' });
   const p = g.problems.find((x) => x.code === 'unknown-tag');

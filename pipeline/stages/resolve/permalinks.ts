@@ -8,7 +8,8 @@ import type { DocEntry, DocsArea, Entry, Layout } from '../../types.ts';
 import { docPath } from '../shared/number-prefix.ts';
 import { keySegment } from '../shared/tag-slug.ts';
 
-const join = (base: string, rest: string) => `${base}/${rest}`.replace(/\/+/g, '/');
+/** `base` and `rest` as one absolute path, its dot segments resolved as a browser resolves them (a slug may hold them), never above the root. */
+const join = (base: string, rest: string) => posix.normalize(`${base}/${rest}`);
 
 /** A folder's index page by Docusaurus' rule: named index or README (any case), or named like its folder. */
 export function isFolderIndex(pathInArea: string): boolean {
@@ -35,9 +36,9 @@ export function docPermalink(area: Pick<DocsArea, 'routeBasePath' | 'sidebars'>,
   const base = `/${area.routeBasePath}`.replace(/\/$/, '');
   const folder = pathInArea.split('/').slice(0, -1).join('/');
   const { slug } = frontmatter;
-  const inFolder = (rest: string) => posix.normalize(`/${folder}/${rest}`).replace(/^(\/\.\.)+/, '') || '/';
+  const inFolder = (rest: string) => posix.normalize(`/${folder}/${rest}`);
   const path = slug !== undefined
-    ? (slug.startsWith('/') ? slug : inFolder(slug))
+    ? (slug.startsWith('/') ? posix.normalize(slug) : inFolder(slug))
     : isFolderIndex(pathInArea)
       ? (folder ? `/${folder}/` : '/')
       : `/${docIdOf(pathInArea, frontmatter.id)}`;
@@ -55,7 +56,7 @@ export function postPermalink(date: string, slug: string, routeBasePath = 'blog'
 }
 
 export function pagePermalink(id: string, slug?: string): string {
-  if (slug?.startsWith('/')) return slug;
+  if (slug?.startsWith('/')) return posix.normalize(slug);
   if (id === 'index') return '/';
   if (id.endsWith('/index')) return `/${id.slice(0, -'/index'.length)}/`;
   return `/${id}`;
