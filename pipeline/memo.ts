@@ -10,8 +10,7 @@ import type { Result } from './result.ts';
 import type { Parsed, MarkdownResult } from './types.ts';
 import type { Content } from './types.ts';
 import type { Root } from 'mdast';
-import type { EntryMemo, JudgedSvgFile, KeptPluggedTree, OutputFile, SectionTerms, StoredYaml, ThemeAssets } from './types.ts';
-import type { Section } from './stages/search-index.ts';
+import type { EntryMemo, JudgedSvgFile, KeptPluggedTree, OutputFile, Section, SectionTerms, StoredYaml, ThemeAssets } from './types.ts';
 import { contentHash } from './content-hash.ts';
 
 interface Entry<V> {
@@ -205,8 +204,9 @@ export class Store<V> {
 
   /**
    * From now on every value this build makes is kept as `keep` turns it
-   * into, and read back as that gives it: a large site's markdown goes to a
-   * spill file as each page's is made (pipeline/io/compact-contents.ts).
+   * into, and read back as that gives it: the markdown store keeps each
+   * result to be written in its own form, and a large site's markdown goes
+   * to a spill file as each page's is made (pipeline/io/compact-contents.ts).
    */
   keepMadeAs(keep: (value: V) => Json): void {
     this.keeper = { keep };

@@ -583,6 +583,21 @@ export interface FieldTerms {
 /** The terms of each of the index's fields, in the order of `fields`. */
 export type SectionTerms = ReadonlyArray<FieldTerms | null>;
 
+/** What a search result shows, stored in the index under short names: the browser reads them back (`StoredSection` in theme/shared/search-options.ts). */
+interface StoredSection {
+  /** URL with anchor. */
+  readonly u: string;
+  /** Title: the deepest heading of the section (or the page title). */
+  readonly t: string;
+  /** Breadcrumb: the higher hierarchy levels. */
+  readonly b: ReadonlyArray<string>;
+  /** Text for the snippet (trimmed). */
+  readonly c: string;
+}
+
+/** One section of the search index (pipeline/stages/search-index.ts): a heading with the text under it; its id is its place in the index. */
+export interface Section extends StoredSection { readonly id: number; readonly title: string; readonly headings: string; readonly content: string }
+
 /** Where the theme's files are published (renderer/context.ts): what every page links to. */
 export interface ThemeAssets {
   /** Public URL of the one stylesheet. */

@@ -32,8 +32,8 @@ export function stopwatch(): (label: string) => void {
   return (label) => {
     const now = { wall: performance.now(), cpu: processCpu(), main: mainThreadCpu() };
     const main = now.main !== null && last.main !== null ? `, hoofdthread ${Math.round(now.main - last.main)} ms` : '';
-    const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
-    process.stderr.write(`  ${label}: ${Math.round(now.wall - last.wall)} ms, CPU ${Math.round(now.cpu - last.cpu)} ms${main}, ${Math.round(rss / 2 ** 20)} MiB RSS, ${Math.round(heapUsed / 2 ** 20)} MiB heap (${Math.round(heapTotal / 2 ** 20)} total, ${Math.round(external / 2 ** 20)} ext, ${Math.round(arrayBuffers / 2 ** 20)} ab)\n`);
+    const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
+    process.stderr.write(`  ${label}: ${Math.round(now.wall - last.wall)} ms, CPU ${Math.round(now.cpu - last.cpu)} ms${main}, ${Math.round(rss / 2 ** 20)} MiB RSS, ${Math.round(heapUsed / 2 ** 20)} MiB heap (V8 houdt ${Math.round(heapTotal / 2 ** 20)} MiB vast, buiten de heap ${Math.round(external / 2 ** 20)} MiB)\n`);
     last = now;
   };
 }

@@ -14,24 +14,10 @@
  */
 import MiniSearch, { type Options } from 'minisearch';
 import type { SearchRecord } from './search-records.ts';
-export type { FieldTerms, SectionTerms } from '../types.ts';
-import type { SectionTerms } from '../types.ts';
+export type { FieldTerms, Section, SectionTerms } from '../types.ts';
+import type { Section, SectionTerms } from '../types.ts';
 
 const snippetLength = 160;
-
-/** What a result shows, stored in the index under short names: the browser reads them back (`StoredSection` in theme/shared/search-options.ts). */
-interface StoredSection {
-  /** URL with anchor. */
-  readonly u: string;
-  /** Title: the deepest heading of the section (or the page title). */
-  readonly t: string;
-  /** Breadcrumb: the higher hierarchy levels. */
-  readonly b: ReadonlyArray<string>;
-  /** Text for the snippet (trimmed). */
-  readonly c: string;
-}
-
-export interface Section extends StoredSection { readonly id: number; readonly title: string; readonly headings: string; readonly content: string }
 
 /** One section per URL with anchor: the heading record plus the content records under it; numbered from `firstId`. */
 export function sections(records: ReadonlyArray<SearchRecord>, firstId = 0): Section[] {
