@@ -25,9 +25,10 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Worker } from 'node:worker_threads';
 import type { OutputFile } from '../types.ts';
+import { contentHash } from '../content-hash.ts';
 import type { UnchangedFile } from '../build.ts';
 import type { FileStamp } from './file-stamp.ts';
 import { startWorker } from './workers/worker.ts';
@@ -345,7 +346,7 @@ function stopWriter(flags: Int32Array): void {
 
 /** Where the CLI keeps the spare of `outDir`: in the build cache, one per output folder. */
 export const spareFolder = (cacheDir: string, outDir: string): string =>
-  path.join(cacheDir, 'spare-output', createHash('sha256').update(path.resolve(outDir)).digest('hex').slice(0, 16));
+  path.join(cacheDir, 'spare-output', contentHash(path.resolve(outDir), 16));
 
 /** Writes `files` as the site in `outDir`, all or nothing (see SiteWriter). */
 export async function writeSite(outDir: string, files: ReadonlyArray<OutputFile>): Promise<WriteStats> {
