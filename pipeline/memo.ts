@@ -212,6 +212,21 @@ export class Store<V> {
     this.keeper = { keep };
   }
 
+  /**
+   * `keepMadeAs`, with the values made so far kept that way too: a large
+   * build moves the trees it parsed to its spill file once it is done with
+   * them (pipeline/io/spilled-trees.ts).
+   */
+  keepAllMadeAs(keep: (value: V) => Json): void {
+    this.keepMadeAs(keep);
+    for (const [key, value] of this.madeHere) {
+      if (value instanceof Json) continue;
+      const kept = keep(value);
+      this.madeHere.set(key, kept);
+      this.used.set(key, kept);
+    }
+  }
+
   /** `put` with the value as its JSON: it stays text until someone asks (see `Json`). */
   putJson(key: string, json: string | Json): void {
     const kept = typeof json === 'string' ? new Json(json) : json;
@@ -306,6 +321,7 @@ export class Store<V> {
     this.hashed = new WeakMap();
     this.loaded = this.earlierSource = new Map();
     this.computed = 0;
+    this.keeper = null;
   }
 
   /** How many results this build computed rather than found. */

@@ -95,6 +95,15 @@ export async function readBuildCache(cacheDir: string): Promise<BuildCache> {
 }
 
 /**
+ * Lets go of a written store's values (`Store.release`), and of the file it
+ * was read from: its lines keep the values a build parsed.
+ */
+export function releaseStore<V>(store: Store<V>): void {
+  readFrom.delete(store as Store<unknown>);
+  store.release();
+}
+
+/**
  * Writes the stores that changed (of `stores`; left out: all), each by
  * appending to its file or rewriting it (pipeline/io/store-file.ts), and
  * removes the caches of other generator versions. Failing to write only costs

@@ -37,10 +37,11 @@ import { defaultLimits, type BoxLimits } from '../io/component-box.ts';
 import { siteComponentUses } from '../../renderer/body/site-component-uses.ts';
 import { valueOf } from '../result.ts';
 import type { SiteWriter } from '../io/write.ts';
-import { buildCacheDir, generatorKey, readBuildCache, writeBuildCache } from '../io/build-cache.ts';
+import { buildCacheDir, generatorKey, readBuildCache, releaseStore, writeBuildCache } from '../io/build-cache.ts';
 import { SpillFile } from '../io/spill-file.ts';
 import { compactResult, keptResult } from '../io/compact-contents.ts';
 import { releaseHeap } from '../io/release-heap.ts';
+import { spilledJobs, withTreeRestored } from '../io/spilled-trees.ts';
 import { contentHash } from '../content-hash.ts';
 import { keptSections, searchIndexBuild } from '../io/search-index.ts';
 import { parseAhead, whileWaiting } from './parse-ahead.ts';
@@ -50,7 +51,7 @@ import { isHighlightedCode } from '../stages/code-blocks.ts';
 import { mermaidSources } from '../stages/markdown.ts';
 import { siteFormat } from '../stages/parse.ts';
 import { markdownContext, renderJob, type MarkdownJobs } from '../stages/site-markdown.ts';
-import { jobsWithoutTrees, siteWithoutTrees } from '../stages/without-trees.ts';
+import { jobsWithoutTrees, siteWithoutPageTrees, siteWithoutTrees } from '../stages/without-trees.ts';
 import { during } from '../internal-error.ts';
 import { stopwatch } from '../io/stopwatch.ts';
 import { PageReuse, contentKeys, siteRenderKey } from '../io/page-reuse.ts';
@@ -159,9 +160,31 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     })));
     // The names and versions of the site's remark and rehype plugins: part of the key of every page of their area.
     const pluginVersions = markdownPluginVersions(options.content, config.layout, siteCodeEnvironment(pluginOptions.limits.env));
+    // A large site's Markdown trees, and then its markdown, go to a spill file, and are read back from there
+    // by whichever step asks (pipeline/io/spilled-trees.ts, pipeline/io/compact-contents.ts): never all of them in memory at once.
+    const large = options.render === true && cache !== undefined && site.docs.length + site.posts.length + site.pages.length >= (options.spillFrom ?? spillFrom);
+    spill = large ? SpillFile.open(buildCacheDir(options.cacheDir)) : null;
+    const into = spill;
     // The site's markdown jobs (and their cache keys), made once the diagrams are drawn.
     // They wait for the site's components too: an MDX page's result depends on which exist.
     let madeJobs = handled(Promise.all([drawing, siteComponents]).then(([drawn, made]) => markdownJobs(analysed, drawn, made.components, pluginVersions)!));
+    if (into && cache) {
+      // Each page's markdown reads its own tree back from the spill file, so the build lets go of them all once
+      // its jobs are made, before shiki's threads start: their memory and the trees' never add up. The tree store
+      // is written from the spill file, and the heap given back (pipeline/io/release-heap.ts).
+      const spilledSite = siteWithoutPageTrees(site);
+      madeJobs = handled(madeJobs.then((made) => {
+        analysed = { ...analysed, site: spilledSite, code: new Map() };
+        site = spilledSite;
+        return spilledJobs(made, spilledSite, cache.trees, into);
+      }).then(async (spilled) => {
+        await writeBuildCache(options.cacheDir, cache, ['trees']);
+        releaseStore(cache.trees);
+        releaseHeap();
+        lap('bomen weggezet');
+        return spilled;
+      }));
+    }
     // Highlighted blocks come from the cache first; shiki loads only for the missing ones, once Chromium is
     // done (their memory and its never add up): in the main thread when they are few (two threads that each
     // load every grammar cost more), else in the highlight threads, on both cores, while the main thread
@@ -181,12 +204,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
       }));
     const loaded = themeLoading && await themeLoading;
     lap('thema');
-    // A large site's markdown goes to a spill file as each page's is made, and is read back from there
-    // by whichever stage asks (pipeline/io/compact-contents.ts): never all of its hast in memory at once.
-    const large = options.render === true && cache !== undefined && site.docs.length + site.posts.length + site.pages.length >= (options.spillFrom ?? spillFrom);
-    spill = large ? SpillFile.open(buildCacheDir(options.cacheDir)) : null;
     // Every build with a cache keeps its markdown in the form the store writes, whose trees the next build parses when asked.
-    const into = spill;
     if (cache) cache.markdown.keepMadeAs(into ? (result) => compactResult(result, into) : keptResult);
     // So do the search sections of each page: the main thread does not hold them while the worker builds the index.
     if (cache && into) cache.searchSections.keepMadeAs((made) => into.add(JSON.stringify(made)));
@@ -221,6 +239,9 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
       for (const progressed of markdownAhead(jobs, highlighter, cache, (request) => workers.ready(request))) {
         if (!progressed && !workers.nextAnswer()) break;
       }
+    } else if (cache && into) {
+      // Highlighted in this thread (or not at all): every block is ready. Made here, each tree is read back once.
+      for (const _ of markdownAhead(jobs, highlighter, cache, () => true));
     }
     const stores = { ...(options.memo ? { memo: options.memo } : {}), ...(cache ? { cache } : {}) };
     // The site's remark and rehype plugins run in their box now: the stage finds their trees as a value.
@@ -243,11 +264,12 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     const reactPages = { pages: [...ownPages.pages, ...routePages.pages], problems: [...ran.problems, ...ownPages.problems, ...routePages.problems] };
     components.close();
     // The markdown is made, and no stage reads a Markdown tree any more: the tree store is written now
-    // and let go, and the build goes on with the site and jobs without trees (pipeline/stages/without-trees.ts),
-    // so that the pages render without every tree of the site held (docs/performance.md).
+    // and let go (a large build's went to the spill file before the markdown), and the build goes on with
+    // the site and jobs without trees (pipeline/stages/without-trees.ts), so that the pages render without
+    // every tree of the site held (docs/performance.md).
     if (cache) {
       await writeBuildCache(options.cacheDir, cache, ['trees']);
-      cache.trees.release();
+      releaseStore(cache.trees);
     }
     site = siteWithoutTrees(site);
     analysed = { ...analysed, site, code: new Map() };
@@ -255,8 +277,8 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     // The settled promise would keep the jobs it was settled with, and their trees.
     madeJobs = Promise.resolve(jobs);
     if (large) {
-      // Most of the heap is free now, but V8 keeps it for the rest of the build (pipeline/io/release-heap.ts).
-      // The highlight threads stop first: their memory and the collection's never add up.
+      // The markdown step's garbage is free now, but V8 keeps its heap for the rest of the build
+      // (pipeline/io/release-heap.ts). The highlight threads stop first: their memory and the collection's never add up.
       await threads.workers?.close();
       threads.workers = null;
       releaseHeap();
@@ -438,7 +460,7 @@ export function* markdownAhead(made: MarkdownJobs, highlighter: Highlighter | nu
   while (waiting.length > 0) {
     const now = waiting.filter(({ code }) => code.every(ready));
     for (const { job } of now) {
-      cache.markdown.get(job.key, () => during('markdown', job.input.display, () => renderJob(job, ctx)));
+      cache.markdown.get(job.key, () => during('markdown', job.input.display, () => renderJob(withTreeRestored(job), ctx)));
       yield true;
     }
     if (now.length === 0) yield false;

@@ -19,27 +19,37 @@ const noTree: Root = Object.freeze({ type: 'root', children: Object.freeze([]) a
 
 const without = <R extends Doc | Post | Page>(resolved: R): R => ({ ...resolved, entry: { ...resolved.entry, tree: noTree } });
 
-/** `site` with every doc's, post's and page's tree let go (the partials' too). */
+/**
+ * `site` with every doc's, post's and page's tree let go. The partials keep
+ * theirs: the markdown of the pages that place them renders them.
+ */
+export const siteWithoutPageTrees = (site: Site): Site =>
+  ({ ...site, docs: site.docs.map(without), posts: site.posts.map(without), pages: site.pages.map(without) });
+
+/** `site` with every doc's, post's and page's tree let go, the partials' too. */
 export function siteWithoutTrees(site: Site): Site {
-  return {
-    ...site,
-    docs: site.docs.map(without),
-    posts: site.posts.map(without),
-    pages: site.pages.map(without),
-    ...(site.partials ? { partials: new Map([...site.partials].map(([path, partial]) => [path, { ...partial, tree: noTree }] as const)) } : {}),
-  };
+  const pagesGone = siteWithoutPageTrees(site);
+  return site.partials ? { ...pagesGone, partials: new Map([...site.partials].map(([path, partial]) => [path, { ...partial, tree: noTree }] as const)) } : pagesGone;
 }
 
 /**
- * The jobs as they are after the stage: their keys, entries and code blocks
- * (the build cache keeps them under these), with `site` (from
- * `siteWithoutTrees`) in place of the site they were made from, and no tree.
+ * The jobs with `site` (from `siteWithoutTrees` or `siteWithoutPageTrees`)
+ * in place of the site they were made from, no code index, and each job's
+ * tree as `treeOf` gives it: their keys, entries and code blocks stay (the
+ * build cache keeps results under these), the blocks copied.
  */
-export function jobsWithoutTrees(made: MarkdownJobs, site: Site): MarkdownJobs {
+export function jobsWithTrees(made: MarkdownJobs, site: Site, treeOf: (job: MarkdownJob) => Root): MarkdownJobs {
   const resolved = new Map<string, MarkdownJob['entry']>([...site.docs, ...site.posts, ...site.pages].map((r) => [r.permalink, r] as const));
   return {
     ...made,
     input: { ...made.input, site, code: new Map() },
-    jobs: made.jobs.map((job) => ({ ...job, entry: resolved.get(job.entry.permalink) ?? without(job.entry), input: { ...job.input, tree: noTree } })),
+    jobs: made.jobs.map((job) => ({
+      ...job, entry: resolved.get(job.entry.permalink) ?? without(job.entry), input: { ...job.input, tree: treeOf(job) },
+      // Copies: the parser's strings are slices of the page's text, and would hold all of it.
+      code: job.code.length === 0 ? job.code : JSON.parse(JSON.stringify(job.code)) as MarkdownJob['code'],
+    })),
   };
 }
+
+/** The jobs as they are after the stage: `jobsWithTrees` without any tree. */
+export const jobsWithoutTrees = (made: MarkdownJobs, site: Site): MarkdownJobs => jobsWithTrees(made, site, () => noTree);

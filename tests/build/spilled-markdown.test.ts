@@ -54,7 +54,7 @@ test('a spilled build writes the bytes of a build that holds its markdown in mem
   assert.ok(pages.every((content) => content instanceof CompactContent), 'every page\'s markdown was spilled');
   assert.throws(() => pages[0]!.body, /nadat de build het sloot/, 'its spill file is closed with the build');
   assert.equal(fileHashes(path.join(spilled, 'dist')), fileHashes(path.join(inMemory, 'dist')));
-  for (const store of ['markdown.json', 'bodies.json']) assert.equal(storeValues(spilled, store), storeValues(inMemory, store), `${store}: the same values, written from the spill file`);
+  for (const store of ['markdown.json', 'bodies.json', 'trees.json']) assert.equal(storeValues(spilled, store), storeValues(inMemory, store), `${store}: the same values, written from the spill file`);
 });
 
 test('a store that keeps its markdown spilled hands out each result compact: the trees read back as they were, each time anew', () => {
