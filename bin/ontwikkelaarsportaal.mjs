@@ -94,6 +94,23 @@ const rewriteImports = {
   },
 };
 
+/**
+ * Rewrites `file` with every character outside ASCII as a `\\u` escape.
+ * esbuild escapes them in strings, but leaves them in comments and regular
+ * expressions, and one such character makes V8 read the whole file as a
+ * two-byte string: reading the CLI script took 18 instead of 5 ms, and its
+ * text took 9.5 instead of 4.8 MB of every build's heap. An escape means the
+ * same character in a string, a regular expression (with or without the `u`
+ * flag, a surrogate pair as two escapes) and a comment; a character escaped
+ * with a backslash loses that backslash.
+ */
+function asciiOnly(file) {
+  const text = fs.readFileSync(file, 'utf8');
+  if (!/[^\x00-\x7f]/.test(text)) return;
+  fs.writeFileSync(file, text.replace(/(\\*)([^\x00-\x7f])/g, (_, slashes, char) =>
+    `${slashes.slice(slashes.length % 2)}\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`));
+}
+
 /** The parameters the CLI script gets, as a CommonJS module does, plus the launcher's `import()` and `import.meta.resolve`. */
 const wrapperStart = '(function (exports, require, module, __filename, __dirname, __cliImport, __cliResolve) {';
 
@@ -138,6 +155,7 @@ async function compiled() {
       banner: { js: "import { createRequire as __cliRequire } from 'node:module'; const require = __cliRequire(import.meta.url);" },
     }),
   ]);
+  for (const file of fs.readdirSync(tmp, { recursive: true }).map(String).filter((f) => /\.[cm]js$/.test(f))) asciiOnly(path.join(tmp, file));
   // The theme's client bundle depends on the code only, like the CLI: made now, it is there
   // for every build (pipeline/io/theme.ts). Should bundling fail, a build tries again and says why.
   try {
