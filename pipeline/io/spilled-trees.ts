@@ -18,7 +18,7 @@ import type { Json, Store } from '../memo.ts';
 import type { SpillFile } from './spill-file.ts';
 import type { MarkdownJob, MarkdownJobs } from '../stages/site-markdown.ts';
 import type { Site } from '../types.ts';
-import { jobsWithTrees } from '../stages/without-trees.ts';
+import { jobsWithTrees, noTree } from '../stages/without-trees.ts';
 
 /** Each stand-in's tree as JSON in the spill file. */
 const spilled = new WeakMap<Root, Json>();
@@ -50,19 +50,25 @@ export const withTreeRestored = (job: MarkdownJob): MarkdownJob =>
 
 /**
  * `made` with each job's tree in `spill` and `site` (without the pages' trees)
- * in place of its own. The jobs of pages with the site's remark and rehype
- * plugins keep their trees: the plugin box reads them step by step. `trees`,
- * the tree store, keeps the trees it made as the same JSON in the spill file.
+ * in place of its own. A job whose markdown is `done` (in the cache, read
+ * back whole) goes on without its tree: the markdown step finds the result and
+ * reads no tree. The jobs of pages with the site's remark and rehype plugins
+ * keep their trees: the plugin box reads them step by step. `trees`, the tree
+ * store, keeps the trees it made as the same JSON in the spill file.
  */
-export function spilledJobs(made: MarkdownJobs, site: Site, trees: Store<Root>, spill: SpillFile): MarkdownJobs {
+export function spilledJobs(made: MarkdownJobs, site: Site, trees: Store<Root>, spill: SpillFile, done: (job: MarkdownJob) => boolean): MarkdownJobs {
   const moved = new Map<Root, Json>();
   trees.keepAllMadeAs((tree) => {
     const json = spill.add(JSON.stringify(tree));
     moved.set(tree, json);
     return json;
   });
-  const jobs = jobsWithTrees(made, site, ({ input: { tree }, plugins }) =>
-    (plugins ? tree : spilledTree(moved.get(tree) ?? spill.add(JSON.stringify(tree)), Object.keys(tree))));
+  const jobs = jobsWithTrees(made, site, (job) => {
+    const { input: { tree }, plugins } = job;
+    if (plugins) return tree;
+    if (done(job)) return noTree;
+    return spilledTree(moved.get(tree) ?? spill.add(JSON.stringify(tree)), Object.keys(tree));
+  });
   // The store's keeper holds this map until the store is released.
   moved.clear();
   return jobs;

@@ -176,7 +176,8 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
       madeJobs = handled(madeJobs.then((made) => {
         analysed = { ...analysed, site: spilledSite, code: new Map() };
         site = spilledSite;
-        return spilledJobs(made, spilledSite, cache.trees, into);
+        // A page whose markdown the cache holds (a warm build, or made while Chromium drew) needs no tree.
+        return spilledJobs(made, spilledSite, cache.trees, into, (job) => cache.markdown.find(cache.markdown.keyOf(job.key)) !== undefined);
       }).then(async (spilled) => {
         await writeBuildCache(options.cacheDir, cache, ['trees']);
         releaseStore(cache.trees);

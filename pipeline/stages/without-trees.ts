@@ -15,7 +15,7 @@ import type { Doc, Page, Post, Site } from '../types.ts';
 import type { MarkdownJob, MarkdownJobs } from './site-markdown.ts';
 
 /** What stands in for every tree: one empty root, frozen so that no stage can fill it. */
-const noTree: Root = Object.freeze({ type: 'root', children: Object.freeze([]) as unknown as Root['children'] }) as Root;
+export const noTree: Root = Object.freeze({ type: 'root', children: Object.freeze([]) as unknown as Root['children'] }) as Root;
 
 const without = <R extends Doc | Post | Page>(resolved: R): R => ({ ...resolved, entry: { ...resolved.entry, tree: noTree } });
 

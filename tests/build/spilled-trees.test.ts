@@ -65,7 +65,7 @@ test('the jobs hold no tree, and each stand-in reads back the tree it stands for
   assert.ok(paragraphsReachable(made) > 5, 'the jobs as made hold their trees');
   const spill = spillFile();
   try {
-    const spilled = spilledJobs(made, siteWithoutPageTrees(made.input.site), cache.trees, spill);
+    const spilled = spilledJobs(made, siteWithoutPageTrees(made.input.site), cache.trees, spill, () => false);
     assert.is(paragraphsReachable(spilled), 0, 'no tree is reachable from the spilled jobs');
     spilled.jobs.forEach((job, index) => {
       const standIn = job.input.tree;
@@ -88,7 +88,7 @@ test('the tree store keeps the trees it made as the spilled JSON, which the cach
   assert.ok(before.size >= made.jobs.length);
   const spill = spillFile();
   try {
-    spilledJobs(made, siteWithoutPageTrees(made.input.site), cache.trees, spill);
+    spilledJobs(made, siteWithoutPageTrees(made.input.site), cache.trees, spill, () => false);
     for (const [key, value] of cache.trees.made()) {
       assert.ok(value instanceof Json, `${key}: kept as JSON`);
       assert.is(value.text, before.get(key));
@@ -108,7 +108,7 @@ test('a page\'s markdown is the same from its spilled tree, restored or read thr
   const expected = made.jobs.map((job) => renderJob(job, ctx));
   const spill = spillFile();
   try {
-    const spilled = spilledJobs(made, siteWithoutPageTrees(made.input.site), cache.trees, spill);
+    const spilled = spilledJobs(made, siteWithoutPageTrees(made.input.site), cache.trees, spill, () => false);
     const spilledCtx = markdownContext(spilled, null);
     spilled.jobs.forEach((job, index) => {
       assert.equal(renderJob(withTreeRestored(job), spilledCtx), expected[index], job.input.display);
@@ -119,12 +119,27 @@ test('a page\'s markdown is the same from its spilled tree, restored or read thr
   }
 });
 
+test('a page whose markdown is done goes on without a tree, and its tree is not spilled', async () => {
+  const { cache, made } = await analysed();
+  const spill = spillFile();
+  try {
+    const done = made.jobs[1]!;
+    const spilled = spilledJobs(made, siteWithoutPageTrees(made.input.site), cache.trees, spill, (job) => job === done);
+    assert.equal(spilled.jobs[1]!.input.tree, { type: 'root', children: [] });
+    assert.ok(Object.isFrozen(spilled.jobs[1]!.input.tree));
+    assert.is(JSON.stringify(restoredTree(spilled.jobs[1]!.input.tree)), '{"type":"root","children":[]}', 'nothing to read back');
+    assert.is(JSON.stringify(spilled.jobs[0]!.input.tree), JSON.stringify(made.jobs[0]!.input.tree), 'the others are spilled');
+  } finally {
+    spill.close();
+  }
+});
+
 test('a page with the site\'s remark or rehype plugins keeps its tree: the plugin box reads it step by step', async () => {
   const { cache, made } = await analysed();
   const plugged: MarkdownJobs = { ...made, jobs: made.jobs.map((job, index) => (index === 0 ? { ...job, plugins: { area: 'docs:default', places: new Set(), key: 'k' } } : job)) };
   const spill = spillFile();
   try {
-    const spilled = spilledJobs(plugged, siteWithoutPageTrees(made.input.site), cache.trees, spill);
+    const spilled = spilledJobs(plugged, siteWithoutPageTrees(made.input.site), cache.trees, spill, () => false);
     assert.is(spilled.jobs[0]!.input.tree, made.jobs[0]!.input.tree);
     assert.is.not(spilled.jobs[1]!.input.tree, made.jobs[1]!.input.tree);
   } finally {
