@@ -165,15 +165,22 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     const large = options.render === true && cache !== undefined && site.docs.length + site.posts.length + site.pages.length >= (options.spillFrom ?? spillFrom);
     spill = large ? SpillFile.open(buildCacheDir(options.cacheDir)) : null;
     const into = spill;
+    // The jobs of the pages that need neither Chromium nor shiki, made now, while `analysed` has every tree:
+    // the main thread makes their markdown should Chromium still be drawing (see `whileWaiting` below).
+    let ahead = cache ? needingNothing(markdownJobs(analysed, null, undefined, pluginVersions)!) : null;
+    let aheadDone = (): void => {};
+    const aheadFinished = new Promise<void>((resolve) => { aheadDone = resolve; });
     // The site's markdown jobs (and their cache keys), made once the diagrams are drawn.
     // They wait for the site's components too: an MDX page's result depends on which exist.
     let madeJobs = handled(Promise.all([drawing, siteComponents]).then(([drawn, made]) => markdownJobs(analysed, drawn, made.components, pluginVersions)!));
     if (into && cache) {
       // Each page's markdown reads its own tree back from the spill file, so the build lets go of them all once
-      // its jobs are made, before shiki's threads start: their memory and the trees' never add up. The tree store
-      // is written from the spill file, and the heap given back (pipeline/io/release-heap.ts).
+      // its jobs are made and the markdown made ahead is done, before shiki's threads start: their memory and the
+      // trees' never add up. The tree store is written from the spill file, and the heap given back
+      // (pipeline/io/release-heap.ts).
       const spilledSite = siteWithoutPageTrees(site);
-      madeJobs = handled(madeJobs.then((made) => {
+      madeJobs = handled(madeJobs.then(async (made) => {
+        await aheadFinished;
         analysed = { ...analysed, site: spilledSite, code: new Map() };
         site = spilledSite;
         // A page whose markdown the cache holds (a warm build, or made while Chromium drew) needs no tree.
@@ -211,7 +218,9 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     if (cache && into) cache.searchSections.keepMadeAs((made) => into.add(JSON.stringify(made)));
     // Should Chromium still be drawing, the main thread makes the markdown of the pages that need neither it nor shiki.
     // (No block is ready: there is no highlighter yet, and these pages show none.)
-    if (cache) await whileWaiting(drawing, markdownAhead(needingNothing(markdownJobs(analysed, null, undefined, pluginVersions)!), null, cache, () => false));
+    if (ahead && cache) await whileWaiting(drawing, markdownAhead(ahead, null, cache, () => false));
+    ahead = null;
+    aheadDone();
     const diagrams = await drawing;
     const highlighter: Highlighter | null = await highlighting;
     lap('diagrammen');

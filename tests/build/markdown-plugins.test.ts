@@ -123,6 +123,16 @@ const good = site(plugins);
 let started: Promise<Built> | null = null;
 const built = (): Promise<Built> => (started ??= build(good, true));
 
+test('a large build, whose trees go to the spill file before the markdown, writes the same files: the pages with plugins keep their trees', async () => {
+  const large = site(plugins);
+  const spilled = await runBuild({ content: large.content, config: large.config, mode: 'production', render: true, cacheDir: large.cacheDir, persist: true, spillFrom: 0 });
+  const expected = await built();
+  assert.equal(spilled.files.map((f) => f.path), expected.files.map((f) => f.path));
+  for (const [i, file] of spilled.files.entries()) assert.ok(String(file.data) === String(expected.files[i]!.data), file.path);
+  assert.equal(shown(spilled), shown(expected));
+  assert.match(article(spilled, 'kennisbank/sleutels/index.html'), /<p>Leestijd: \d+ minuut/);
+});
+
 test('a local remark plugin, its options and this.data(): the reading-time note shows on the page', async () => {
   const page = article(await built(), 'kennisbank/sleutels/index.html');
   assert.match(page, /<p>Leestijd: \d+ minuut \(\d+ woorden\)\.<\/p>/);
