@@ -167,9 +167,9 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     const into = spill;
     // The jobs of the pages that need neither Chromium nor shiki, made now, while `analysed` has every tree:
     // the main thread makes their markdown should Chromium still be drawing (see `whileWaiting` below).
-    let ahead = cache ? needingNothing(markdownJobs(analysed, null, undefined, pluginVersions)!) : null;
-    let aheadDone = (): void => {};
-    const aheadFinished = new Promise<void>((resolve) => { aheadDone = resolve; });
+    let madeAhead = cache ? needingNothing(markdownJobs(analysed, null, undefined, pluginVersions)!) : null;
+    let madeAheadDone = (): void => {};
+    const madeAheadFinished = new Promise<void>((resolve) => { madeAheadDone = resolve; });
     // The site's markdown jobs (and their cache keys), made once the diagrams are drawn.
     // They wait for the site's components too: an MDX page's result depends on which exist.
     let madeJobs = handled(Promise.all([drawing, siteComponents]).then(([drawn, made]) => markdownJobs(analysed, drawn, made.components, pluginVersions)!));
@@ -180,7 +180,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
       // (pipeline/io/release-heap.ts).
       const spilledSite = siteWithoutPageTrees(site);
       madeJobs = handled(madeJobs.then(async (made) => {
-        await aheadFinished;
+        await madeAheadFinished;
         analysed = { ...analysed, site: spilledSite, code: new Map() };
         site = spilledSite;
         // A page whose markdown the cache holds (a warm build, or made while Chromium drew) needs no tree.
@@ -218,9 +218,9 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     if (cache && into) cache.searchSections.keepMadeAs((made) => into.add(JSON.stringify(made)));
     // Should Chromium still be drawing, the main thread makes the markdown of the pages that need neither it nor shiki.
     // (No block is ready: there is no highlighter yet, and these pages show none.)
-    if (ahead && cache) await whileWaiting(drawing, markdownAhead(ahead, null, cache, () => false));
-    ahead = null;
-    aheadDone();
+    if (madeAhead && cache) await whileWaiting(drawing, markdownAhead(madeAhead, null, cache, () => false));
+    madeAhead = null;
+    madeAheadDone();
     const diagrams = await drawing;
     const highlighter: Highlighter | null = await highlighting;
     lap('diagrammen');
