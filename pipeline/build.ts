@@ -33,8 +33,8 @@ import { oneWarningPerComponent } from './stages/markdown/mdx-unknown.ts';
 import { buildRoutes, outputFile } from './stages/routes.ts';
 import { redirectPage, redirectsOf, type Redirect } from './stages/publish/redirects.ts';
 import { checkLinks } from './stages/links.ts';
-import { pageRecords, recordsByPage, searchablePages, type SearchablePage } from './stages/search-records.ts';
-import { searchIndexJson, sections, siteSections, termsThrough, type Section } from './stages/search-index.ts';
+import { searchablePages } from './stages/search-records.ts';
+import { searchIndexJson, siteSections, termsThrough, type PageSections, type Section } from './stages/search-index.ts';
 import { buildFeeds, feedPaths } from './stages/publish/feeds.ts';
 import { buildSitemap } from './stages/publish/sitemap.ts';
 import { buildDiscovery, iconFiles } from './stages/publish/discovery.ts';
@@ -514,33 +514,20 @@ const routeSource = (route: Route): string | null =>
  * records, through the cache when there is one.
  */
 function searchIndexHere(site: Site, routes: ReadonlyArray<Route>, contents: Contents, options: ThemeCode['searchIndex'], cache: BuildCache | undefined): SearchIndexFile {
-  const list = during('zoekrecords', null, () => siteSections(recordsByPage(routes, contents, site.config.locale.lang, site.config.layout)));
+  const list = during('zoekrecords', null, () => siteSections(searchablePages(routes, contents, site.config.layout), site.config.locale.lang));
   const build = () => searchIndexJson(list, options, cache ? termsThrough(cache.searchTerms, options) : undefined);
   return { path: searchIndexPath, data: () => (cache ? cache.searchIndex.get([JSON.stringify(list)], build) : build()) };
 }
 
 /**
- * A page's search sections as `make` gives them, or as an earlier build made
- * them from the same page (the schedule's cache); their ids are set after.
- */
-export type PageSections = (page: SearchablePage, make: () => ReadonlyArray<Section>) => ReadonlyArray<Section>;
-
-/**
  * The sections the search index is built from: what `generate` indexes, for
- * an index built apart. Made page by page (`pageRecords`): the site's
- * records are never all held. Each section's id is its place in the list.
+ * an index built apart, page by page (`siteSections`); `kept` (the
+ * schedule's cache) may give a page's sections without making them.
  */
 export function searchIndexSections(analysis: Analysis, markdown: Result<Contents>, kept?: PageSections): Section[] {
   if (!analysis.site) return [];
   const { site } = analysis;
-  return during('zoekrecords', null, () => {
-    const list: Section[] = [];
-    for (const page of searchablePages(valueOf(buildRoutes(site)) ?? [], valueOf(markdown) ?? new Map(), site.config.layout)) {
-      const make = () => sections(pageRecords(page, site.config.locale.lang));
-      for (const section of kept ? kept(page, make) : make()) list.push(section.id === list.length ? section : { ...section, id: list.length });
-    }
-    return list;
-  });
+  return during('zoekrecords', null, () => siteSections(searchablePages(valueOf(buildRoutes(site)) ?? [], valueOf(markdown) ?? new Map(), site.config.layout), site.config.locale.lang, kept));
 }
 
 /**

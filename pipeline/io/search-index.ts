@@ -13,10 +13,9 @@
  * cache after. Both run the same pure assembly, so the bytes do not depend on
  * which did it; should the worker fail, the main thread builds the index.
  */
-import { sectionTerms, searchIndexJson, termInputs, type Section, type SectionTerms } from '../stages/search-index.ts';
+import { sectionTerms, searchIndexJson, termInputs, type PageSections, type Section, type SectionTerms } from '../stages/search-index.ts';
 import { indexOptions } from '../../theme/shared/search-options.ts';
 import type { Store } from '../memo.ts';
-import type { PageSections } from '../build.ts';
 import { joinedText, textsOf, type TextChunk } from './text-chunks.ts';
 import { startWorker } from './workers/worker.ts';
 

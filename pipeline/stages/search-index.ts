@@ -13,7 +13,7 @@
  * browser loads either order into the same index.
  */
 import MiniSearch, { type Options } from 'minisearch';
-import type { SearchRecord } from './search-records.ts';
+import { pageRecords, type SearchablePage, type SearchRecord } from './search-records.ts';
 export type { FieldTerms, Section, SectionTerms } from '../types.ts';
 import type { Section, SectionTerms } from '../types.ts';
 
@@ -42,13 +42,24 @@ export function sections(records: ReadonlyArray<SearchRecord>, firstId = 0): Sec
 }
 
 /**
- * The sections of the records of `pages`, numbered across them: the same as
- * `sections` of all their records (a page's URLs are its own), made while
- * only one page's records are held.
+ * A page's sections as `make` gives them, or as an earlier build made them
+ * from the same page (the schedule's cache, pipeline/io/search-index.ts);
+ * their ids are set after.
  */
-export function siteSections(pages: Iterable<ReadonlyArray<SearchRecord>>): Section[] {
+export type PageSections = (page: SearchablePage, make: () => ReadonlyArray<Section>) => ReadonlyArray<Section>;
+
+/**
+ * The sections of `pages`, numbered across them: the same as `sections` of
+ * all their records (a page's URLs are its own), made one page at a time, so
+ * that the site's records are never all held (at 30× our content they take
+ * ten times the memory of their sections). `kept` may give a page's sections
+ * without making them.
+ */
+export function siteSections(pages: Iterable<SearchablePage>, language: string, kept: PageSections = (_, make) => make()): Section[] {
   const list: Section[] = [];
-  for (const records of pages) for (const section of sections(records, list.length)) list.push(section);
+  for (const page of pages) {
+    for (const section of kept(page, () => sections(pageRecords(page, language)))) list.push(section.id === list.length ? section : { ...section, id: list.length });
+  }
   return list;
 }
 

@@ -113,17 +113,7 @@ export function pageRecords(page: SearchablePage, language: string): SearchRecor
   return records;
 }
 
-/**
- * The records of each searchable page, one page at a time: the search index
- * groups them into sections per page (pipeline/stages/search-index.ts), and so
- * never holds every record of the site at once (at 30× our content they take
- * ten times the memory of their sections).
- */
-export function* recordsByPage(routes: ReadonlyArray<Route>, contents: ReadonlyMap<string, Content>, language: string, layout: Layout = portalLayout): Generator<SearchRecord[]> {
-  for (const page of searchablePages(routes, contents, layout)) yield pageRecords(page, language);
-}
-
 /** Every record of the site; a docs page's `lvl0` is its area's label (`layout`, the portal's when left out). */
 export function searchRecords(routes: ReadonlyArray<Route>, contents: ReadonlyMap<string, Content>, language: string, layout: Layout = portalLayout): SearchRecord[] {
-  return [...recordsByPage(routes, contents, language, layout)].flat();
+  return searchablePages(routes, contents, layout).flatMap((page) => pageRecords(page, language));
 }
