@@ -157,10 +157,14 @@ async function compiled() {
     }),
   ]);
   for (const file of fs.readdirSync(tmp, { recursive: true }).map(String).filter((f) => /\.[cm]js$/.test(f))) asciiOnly(path.join(tmp, file));
+  const cli = load(tmp);
+  // The build cache's key for these sources, which a build would otherwise hash each time (pipeline/io/build-cache.ts).
+  // This CLI runs from `tmp`, not yet from `out`: it reads the sources itself.
+  fs.writeFileSync(path.join(tmp, cli.generatorKeyFile), cli.generatorKey());
   // The theme's client bundle depends on the code only, like the CLI: made now, it is there
   // for every build (pipeline/io/theme.ts). Should bundling fail, a build tries again and says why.
   try {
-    await load(tmp).compileClient(tmp);
+    await cli.compileClient(tmp);
   } catch (e) {
     console.warn(`De clientbundel is niet gemaakt: ${e instanceof Error ? e.message : e}`);
   }

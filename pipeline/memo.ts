@@ -83,6 +83,8 @@ export interface Earlier<V> {
   has(key: string): boolean;
   keys(): Iterable<string>;
   readonly size: number;
+  /** The value of `key` as JSON, when the earlier build still has it as text (a store's file): handed on without parsing it. */
+  jsonOf?(key: string): string | undefined;
 }
 
 /** An earlier entry kept without being asked: its value stays where it was until someone asks. */
@@ -187,6 +189,25 @@ export class Store<V> {
     const known = this.known(key);
     if (known !== undefined) this.markUsed(key, known);
     return known;
+  }
+
+  /**
+   * The JSON of the value kept under `key`, now or by an earlier build,
+   * parsed and made again only when nobody kept its text: a worker thread is
+   * handed cached values this way (pipeline/io/search-index.ts). Marks it used.
+   */
+  jsonOf(key: string): string | undefined {
+    const here = this.used.get(key);
+    if (here instanceof Json) return here.text;
+    if (here === undefined || here === unread) {
+      const text = this.earlier.jsonOf?.(key);
+      if (text !== undefined) {
+        this.touch(key);
+        return text;
+      }
+    }
+    const value = this.find(key);
+    return value === undefined ? undefined : JSON.stringify(value);
   }
 
   /** Keeps `key` for the next build with the value it was found with; one kept as JSON stays JSON (see `Json`). */

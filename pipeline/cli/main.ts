@@ -255,8 +255,9 @@ async function main(): Promise<number> {
   return 2;
 }
 
-/** For `compile` (bin/ontwikkelaarsportaal.mjs): the client bundle is made with the CLI. */
+/** For `compile` (bin/ontwikkelaarsportaal.mjs): the client bundle and the build cache's generator key are made with the CLI. */
 export { compileClient } from '../io/theme.ts';
+export { generatorKey, generatorKeyFile } from '../io/build-cache.ts';
 
 /** EX_SOFTWARE (sysexits.h): the run ended on a mistake in the generator. */
 export const internalErrorExit = 70;

@@ -43,7 +43,7 @@ import { compactResult, keptResult } from '../io/compact-contents.ts';
 import { releaseHeap } from '../io/release-heap.ts';
 import { spilledJobs, withTreeRestored } from '../io/spilled-trees.ts';
 import { contentHash } from '../content-hash.ts';
-import { keptSections, searchIndexBuild } from '../io/search-index.ts';
+import { IndexWorker, keptSections, searchIndexBuild } from '../io/search-index.ts';
 import { parseAhead, whileWaiting } from './parse-ahead.ts';
 import { analyse, byPath, devSearchIndex, generating, markdownJobs, markdownStage, searchIndexKey, searchIndexPath, searchIndexSections, type Analysis, type Effects, type Generated, type SearchIndexFile, type OutputFile } from '../build.ts';
 import { highlightRequests, type Highlighter, type HighlightRequest } from '../stages/highlight/requests.ts';
@@ -129,6 +129,8 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
   const threads: { workers: HighlightWorkers | null; stopping?: Promise<void> } = { workers: null };
   let box: SiteComponents | null = null;
   let spill: SpillFile | null = null;
+  // A build that writes pages with a cache makes its search index in a worker (pipeline/io/search-index.ts), started now.
+  const indexWorker = options.render === true && cache ? new IndexWorker() : null;
   try {
     // `let`: once the markdown is made, the build goes on with these without the Markdown trees.
     let analysed = await analyseWhileDrawing(sources, drawer, options, cache);
@@ -318,7 +320,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     const pageSections = cache ? keptSections(cache.searchSections, new Map(jobs.jobs.map((job) => [job.entry.permalink, cache.markdown.keyOf(job.key)] as const))) : undefined;
     const sections = (): ReadonlyArray<Section> => (sectionsMade ??= searchIndexSections(analysis, markdown, pageSections));
     const index: (SearchIndexFile & { readonly building?: Promise<string> }) | null = options.render === 'on-request' ? devSearchIndex(analysis, markdown, themeCode.searchIndex)
-      : options.render ? searchIndexFor(sections, cache, siteKey !== null && pageKeys !== null ? searchInputsKey(siteKey, pageKeys) : null) : null;
+      : options.render ? searchIndexFor(sections, cache, siteKey !== null && pageKeys !== null ? searchInputsKey(siteKey, pageKeys) : null, indexWorker) : null;
     // The sections are made again should a failing worker leave the index to this thread; not held meanwhile.
     sectionsMade = null;
     if (options.render === true && !index?.building) lap('zoekindex');
@@ -375,6 +377,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     };
     return { ...generated, stats };
   } finally {
+    indexWorker?.stop();
     (box as SiteComponents | null)?.close();
     (spill as SpillFile | null)?.close();
     await threads.workers?.close();
@@ -503,12 +506,12 @@ async function pluginTreesFor(jobs: MarkdownJobs, highlighter: Highlighter | nul
  * thread while the main thread goes on (the pages know its path beforehand:
  * `searchIndexPath`).
  */
-function searchIndexFor(sections: () => ReadonlyArray<Section>, cache: BuildCache | undefined, inputsKey: string | null): SearchIndexFile & { readonly building?: Promise<string> } {
+function searchIndexFor(sections: () => ReadonlyArray<Section>, cache: BuildCache | undefined, inputsKey: string | null, prepared: IndexWorker | null): SearchIndexFile & { readonly building?: Promise<string> } {
   const path = searchIndexPath;
   // A hash of the sections and the generator as the key spares the cache hashing their JSON twice more.
   const key = [inputsKey ?? searchIndexKey(JSON.stringify(sections()), generatorKey())];
   if (cache?.searchIndex.has(key)) return { path, data: cache.searchIndex.get(key, () => searchIndexJson(sections(), indexOptions)) };
-  const made = searchIndexBuild(sections, cache?.searchTerms);
+  const made = searchIndexBuild(sections, cache?.searchTerms, prepared ?? undefined);
   if ('index' in made) return { path, data: cache ? cache.searchIndex.get(key, () => made.index) : made.index };
   return { path, data: null, building: handled(made.building.then((index) => (cache ? cache.searchIndex.get(key, () => index) : index))) };
 }

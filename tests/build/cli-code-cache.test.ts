@@ -5,7 +5,8 @@
  * writes the cache, the next one uses it, and a damaged cache is rejected by
  * V8, costs only the compiling, gives the same output and is written again.
  * The CLI's `import()` of a package outside the bundle (shiki's grammars)
- * works without Node's experimental-loader warning.
+ * works without Node's experimental-loader warning. The build cache's
+ * generator key is made once, by `compile`, from the same sources.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,6 +15,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { configText, minimalAuthors, minimalTags, root } from '../helpers.ts';
+import { buildCacheDir, generatorKey } from '../../pipeline/io/build-cache.ts';
 
 const test = suite('build: code cache of the compiled CLI');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ontwikkelaarsportaal-cli-code-cache-'));
@@ -83,6 +85,12 @@ test('should load shiki\'s grammars from outside the bundle without a warning', 
   const page = fs.readdirSync(path.join(work, 'dist-5'), { recursive: true }).map(String).find((f) => f.endsWith('api/index.html'));
   assert.ok(page, 'the page with code is built');
   assert.match(fs.readFileSync(path.join(work, 'dist-5', page), 'utf8'), /<span style="color:#[0-9A-F]{6}">const<\/span>/i);
+});
+
+test('should name the build cache with the generator key that compile made from the sources', () => {
+  const compiled = path.dirname(path.dirname(build('dist-6').cacheFile));
+  assert.is(fs.readFileSync(path.join(compiled, 'generator-key'), 'utf8'), generatorKey(), 'the key the TypeScript makes');
+  assert.ok(fs.existsSync(buildCacheDir(path.join(work, '.cache'))), 'the build\'s cache is under that key');
 });
 
 test.run();

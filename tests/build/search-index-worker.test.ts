@@ -4,8 +4,9 @@
  * every build). The site must come out exactly as when the index is built in
  * place, and its cache key must change with the sections and with the code
  * that builds it. After a change to one article the main thread assembles the
- * index from the cached terms of the other sections, and the bytes are those
- * a cold build's worker makes.
+ * index from the cached terms of the other sections, or hands them to a
+ * worker started beforehand, and the bytes are those a cold build's worker
+ * makes.
  */
 import path from 'node:path';
 import { suite } from 'uvu';
@@ -13,13 +14,14 @@ import * as assert from 'uvu/assert';
 import { readSources } from '../../pipeline/io/read.ts';
 import { analyse, byPath, generate, markdownStage, searchIndexKey, searchIndexPath, searchIndexSections, type Effects } from '../../pipeline/build.ts';
 import { createHighlighter } from '../../pipeline/io/highlight/shiki.ts';
-import { indexInWorker, searchIndexBuild } from '../../pipeline/io/search-index.ts';
-import { searchIndexJson, sections as sectionsOf, type Section, type SectionTerms } from '../../pipeline/stages/search-index.ts';
+import { IndexWorker, indexInWorker, searchIndexBuild } from '../../pipeline/io/search-index.ts';
+import { searchIndexJson, sections as sectionsOf, termInputs, type Section, type SectionTerms } from '../../pipeline/stages/search-index.ts';
 import { searchRecords } from '../../pipeline/stages/search-records.ts';
 import { Store } from '../../pipeline/memo.ts';
 import { indexOptions } from '../../theme/shared/search-options.ts';
 import { root } from '../helpers.ts';
 import fc from 'fast-check';
+import type { Worker } from 'node:worker_threads';
 import { joinedText, TextChunks, textsOf, transferList } from '../../pipeline/io/text-chunks.ts';
 import { themeCode } from '../../theme/theme-code.ts';
 
@@ -74,6 +76,45 @@ test('after a change to one article the main thread assembles the index from cac
   assert.ok('building' in fresh);
   assert.ok(warm.index === await fresh.building, 'a cold build of the changed site makes the same bytes');
   assert.ok(warm.index !== coldIndex);
+});
+
+test('a worker started before the sections are known gets the cached terms as JSON and tokenizes only the changed section', async () => {
+  const sources = await readSources(path.join(root, 'content'), path.join(root, 'dist-config/site.yml'));
+  const analysis = analyse(sources, 'production');
+  const effects: Effects = { highlighter: await createHighlighter(analysis.languages), diagrams: new Map(), theme: { css: '/assets/styles.css', js: '/assets/shell.js', files: new Map() }, themeFiles: [], themeCode };
+  const sections = searchIndexSections(analysis, markdownStage(analysis, effects, {}));
+  const terms = new Store<SectionTerms>();
+  const cold = searchIndexBuild(() => sections, terms);
+  assert.ok('building' in cold);
+  await cold.building;
+
+  const edited = sections.findIndex((s) => s.u.includes('/problem-details#') && s.content !== '');
+  const changed: Section[] = sections.map((s, i) => (i === edited ? { ...s, content: `${s.content} Nog een zin over foutmeldingen.` } : s));
+  const kept = reloaded(terms);
+  const prepared = new IndexWorker();
+  const warm = searchIndexBuild(() => changed, kept, prepared);
+  assert.ok('building' in warm, 'the prepared worker builds it, though one section changed');
+  const index = await warm.building;
+  assert.ok(index === searchIndexJson(changed, indexOptions), 'the bytes of an index made from scratch');
+  assert.is(kept.misses, 1, 'the worker sent back the terms of the changed section only');
+  const keys = new Set(changed.map((section) => kept.keyOf(termInputs(section, indexOptions))));
+  assert.equal(new Set(kept.keys()), keys, 'the terms of every section, and only those, are kept for the next build');
+  const again = reloaded(kept);
+  for (const section of changed) assert.ok(again.knows(again.keyOf(termInputs(section, indexOptions))), section.u);
+});
+
+test('a prepared worker that is never taken stops; one that ended before it was taken is replaced', async () => {
+  const unused = new IndexWorker();
+  unused.stop();
+  unused.stop();
+  const ended = new IndexWorker();
+  const thread = (ended as unknown as { worker: Worker }).worker;
+  await thread.terminate();
+  await new Promise((resolve) => setImmediate(resolve));
+  const list: Section[] = [{ id: 0, u: '/a#b', t: 'Kop', b: [], c: 'Tekst', title: 'Kop', headings: '', content: 'Tekst over API-sleutels' }];
+  const taken = ended.take();
+  assert.ok(taken !== thread, 'a new thread');
+  assert.is((await indexInWorker(list, [], taken)).index, searchIndexJson(list, indexOptions));
 });
 
 test('the index key changes with the sections and with the code that builds the index', () => {

@@ -115,6 +115,22 @@ test('should write a value handed over as JSON as it came, and parse it only whe
   assert.equal(contents(), { a: 1, b: { termen: ['api', 'categorieen'], aantallen: [2, 1] } });
 });
 
+test('should hand a value\'s JSON on as the file has it, keep it for the next build, and make it only when nobody kept its text', () => {
+  fs.writeFileSync(file, `${storeLine('a', '{"termen": ["api"]}')}${storeLine('b', '[1,2]')}`);
+  const read = readStoreFileSync<Value>(file);
+  const store = new Store<Value>(read);
+  assert.is(store.jsonOf('a'), '{"termen": ["api"]}', 'the text of the file, spaces and all: not parsed and made again');
+  assert.ok(read.lineOf('a')!.raw !== null, 'still unparsed');
+  assert.equal(store.find('b'), [1, 2]);
+  assert.is(store.jsonOf('b'), '[1,2]', 'a value the build parsed: its JSON');
+  store.putJson('c', '{"v":3}');
+  store.put('d', { v: 4 });
+  assert.is(store.jsonOf('c'), '{"v":3}');
+  assert.is(store.jsonOf('d'), '{"v":4}');
+  assert.is(store.jsonOf('e'), undefined);
+  assert.equal([...store.keys()].sort(), ['a', 'b', 'c', 'd'], 'each is kept for the next build');
+});
+
 test('should index the keys without parsing a value, and forget a value that does not parse', () => {
   fs.writeFileSync(file, `${storeLine('goed', '{"v":1}')}${storeLine('kapot', '{"v":}')}`);
   const read = readStoreFileSync<Value>(file);
