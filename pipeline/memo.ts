@@ -302,6 +302,11 @@ export class Store<V> {
     return this.used.has(key);
   }
 
+  /** How many entries the earlier build left (reads a store not read yet). */
+  get earlierSize(): number {
+    return this.earlier.size;
+  }
+
   /** How many keys `keys()` gives. */
   get size(): number {
     return this.used.size;

@@ -129,8 +129,9 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
   const threads: { workers: HighlightWorkers | null; stopping?: Promise<void> } = { workers: null };
   let box: SiteComponents | null = null;
   let spill: SpillFile | null = null;
-  // A build that writes pages with a cache makes its search index in a worker (pipeline/io/search-index.ts), started now.
-  const indexWorker = options.render === true && cache ? new IndexWorker() : null;
+  // After an earlier build, the search index is made in a worker started now (pipeline/io/search-index.ts). A cold
+  // build starts its worker when the sections are there: an idle thread would add to the memory of the parsing.
+  const indexWorker = options.render === true && cache && cache.searchIndex.earlierSize > 0 ? new IndexWorker() : null;
   try {
     // `let`: once the markdown is made, the build goes on with these without the Markdown trees.
     let analysed = await analyseWhileDrawing(sources, drawer, options, cache);
