@@ -24,7 +24,7 @@ export class TextChunks {
   private readonly chunks: Array<{ bytes: Buffer; ends: number[] }> = [];
   private used = 0;
 
-  /** `latin1` only for texts whose characters are all at most U+00FF (the search index, `narrowJson`). */
+  /** `latin1` only for texts whose characters are all at most U+00FF (the search index, `narrow`). */
   constructor(private readonly encoding: 'utf8' | 'latin1') {}
 
   add(text: string): void {

@@ -112,7 +112,7 @@ export const termsThrough = (store: TermStore, options: IndexOptions) => (sectio
 
 /**
  * The index as MiniSearch's JSON (`toJSON`, serialization version 2, written
- * as `narrowJson`) of the sections, added in order, with `termsOf` giving each
+ * as `narrow`) of the sections, added in order, with `termsOf` giving each
  * section's terms (from a cache, or `sectionTerms`). The keys of the objects
  * are small integers, so their order is fixed; only the order of the terms is
  * free, and it is sorted.
@@ -156,27 +156,42 @@ export function* searchIndexPieces(list: ReadonlyArray<Section>, options: IndexO
     // A section without any of the fields has no entry, as in MiniSearch.
     if (lengths.length > 0) fieldLength.push(`"${doc}":${JSON.stringify(lengths)}`);
   });
-  const object = (values: ReadonlyArray<unknown>) => `{${values.map((value, i) => `"${i}":${narrowJson(value)}`).join(',')}}`;
-  yield `{"documentCount":${list.length},"nextId":${list.length},"documentIds":${object(documentIds)},`
+  // Characters above U+00FF can only be in strings: the text is made narrow once, not each string apart.
+  const object = (values: ReadonlyArray<unknown>) => `{${values.map((value, i) => `"${i}":${JSON.stringify(value)}`).join(',')}}`;
+  yield narrow(`{"documentCount":${list.length},"nextId":${list.length},"documentIds":${object(documentIds)},`
     + `"fieldIds":${JSON.stringify(Object.fromEntries(fields.map((field, i) => [field, i])))},"fieldLength":{${fieldLength.join(',')}},`
-    + `"averageFieldLength":${JSON.stringify(averageFieldLength)},"storedFields":${object(storedFields)},"dirtCount":0,"index":[`;
-  // Sorted by UTF-16 code units (`sort` without a comparator).
+    + `"averageFieldLength":${JSON.stringify(averageFieldLength)},"storedFields":${object(storedFields)},"dirtCount":0,"index":[`);
+  // Sorted by UTF-16 code units (`sort` without a comparator), yielded some 64 KB at a time: joined from an
+  // array, not concatenated, so that no piece is a rope to flatten.
+  let batch: string[] = [];
+  let length = 0;
   let first = true;
   for (const term of postings.terms().sort()) {
-    yield `${first ? '' : ','}[${narrowJson(term)},{${postings.json(term, fields.length)}}]`;
+    const entry = `[${JSON.stringify(term)},{${postings.json(term, fields.length)}}]`;
+    batch.push(entry);
+    length += entry.length;
+    if (length < pieceLength) continue;
+    yield narrow(`${first ? '' : ','}${batch.join(',')}`);
     first = false;
+    batch = [];
+    length = 0;
   }
+  if (batch.length > 0) yield narrow(`${first ? '' : ','}${batch.join(',')}`);
   yield '],"serializationVersion":2}';
 }
 
+/** About how long a piece of `searchIndexPieces` is. */
+const pieceLength = 64 * 1024;
+
 /**
- * `value` as JSON with every character above U+00FF escaped (`\u2026`): the
+ * JSON text with every character above U+00FF escaped (`\u2026`): the
  * same value for any JSON reader, in a text of one byte per character. One
  * "…" in a snippet would otherwise make the whole index a two-byte string in
- * every thread that holds it (54 instead of 27 MB at 30× our content).
+ * every thread that holds it (54 instead of 27 MB at 30× our content). Such
+ * a character can only stand in a JSON string, where the escape means it.
  */
-const narrowJson = (value: unknown): string =>
-  JSON.stringify(value).replace(/[\u0100-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const narrow = (json: string): string =>
+  json.replace(/[\u0100-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /**
  * Every term's postings, (field id, document, count) in document order, as
@@ -220,15 +235,17 @@ class Postings {
   /** A term's postings as MiniSearch's JSON, per field in the order of its id, the documents in order: `"0":{"3":1,"9":2},"2":{"3":4}`. */
   json(term: string, fields: number): string {
     const id = this.ids.get(term);
-    let data = '';
-    for (let fieldId = 0; fieldId < fields && id !== undefined; fieldId++) {
-      let docs = '';
-      for (let posting = this.first[id]!; posting !== -1; posting = this.next[posting]!) {
-        const at = 3 * posting;
-        if (this.triples[at] === fieldId) docs += `${docs ? ',' : ''}"${this.triples[at + 1]}":${this.triples[at + 2]}`;
-      }
-      if (docs) data += `${data ? ',' : ''}"${fieldId}":{${docs}}`;
+    if (id === undefined) return '';
+    // One walk of the term's postings: they come in document order, so each field's documents do too.
+    const docs: string[] = [];
+    for (let fieldId = 0; fieldId < fields; fieldId++) docs.push('');
+    for (let posting = this.first[id]!; posting !== -1; posting = this.next[posting]!) {
+      const at = 3 * posting;
+      const fieldId = this.triples[at]!;
+      if (fieldId < fields) docs[fieldId] += `${docs[fieldId] ? ',' : ''}"${this.triples[at + 1]}":${this.triples[at + 2]}`;
     }
+    let data = '';
+    for (let fieldId = 0; fieldId < fields; fieldId++) if (docs[fieldId]) data += `${data ? ',' : ''}"${fieldId}":{${docs[fieldId]}}`;
     return data;
   }
 }

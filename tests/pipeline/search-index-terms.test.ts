@@ -76,6 +76,19 @@ test('the index is MiniSearch\'s own JSON of the same sections, one byte per cha
   }), { numRuns: 300 });
 });
 
+test('an index of many pieces (more terms than one piece holds) is still MiniSearch\'s own JSON', () => {
+  // Some 4,000 distinct terms, with a "…" and an emoji among them: the text comes in several pieces, each made narrow.
+  const list: SearchRecord[] = Array.from({ length: 400 }, (_, i) => ({
+    objectID: String(i), url: `/kennisbank/p${i}#a`, url_without_anchor: `/kennisbank/p${i}`, anchor: 'a',
+    hierarchy: { lvl0: 'Kennisbank', lvl1: `Pagina ${i}`, lvl2: `Kop ${i} …`, lvl3: null, lvl4: null, lvl5: null, lvl6: null },
+    content: Array.from({ length: 10 }, (_, j) => `term${i * 10 + j}x categorieën 😀`).join(' '), type: 'content', language: 'nl', docusaurus_tag: 'docs', item_priority: 1, tags: [],
+  }));
+  const json = buildSearchIndex(list, indexOptions);
+  assert.ok(json.length > 3 * 64 * 1024, 'several pieces');
+  assert.ok(!/[^\u0000-\u00ff]/.test(json));
+  assert.is(sortedJson(MiniSearch.loadJSON(json, indexOptions)), miniSearchJson(list));
+});
+
 test('queries give the results of a MiniSearch that indexed the sections itself', () => {
   const query = fc.array(word, { minLength: 1, maxLength: 3 }).map((words) => words.join(' '));
   fc.assert(fc.property(records, query, (list, q) => {

@@ -19,7 +19,7 @@ port?.once('message', ({ list, known }: IndexRequest) => {
   try {
     // Each section's terms go back as JSON, which holds them in a third of the memory of their objects.
     const terms = new TextChunks('utf8');
-    // Every character of the index is at most U+00FF (`narrowJson`): one byte each.
+    // Every character of the index is at most U+00FF (`narrow`): one byte each.
     const index = new TextChunks('latin1');
     for (const piece of searchIndexPieces(list, indexOptions, (section) => {
       const cached = known[section.id];
