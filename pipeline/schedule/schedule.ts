@@ -120,7 +120,9 @@ export interface Built extends Generated {
  */
 export async function runBuild(options: BuildOptions): Promise<Built> {
   const lap = stopwatch();
-  const [sources, cache] = await Promise.all([readSources(options.content, options.config), options.persist ? readBuildCache(options.cacheDir) : undefined]);
+  // The cache first: the configuration's reading comes from its YAML store.
+  const cache = options.persist ? await readBuildCache(options.cacheDir) : undefined;
+  const sources = await readSources(options.content, options.config, cache?.yaml);
   lap('lezen');
   const drawer = new DiagramDrawer(diagramCacheDir(options.cacheDir));
   if (cache) drawer.expect(sources.files.map((file) => file.text));

@@ -100,7 +100,14 @@ function formatOf(file: SourceFile, yaml: string, yamlLine: number, setting: For
 
 /** The site's `markdown.format`, read from its configuration file as written (validate checks the value; anything else reads as the default). */
 export const siteFormat = (config: SourceFile | null, yaml?: Store<StoredYaml>): FormatSetting =>
-  configuredFormat(config ? valueOf(parseData(config, yaml))?.yaml.data : null);
+  configuredFormat(config ? configData(config, yaml) : null);
+
+/**
+ * The configuration's data as this stage reads it, through the YAML store when
+ * there is one (the read edge takes the folders to walk from it): an earlier
+ * build's reading of the same text is not parsed again.
+ */
+export const configData = (config: SourceFile, yaml?: Store<StoredYaml>): unknown => valueOf(parseData(config, yaml))?.yaml.data;
 
 /** The key of a body's tree in the store: the same text read as MDX or as Markdown gives different trees. */
 export const treeKey = (body: string, format: MarkdownFormat): ReadonlyArray<string> => [format, body];
