@@ -47,6 +47,8 @@ let opened = false;
 let reused = false;
 /** Every file put in the folder (full path), in a reused folder: the rest goes at the end. */
 const placed = new Set<string>();
+/** What the spare held when it was claimed (full paths, a folder before what is in it): the end removes what this build did not place. */
+const held: string[] = [];
 /** Files unchanged from the previous output, linked into the folder once it is made. */
 const deferred: string[] = [];
 /** Every path of this build until the folder is made: compared with the previous output's at the end. */
@@ -81,6 +83,8 @@ function lstatOf(file: string): fs.BigIntStats | null {
 function open(): void {
   if (opened) return;
   reused = claimSpare();
+  // Listed now, while the main thread still renders: walking its 230 folders at the end cost 20 to 30 ms after the last file.
+  if (reused) list(tmp);
   if (!reused) fs.mkdirSync(tmp);
   // The site is public and a web server user must read it, whatever the umask.
   fs.chmodSync(tmp, 0o755);
@@ -123,12 +127,25 @@ function inPlace(target: string, source: fs.BigIntStats | null): boolean {
   return false;
 }
 
-/** Removes from a reused folder every file and folder this build did not put there. */
-function prune(dir: string): void {
+/** Notes every entry under `dir` in `held`, a folder before its entries. */
+function list(dir: string): void {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory() && made.has(full)) prune(full);
-    else if (!entry.isFile() || !placed.has(full)) fs.rmSync(full, { recursive: true, force: true });
+    held.push(full);
+    if (entry.isDirectory()) list(full);
+  }
+}
+
+/**
+ * Removes from a reused folder every file and folder this build did not put
+ * there. Whatever stands at a place the spare held is this build's when it
+ * made a folder or placed a file there (replacing what was there); only this
+ * thread writes into the folder, so nothing else can have come. An entry
+ * whose folder this build does not have went with that folder.
+ */
+function prune(): void {
+  for (const full of held) {
+    if (made.has(path.dirname(full)) && !made.has(full) && !placed.has(full)) fs.rmSync(full, { recursive: true, force: true });
   }
 }
 
@@ -238,7 +255,7 @@ function end(): WriteReply {
     if (Atomics.load(flags, flag.stop) === 1) return { failed: 'gestopt' };
     const kept = !opened && sameFiles();
     if (!kept) open();
-    if (reused) prune(tmp);
+    if (reused) prune();
     return { files, linked: linkedFiles, bytesWritten, kept, stamps };
   } catch (e) {
     return { failed: e instanceof Error ? e.message : String(e) };
