@@ -82,7 +82,7 @@ export class HighlightWorkers {
         // Sent ahead: a thread has it in one of its groups. Otherwise (or asked for again: the
         // markdown stage's cache makes that rare) the first thread does it next.
         const sentAhead = this.aheadKeys().delete(key);
-        this.drain();
+        this.drainNew();
         if (!sentAhead && !this.results.has(key)) this.send(this.threads[0] as Thread, { now: request });
         this.waitFor(() => this.results.has(key));
         const result = this.results.get(key);
@@ -103,7 +103,7 @@ export class HighlightWorkers {
     const lang = highlightedLanguage(request.lang, this.languages());
     if (lang === null) return true;
     const key = highlightKey({ ...request, lang });
-    this.drain();
+    this.drainNew();
     return this.results.has(key) || !this.aheadKeys().has(key);
   }
 
@@ -122,7 +122,7 @@ export class HighlightWorkers {
   }
 
   private languages(): string[] {
-    this.waitFor(() => this.loaded !== null);
+    if (this.loaded === null) this.waitFor(() => this.loaded !== null);
     return this.loaded ?? [];
   }
 
@@ -155,10 +155,21 @@ export class HighlightWorkers {
     }
   }
 
+  /**
+   * `drain`, when a thread answered since the last one: the markdown stage asks
+   * `ready` for every block of every page it could make, round after round, and
+   * looking at each thread's port every time took a tenth of the main thread in
+   * that stage. A thread raises the count after it posts, so an answer not
+   * counted yet is taken in by the next look after it is (`nextAnswer` wakes on it).
+   */
+  private drainNew(): void {
+    if (Atomics.load(this.shared, 0) !== this.counted) this.drain();
+  }
+
   /** Sleeps until `ready()` holds; throws when a thread failed or all went silent. */
   private waitFor(ready: () => boolean): void {
     for (;;) {
-      this.drain();
+      this.drainNew();
       if (ready()) return;
       if (this.failure) throw new HighlighterFailure(`shiki kon niet laden: ${this.failure}`);
       if (!this.nextAnswer()) throw new HighlighterFailure('de highlight-worker antwoordt niet');
