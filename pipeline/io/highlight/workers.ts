@@ -48,6 +48,8 @@ export class HighlightWorkers {
   private failure: string | null = null;
   /** The answer count at the last `drain`: answers counted since are not taken in yet. */
   private counted = 0;
+  /** The key of each block `ready` was asked about (null: not highlighted), made once: it is asked again each round. */
+  private readonly readyKeys = new WeakMap<HighlightRequest, string | null>();
 
   /** Starts the worker threads (two unless told otherwise); shiki loads in them when `start` sends the languages. */
   constructor(count = 2) {
@@ -100,9 +102,12 @@ export class HighlightWorkers {
    * so asking goes first in line. False while it waits in a thread's group.
    */
   ready(request: HighlightRequest): boolean {
-    const lang = highlightedLanguage(request.lang, this.languages());
-    if (lang === null) return true;
-    const key = highlightKey({ ...request, lang });
+    let key = this.readyKeys.get(request);
+    if (key === undefined) {
+      const lang = highlightedLanguage(request.lang, this.languages());
+      this.readyKeys.set(request, key = lang === null ? null : highlightKey({ ...request, lang }));
+    }
+    if (key === null) return true;
     this.drainNew();
     return this.results.has(key) || !this.aheadKeys().has(key);
   }
