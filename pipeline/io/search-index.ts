@@ -9,11 +9,13 @@
  * pipeline/build.ts names neither records nor terms). In a cold build it
  * tokenizes every section; after an edit it gets the cached terms of the
  * others as the JSON the cache holds, and tokenizes only the changed ones.
- * A build with a cache starts that worker when it starts (`IndexWorker`):
- * the thread's start and module load (40 to 60 ms of CPU) then overlap the
- * parsing instead of waiting for it, and a build whose index is cached stops
- * it unused. Without a prepared worker, few new sections are tokenized on the
- * main thread, where the work costs less than a worker's start. Both run the
+ * A build after an earlier one starts that worker when it starts
+ * (`IndexWorker`): the thread's start and module load (40 to 60 ms of CPU)
+ * then overlap the parsing instead of waiting for it, and a build whose index
+ * is cached stops it unused. Without a prepared worker (a cold build, whose
+ * parsing holds the memory peak), few new sections are tokenized on the main
+ * thread, where the work costs less than a worker's start, and many by a
+ * worker started then. Both run the
  * same pure assembly, so the bytes do not depend on which did it; should the
  * worker fail, the main thread builds the index.
  */
