@@ -4,7 +4,7 @@
  *
  * pipeline/cli/main.ts, with the modules and most npm packages it imports, is
  * compiled by esbuild into one CommonJS script under .cache/cli/, its workers
- * (mermaid, highlighting, parsing, search index, writing, the boxes) into ES modules
+ * (mermaid, highlighting, parsing, markdown, search index, writing, the boxes) into ES modules
  * beside it, and the theme's client bundle too. Loading the TypeScript
  * through tsx's loader thread cost about 1.7 s a run (docs/performance.md);
  * compiling takes a few seconds, at `npm install` and again only after a
@@ -132,6 +132,7 @@ async function compiled() {
       MERMAID_WORKER: JSON.stringify(pathToFileURL(path.join(out, 'mermaid-worker.mjs')).href),
       HIGHLIGHT_WORKER: JSON.stringify(pathToFileURL(path.join(out, 'highlight-worker.mjs')).href),
       SEARCH_INDEX_WORKER: JSON.stringify(pathToFileURL(path.join(out, 'search-index-worker.mjs')).href),
+      MARKDOWN_WORKER: JSON.stringify(pathToFileURL(path.join(out, 'markdown-worker.mjs')).href),
       WRITE_WORKER: JSON.stringify(pathToFileURL(path.join(out, 'write-worker.mjs')).href),
       PARSE_WORKER: JSON.stringify(pathToFileURL(path.join(out, 'parse-worker.mjs')).href),
       COMPONENT_BOX_WORKER: JSON.stringify(pathToFileURL(path.join(out, 'component-box-worker.mjs')).href),
@@ -147,10 +148,10 @@ async function compiled() {
       define: { ...common.define, 'import.meta.resolve': '__cliResolve' },
     }),
     build({
-      // mermaid's Chromium, shiki, parsing, the search index and the writing of dist/ run in worker threads, and a site's components and plugins in
+      // mermaid's Chromium, shiki, parsing, a large site's markdown, the search index and the writing of dist/ run in worker threads, and a site's components and plugins in
       // child processes (the component box, the plugin box): each module is an entry of its own, an ES module. Splitting keeps what
       // only some builds need (each of shiki's grammars) in chunks loaded on demand.
-      ...common, entryPoints: { 'mermaid-worker': path.join(root, 'pipeline/io/workers/mermaid-worker.ts'), 'highlight-worker': path.join(root, 'pipeline/io/workers/highlight-worker.ts'), 'search-index-worker': path.join(root, 'pipeline/io/workers/search-index-worker.ts'), 'write-worker': path.join(root, 'pipeline/io/workers/write-worker.ts'), 'parse-worker': path.join(root, 'pipeline/io/workers/parse-worker.ts'), 'component-box-worker': path.join(root, 'pipeline/io/workers/component-box-worker.ts'), 'plugin-box-worker': path.join(root, 'pipeline/io/workers/plugin-box-worker.ts') },
+      ...common, entryPoints: { 'mermaid-worker': path.join(root, 'pipeline/io/workers/mermaid-worker.ts'), 'highlight-worker': path.join(root, 'pipeline/io/workers/highlight-worker.ts'), 'search-index-worker': path.join(root, 'pipeline/io/workers/search-index-worker.ts'), 'markdown-worker': path.join(root, 'pipeline/io/workers/markdown-worker.ts'), 'write-worker': path.join(root, 'pipeline/io/workers/write-worker.ts'), 'parse-worker': path.join(root, 'pipeline/io/workers/parse-worker.ts'), 'component-box-worker': path.join(root, 'pipeline/io/workers/component-box-worker.ts'), 'plugin-box-worker': path.join(root, 'pipeline/io/workers/plugin-box-worker.ts') },
       chunkNames: 'chunks/[name]-[hash]', outExtension: { '.js': '.mjs' }, splitting: true, format: 'esm', external,
       // CommonJS packages in the bundle call require for node's own modules.
       banner: { js: "import { createRequire as __cliRequire } from 'node:module'; const require = __cliRequire(import.meta.url);" },

@@ -150,9 +150,22 @@ export const keptResult = (result: MarkdownResult): Json => new KeptResult(resul
  * memory once its markdown is made.
  */
 export function compactResult(result: MarkdownResult, spill: SpillFile): Json {
-  const { content, problems } = result;
-  const body = spill.add(JSON.stringify(content.body));
-  const excerpt = content.excerpt === null ? null : spill.add(JSON.stringify(content.excerpt));
+  return compactStored(storedResult(result), spill);
+}
+
+/** A markdown result in the stored form, its trees as JSON: what a helper thread sends back (pipeline/io/markdown-helper.ts). */
+export interface StoredResult {
+  readonly content: StoredContent;
+  readonly problems: MarkdownResult['problems'];
+}
+
+export const storedResult = ({ content, problems }: MarkdownResult): StoredResult =>
+  ({ content: storedContent(content, JSON.stringify(content.body), content.excerpt === null ? null : JSON.stringify(content.excerpt)), problems });
+
+/** A result in the stored form as `compactResult` keeps it: its trees' JSON moved into `spill`. */
+export function compactStored({ content, problems }: StoredResult, spill: SpillFile): Json {
+  const body = spill.add(content.body);
+  const excerpt = content.excerpt === null ? null : spill.add(content.excerpt);
   // Read back, it is the page's compact content with its problems, the same objects each time.
   return new KeptResult({ content: new CompactContent(content, body, excerpt), problems });
 }

@@ -44,6 +44,11 @@ export function restoredTree(tree: Root): Root {
   return json ? (JSON.parse(json.text) as Root) : tree;
 }
 
+/** The JSON of `tree`: for a stand-in, as the spill file holds it, not parsed back to be written again. */
+export function treeText(tree: Root): string {
+  return spilled.get(tree)?.text ?? JSON.stringify(tree);
+}
+
 /** `job` with its tree read back: what the schedule renders, once per page. */
 export const withTreeRestored = (job: MarkdownJob): MarkdownJob =>
   (spilled.has(job.input.tree) ? { ...job, input: { ...job.input, tree: restoredTree(job.input.tree) } } : job);

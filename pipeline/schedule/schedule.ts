@@ -19,6 +19,7 @@
  * threads; without one (tests) everything runs in process.
  */
 import path from 'node:path';
+import os from 'node:os';
 import type { SourceTree } from '../io/read.ts';
 import { readSources } from '../io/read.ts';
 import { createHighlighter } from '../io/highlight/shiki.ts';
@@ -39,9 +40,10 @@ import { valueOf } from '../result.ts';
 import type { SiteWriter } from '../io/write.ts';
 import { buildCacheDir, generatorKey, readBuildCache, releaseStore, writeBuildCache } from '../io/build-cache.ts';
 import { SpillFile } from '../io/spill-file.ts';
-import { compactResult, keptResult } from '../io/compact-contents.ts';
+import { compactResult, compactStored, keptResult } from '../io/compact-contents.ts';
+import { helperContext, MarkdownHelper } from '../io/markdown-helper.ts';
 import { releaseHeap } from '../io/release-heap.ts';
-import { spilledJobs, withTreeRestored } from '../io/spilled-trees.ts';
+import { spilledJobs, treeText, withTreeRestored } from '../io/spilled-trees.ts';
 import { contentHash } from '../content-hash.ts';
 import { IndexWorker, keptSections, searchIndexBuild } from '../io/search-index.ts';
 import { parseAhead, whileWaiting } from './parse-ahead.ts';
@@ -50,7 +52,7 @@ import { highlightRequests, type Highlighter, type HighlightRequest } from '../s
 import { isHighlightedCode } from '../stages/code-blocks.ts';
 import { mermaidSources } from '../stages/markdown.ts';
 import { siteFormat } from '../stages/parse.ts';
-import { markdownContext, renderJob, type MarkdownJobs } from '../stages/site-markdown.ts';
+import { markdownContext, renderJob, type MarkdownJob, type MarkdownJobs } from '../stages/site-markdown.ts';
 import { jobsWithoutTrees, siteWithoutPageTrees, siteWithoutTrees } from '../stages/without-trees.ts';
 import { during } from '../internal-error.ts';
 import { stopwatch } from '../io/stopwatch.ts';
@@ -87,6 +89,8 @@ export interface BuildOptions {
   readonly writer?: SiteWriter;
   /** From how many pages' markdown a build spills it (`spillFrom`); tests spill a small site. */
   readonly spillFrom?: number;
+  /** From how many pages that need nothing a large build makes them with a helper thread (`markdownHelperFrom`); tests use a small site. */
+  readonly markdownHelperFrom?: number;
 }
 
 /** What a build did, besides its result: counted so that tests can assert a warm build's work. */
@@ -108,6 +112,8 @@ export interface BuildStats {
   readonly pagesSectioned?: number;
   /** Whether the component box ran (0 or 1); left out: the site has no code of its own. An unchanged site's code is replayed (pipeline/io/site-code-replay.ts). */
   readonly siteCodeRan?: number;
+  /** Pages whose markdown the helper thread made (pipeline/io/markdown-helper.ts); left out: the build had none. */
+  readonly markdownHelped?: number;
 }
 
 export interface Built extends Generated {
@@ -131,6 +137,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
   const threads: { workers: HighlightWorkers | null; stopping?: Promise<void> } = { workers: null };
   let box: SiteComponents | null = null;
   let spill: SpillFile | null = null;
+  let markdownHelped: (() => number) | null = null;
   // After an earlier build, the search index is made in a worker started now (pipeline/io/search-index.ts). A cold
   // build starts its worker when the sections are there: an idle thread would add to the memory of the parsing.
   const indexWorker = options.render === true && cache && cache.searchIndex.earlierSize > 0 ? new IndexWorker() : null;
@@ -250,13 +257,29 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     let jobs = await madeJobs;
     // The markdown of each page as soon as its code comes back from the highlight threads; the stage then finds them in the cache.
     const workers = threads.workers;
-    if (cache && workers) {
-      for (const progressed of markdownAhead(jobs, highlighter, cache, (request) => workers.ready(request))) {
-        if (!progressed && !workers.nextAnswer()) break;
+    // A large build makes the pages that need nothing in a helper thread beside the main thread.
+    const helper = cache && into ? markdownHelper(jobs, cache, options.markdownHelperFrom ?? markdownHelperFrom) : null;
+    markdownHelped = helper ? () => helper.made : null;
+    const blocks = storedBlocks as StoredBlocks | null;
+    const helping: Helping | null = helper && into ? {
+      helper, into,
+      blocks: (requests) => {
+        if (!blocks || !highlighter) return null;
+        const found = requests.map((request) => blocks.blockJson(highlighter, request));
+        return found.every((block) => block !== null) ? found : null;
+      },
+    } : null;
+    try {
+      if (cache && workers) {
+        for (const progressed of markdownAhead(jobs, highlighter, cache, (request) => workers.ready(request), helping)) {
+          if (!progressed && !workers.nextAnswer()) break;
+        }
+      } else if (cache && into) {
+        // Highlighted in this thread (or not at all): every block is ready. Made here, each tree is read back once.
+        for (const _ of markdownAhead(jobs, highlighter, cache, () => true, helping));
       }
-    } else if (cache && into) {
-      // Highlighted in this thread (or not at all): every block is ready. Made here, each tree is read back once.
-      for (const _ of markdownAhead(jobs, highlighter, cache, () => true));
+    } finally {
+      helper?.close();
     }
     const stores = { ...(options.memo ? { memo: options.memo } : {}), ...(cache ? { cache } : {}) };
     // The site's remark and rehype plugins run in their box now: the stage finds their trees as a value.
@@ -377,6 +400,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
       ...(bodies ? { bodiesWritten: bodies.written } : {}),
       ...(cache ? { blocksHighlighted: cache.code.misses, sectionsIndexed: cache.searchTerms.misses, pagesSectioned: cache.searchSections.misses } : {}),
       ...(components.boxStarted() || Object.keys(components.components).length > 0 || reactPages.pages.length > 0 ? { siteCodeRan: components.boxStarted() ? 1 : 0 } : {}),
+      ...(markdownHelped ? { markdownHelped: markdownHelped() } : {}),
     };
     return { ...generated, stats };
   } finally {
@@ -461,6 +485,20 @@ export const needingNothing = (made: MarkdownJobs): MarkdownJobs =>
   ({ ...made, jobs: made.jobs.filter((job) => !job.drawsDiagram && !job.code.some(isHighlightedCode) && !job.plugins) });
 
 /**
+ * From how many pages not in the cache a large build makes their markdown with
+ * a helper thread beside the main thread: loading the stage in a thread costs
+ * 0.2 to 0.3 s of CPU.
+ */
+export const markdownHelperFrom = 200;
+
+/** The helper for `made`, when a large build has enough pages for it (and a core to run it on). */
+function markdownHelper(made: MarkdownJobs, cache: BuildCache, from: number): MarkdownHelper<MarkdownJob> | null {
+  if (os.availableParallelism() < 2) return null;
+  const left = made.jobs.filter((job) => !job.plugins && !cache.markdown.has(job.key)).length;
+  return left >= from ? new MarkdownHelper<MarkdownJob>(helperContext(markdownContext(made, null))) : null;
+}
+
+/**
  * The markdown of the jobs not in the cache, into the cache, each as soon as
  * every code block it shows is `ready` (can be had without waiting): work for
  * the main thread while Chromium draws or the highlight threads work, in the
@@ -469,19 +507,60 @@ export const needingNothing = (made: MarkdownJobs): MarkdownJobs =>
  * stops). The markdown stage finds them all in the cache: the same results, in
  * its own order.
  */
-export function* markdownAhead(made: MarkdownJobs, highlighter: Highlighter | null, cache: BuildCache, ready: (request: HighlightRequest) => boolean): Generator<boolean> {
+export function* markdownAhead(made: MarkdownJobs, highlighter: Highlighter | null, cache: BuildCache, ready: (request: HighlightRequest) => boolean, helping: Helping | null = null): Generator<boolean> {
   const ctx = markdownContext(made, highlighter);
+  const make = (job: MarkdownJob): void => {
+    cache.markdown.get(job.key, () => during('markdown', job.input.display, () => renderJob(withTreeRestored(job), ctx)));
+  };
   // A page with the site's Markdown plugins waits for their box (pluginTreesFor).
   let waiting = made.jobs.filter((job) => !job.plugins && !cache.markdown.has(job.key)).map((job) => ({ job, code: highlightRequests(job.code) }));
+  // With a helper thread (a large build), the main thread takes the pages that are ready from the front and the helper
+  // from the back, as it has room; their results come back in the stored form (pipeline/io/markdown-helper.ts). A page
+  // the helper gives back without a result, the main thread makes.
+  const helper = helping?.helper ?? null;
+  const given = new Set<MarkdownJob>();
+  const store = (answered: ReturnType<MarkdownHelper<MarkdownJob>['take']>): void => {
+    for (const { page, stored } of answered) {
+      if (stored && helping) cache.markdown.putJson(cache.markdown.keyOf(page.key), compactStored(stored, helping.into));
+      else make(page);
+    }
+  };
+  const give = (job: MarkdownJob, requests: ReadonlyArray<HighlightRequest>): boolean => {
+    if (!helping || job.plugins) return false;
+    const blocks = requests.length === 0 ? [] : helping.blocks(requests);
+    if (blocks === null) return false;
+    const { tree, ...input } = job.input;
+    given.add(job);
+    helping.helper.give(job, { input, tree: treeText(tree), display: job.input.display, code: blocks.length === 0 ? null : { languages: highlighter?.getLoadedLanguages() ?? [], blocks } });
+    return true;
+  };
   while (waiting.length > 0) {
     const now = waiting.filter(({ code }) => code.every(ready));
-    for (const { job } of now) {
-      cache.markdown.get(job.key, () => during('markdown', job.input.display, () => renderJob(withTreeRestored(job), ctx)));
+    let back = now.length - 1;
+    const feed = (front: number): void => {
+      if (!helper) return;
+      store(helper.take());
+      for (; helper.room && back > front; back--) give(now[back]!.job, now[back]!.code);
+    };
+    feed(-1);
+    for (let front = 0; front < now.length; front++) {
+      const { job } = now[front]!;
+      if (given.has(job)) continue;
+      make(job);
       yield true;
+      feed(front);
     }
     if (now.length === 0) yield false;
     else waiting = waiting.filter((w) => !now.includes(w));
   }
+  while (helper?.busy) store(helper.wait());
+}
+
+/** A large build's helper thread for the markdown, the spill file its results go to, and the highlighted blocks it gets (`StoredBlocks.blockJson`); null when a block cannot be had. */
+interface Helping {
+  readonly helper: MarkdownHelper<MarkdownJob>;
+  readonly into: SpillFile;
+  readonly blocks: (requests: ReadonlyArray<HighlightRequest>) => Array<readonly [string, string]> | null;
 }
 
 /**

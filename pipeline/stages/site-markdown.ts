@@ -160,11 +160,16 @@ const emptyTree: Root = { type: 'root', children: [] };
  */
 export function renderJob({ entry, input, plugins }: MarkdownJob, ctx: MarkdownContext, trees?: MarkdownPluginTrees): MarkdownResult {
   if (plugins && trees) ctx = { ...ctx, sitePlugins: { places: plugins.places, at: (step, tree) => trees.at(plugins.key, step, tree) } };
+  return renderPage(input, entry.entry.file.display, ctx);
+}
+
+/** `renderJob` of a page without the site's plugins, its file shown as `display` in a problem. */
+export function renderPage(input: MarkdownInput, display: string, ctx: MarkdownContext): MarkdownResult {
   try {
     return renderMarkdown(input, ctx);
   } catch (err) {
     if (err instanceof HighlighterFailure || err instanceof PluginTreePending) throw err;
     const empty = renderMarkdown({ ...input, tree: emptyTree }, ctx);
-    return { ...empty, problems: [unprocessable(entry.entry.file.display, err), ...empty.problems] };
+    return { ...empty, problems: [unprocessable(display, err), ...empty.problems] };
   }
 }

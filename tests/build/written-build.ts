@@ -14,7 +14,7 @@ import { formatProblems } from '../../pipeline/cli/report.ts';
 export const cliWriter = (dir: string): SiteWriter => new SiteWriter(path.join(dir, 'dist'), undefined, spareFolder(path.join(dir, '.cache'), path.join(dir, 'dist')));
 
 /** Builds the site in `dir` through `writer` (the CLI's by default), with `more` options; a build with errors fails the test and writes nothing. */
-export async function writtenBuild(dir: string, writer: SiteWriter = cliWriter(dir), more: Pick<BuildOptions, 'spillFrom'> = {}): Promise<{ result: Built; written: WriteStats }> {
+export async function writtenBuild(dir: string, writer: SiteWriter = cliWriter(dir), more: Pick<BuildOptions, 'spillFrom' | 'markdownHelperFrom'> = {}): Promise<{ result: Built; written: WriteStats }> {
   const result = await runBuild({
     content: path.join(dir, 'content'), config: path.join(dir, 'dist-config/site.yml'), mode: 'production', render: true,
     cacheDir: path.join(dir, '.cache'), persist: true, writer, ...more,

@@ -79,6 +79,22 @@ export class StoredBlocks {
     } as Highlighter;
   }
 
+  /**
+   * A block as a helper thread gets it (pipeline/io/markdown-helper.ts): the
+   * key the markdown stage asks for it by (its fence with the language
+   * settled) and its hast as JSON, made through `highlighter` (this store's)
+   * when the store lacks it; null when its language is not highlighted.
+   */
+  blockJson(highlighter: Highlighter, request: HighlightRequest): readonly [string, string] | null {
+    const lang = highlightedLanguage(request.lang, highlighter.getLoadedLanguages());
+    if (lang === null) return null;
+    const fenced = { ...request, lang };
+    const key = this.keyOf(fenced);
+    if (this.blocks.find(key) === undefined) highlighter.codeToHast(request.code, { lang, meta: { __raw: request.meta } } as CodeToHastOptions);
+    const json = this.blocks.find(key);
+    return json === undefined ? null : [highlightKey(fenced), json];
+  }
+
   /** Keeps the blocks of `requests` (every page's code) though no page asked for them this build. */
   retain(requests: ReadonlyArray<HighlightRequest>): void {
     const loaded = this.loaded();
