@@ -89,7 +89,7 @@ export interface BuildOptions {
   readonly writer?: SiteWriter;
   /** From how many pages' markdown a build spills it (`spillFrom`); tests spill a small site. */
   readonly spillFrom?: number;
-  /** From how many pages that need nothing a large build makes them with a helper thread (`markdownHelperFrom`); tests use a small site. */
+  /** From how many pages not in the cache a large build makes markdown in a helper thread too (`markdownHelperFrom`); tests use a small site. */
   readonly markdownHelperFrom?: number;
 }
 
@@ -257,7 +257,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     let jobs = await madeJobs;
     // The markdown of each page as soon as its code comes back from the highlight threads; the stage then finds them in the cache.
     const workers = threads.workers;
-    // A large build makes the pages that need nothing in a helper thread beside the main thread.
+    // A large build makes pages in a helper thread beside the main thread as well (pipeline/io/markdown-helper.ts).
     const helper = cache && into ? markdownHelper(jobs, cache, options.markdownHelperFrom ?? markdownHelperFrom) : null;
     markdownHelped = helper ? () => helper.made : null;
     const blocks = storedBlocks as StoredBlocks | null;
@@ -505,7 +505,8 @@ function markdownHelper(made: MarkdownJobs, cache: BuildCache, from: number): Ma
  * order the pages can be made rather than waiting for the next in line. Yields
  * true after each page, false when none is ready (the caller then waits, or
  * stops). The markdown stage finds them all in the cache: the same results, in
- * its own order.
+ * its own order. With `helping`, a helper thread makes some of them; should
+ * the caller stop early, what the helper still has is left to the stage.
  */
 export function* markdownAhead(made: MarkdownJobs, highlighter: Highlighter | null, cache: BuildCache, ready: (request: HighlightRequest) => boolean, helping: Helping | null = null): Generator<boolean> {
   const ctx = markdownContext(made, highlighter);
@@ -525,14 +526,13 @@ export function* markdownAhead(made: MarkdownJobs, highlighter: Highlighter | nu
       else make(page);
     }
   };
-  const give = (job: MarkdownJob, requests: ReadonlyArray<HighlightRequest>): boolean => {
-    if (!helping || job.plugins) return false;
-    const blocks = requests.length === 0 ? [] : helping.blocks(requests);
-    if (blocks === null) return false;
+  const give = (job: MarkdownJob, requests: ReadonlyArray<HighlightRequest>): void => {
+    // A page the helper cannot have (its plugins' trees come from their box, or a block is missing) stays for this thread.
+    const blocks = !helping || job.plugins ? null : requests.length === 0 ? [] : helping.blocks(requests);
+    if (!helping || blocks === null) return;
     const { tree, ...input } = job.input;
     given.add(job);
     helping.helper.give(job, { input, tree: treeText(tree), display: job.input.display, code: blocks.length === 0 ? null : { languages: highlighter?.getLoadedLanguages() ?? [], blocks } });
-    return true;
   };
   while (waiting.length > 0) {
     const now = waiting.filter(({ code }) => code.every(ready));
