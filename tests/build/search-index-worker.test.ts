@@ -12,7 +12,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readSources } from '../../pipeline/io/read.ts';
-import { analyse, byPath, generate, markdownStage, searchIndexKey, searchIndexPath, searchIndexSections, type Effects } from '../../pipeline/build.ts';
+import { analyse, byPath, generate, markdownStage, searchIndexKey, searchIndexPath, searchIndexSections, type Analysis, type Effects } from '../../pipeline/build.ts';
 import { createHighlighter } from '../../pipeline/io/highlight/shiki.ts';
 import { IndexWorker, indexInWorker, searchIndexBuild } from '../../pipeline/io/search-index.ts';
 import { searchIndexJson, sections as sectionsOf, termInputs, type Section, type SectionTerms } from '../../pipeline/stages/search-index.ts';
@@ -27,10 +27,27 @@ import { themeCode } from '../../theme/theme-code.ts';
 
 const test = suite('build: the search index built apart');
 
-test('the index built in a worker gives the same site as one built in place', async () => {
+/** Our site analysed, with what its pages render with (shiki in process, no diagrams). */
+async function ourSite(): Promise<{ readonly analysis: Analysis; readonly effects: Effects }> {
   const sources = await readSources(path.join(root, 'content'), path.join(root, 'dist-config/site.yml'));
   const analysis = analyse(sources, 'production');
-  const effects: Effects = { highlighter: await createHighlighter(analysis.languages), diagrams: new Map(), theme: { css: '/assets/styles.css', js: '/assets/shell.js', files: new Map() }, themeFiles: [], themeCode };
+  return { analysis, effects: { highlighter: await createHighlighter(analysis.languages), diagrams: new Map(), theme: { css: '/assets/styles.css', js: '/assets/shell.js', files: new Map() }, themeFiles: [], themeCode } };
+}
+
+/** The sections of our site, and a term store filled by a cold build's worker (which must give the main thread's bytes). */
+async function coldTerms(): Promise<{ readonly sections: ReadonlyArray<Section>; readonly terms: Store<SectionTerms>; readonly index: string }> {
+  const { analysis, effects } = await ourSite();
+  const sections = searchIndexSections(analysis, markdownStage(analysis, effects, {}));
+  const terms = new Store<SectionTerms>();
+  const cold = searchIndexBuild(() => sections, terms);
+  assert.ok('building' in cold, 'a cold build has the worker build the index');
+  const index = await cold.building;
+  assert.is(index, searchIndexJson(sections, indexOptions), 'the worker\'s bytes are the main thread\'s');
+  return { sections, terms, index };
+}
+
+test('the index built in a worker gives the same site as one built in place', async () => {
+  const { analysis, effects } = await ourSite();
   const inPlace = generate(analysis, effects, { render: true });
 
   const markdown = markdownStage(analysis, effects, {});
@@ -53,16 +70,7 @@ test('the index built in a worker gives the same site as one built in place', as
 const reloaded = (store: Store<SectionTerms>) => new Store<SectionTerms>(new Map(Object.entries(JSON.parse(JSON.stringify(Object.fromEntries(store.entries()))) as Record<string, SectionTerms>)));
 
 test('after a change to one article the main thread assembles the index from cached terms, byte for byte what a cold build makes', async () => {
-  const sources = await readSources(path.join(root, 'content'), path.join(root, 'dist-config/site.yml'));
-  const analysis = analyse(sources, 'production');
-  const effects: Effects = { highlighter: await createHighlighter(analysis.languages), diagrams: new Map(), theme: { css: '/assets/styles.css', js: '/assets/shell.js', files: new Map() }, themeFiles: [], themeCode };
-  const sections = searchIndexSections(analysis, markdownStage(analysis, effects, {}));
-
-  const terms = new Store<SectionTerms>();
-  const cold = searchIndexBuild(() => sections, terms);
-  assert.ok('building' in cold, 'a cold build has the worker build the index');
-  const coldIndex = await cold.building;
-  assert.is(coldIndex, searchIndexJson(sections, indexOptions), 'the worker\'s bytes are the main thread\'s');
+  const { sections, terms, index: coldIndex } = await coldTerms();
 
   // One sentence more in one section of one article, as after an edit.
   const edited = sections.findIndex((s) => s.u.includes('/problem-details#') && s.content !== '');
@@ -79,14 +87,7 @@ test('after a change to one article the main thread assembles the index from cac
 });
 
 test('a worker started before the sections are known gets the cached terms as JSON and tokenizes only the changed section', async () => {
-  const sources = await readSources(path.join(root, 'content'), path.join(root, 'dist-config/site.yml'));
-  const analysis = analyse(sources, 'production');
-  const effects: Effects = { highlighter: await createHighlighter(analysis.languages), diagrams: new Map(), theme: { css: '/assets/styles.css', js: '/assets/shell.js', files: new Map() }, themeFiles: [], themeCode };
-  const sections = searchIndexSections(analysis, markdownStage(analysis, effects, {}));
-  const terms = new Store<SectionTerms>();
-  const cold = searchIndexBuild(() => sections, terms);
-  assert.ok('building' in cold);
-  await cold.building;
+  const { sections, terms } = await coldTerms();
 
   const edited = sections.findIndex((s) => s.u.includes('/problem-details#') && s.content !== '');
   const changed: Section[] = sections.map((s, i) => (i === edited ? { ...s, content: `${s.content} Nog een zin over foutmeldingen.` } : s));
