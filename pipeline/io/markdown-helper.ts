@@ -9,11 +9,12 @@
  * The main thread hands the helper a few pages at a time (`window`), each
  * with its tree as the JSON the spill file holds and its highlighted blocks
  * as the JSON the block store holds (the helper loads no shiki), and takes
- * the results in between its own pages: as the stored form (its trees as JSON), which goes
- * into the markdown store as the main thread's own results do. The helper
- * runs the same pure `renderPage` with the same context, so the store holds
- * what the main thread would have made. A page the helper could not make, or
- * did not answer for, the main thread makes itself.
+ * the results in between its own pages, in the stored form (the trees as
+ * JSON), into the markdown store as it does its own. The helper runs the
+ * same pure `renderPage` with the same context, so the store holds what the
+ * main thread would have made. A page the helper could not make, or did not
+ * answer for, the main thread makes itself: a thread that died is seen only
+ * by its silence (the main thread's loop is synchronous), after `patience`.
  */
 import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import type { MarkdownContext, MarkdownInput } from '../stages/markdown.ts';
@@ -67,8 +68,8 @@ export class MarkdownHelper<T> {
   private nextId = 0;
   /** The helper did not answer in time: the rest is the main thread's. */
   private silent = false;
-  /** Pages the helper made (counted for the build's stats). */
-  made = 0;
+  /** Pages the helper made (`made`, for the build's stats). */
+  private answered = 0;
 
   constructor(ctx: HelperContext, private readonly patience = defaultPatience) {
     const { port1, port2 } = new MessageChannel();
@@ -81,6 +82,11 @@ export class MarkdownHelper<T> {
     // A thread that fails stops answering; the main thread then makes its pages (`wait`).
     this.worker.on('error', () => {});
     this.port = port1;
+  }
+
+  /** How many pages the helper made. */
+  get made(): number {
+    return this.answered;
   }
 
   /** Whether the helper takes another page now. */
@@ -110,7 +116,7 @@ export class MarkdownHelper<T> {
       const page = this.given.get(reply.id);
       if (page === undefined) continue;
       this.given.delete(reply.id);
-      if ('stored' in reply) this.made++;
+      if ('stored' in reply) this.answered++;
       answered.push({ page, stored: 'stored' in reply ? reply.stored : null });
     }
     return answered;
