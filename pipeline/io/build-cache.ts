@@ -26,15 +26,6 @@ import type { JudgedSvgFile } from '../stages/svg-sanitize.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** The text of `file`, or null when it cannot be read. */
-const readOr = (file: string): string | null => {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return null;
-  }
-};
-
 /** The stores and the file each is kept in. */
 const files = { trees: 'trees.json', yaml: 'yaml.json', svg: 'svg.json', code: 'code.json', languages: 'languages.json', markdown: 'markdown.json', bodies: 'bodies.json', searchIndex: 'search-index.json', searchTerms: 'search-terms.json', searchSections: 'search-sections.json', pluginTrees: 'plugin-trees.json' } as const satisfies Record<keyof BuildCache, string>;
 
@@ -56,8 +47,14 @@ export const generatorKeyFile = 'generator-key';
 export function generatorKey(): string {
   // The running generator cannot change under itself: read its sources once per process.
   if (key !== null) return key;
-  const compiled = typeof COMPILED_CLI === 'string' ? readOr(path.join(COMPILED_CLI, generatorKeyFile)) : null;
-  if (compiled !== null && /^[0-9a-f]{16}$/.test(compiled)) return (key = compiled);
+  if (typeof COMPILED_CLI === 'string') {
+    try {
+      const compiled = fs.readFileSync(path.join(COMPILED_CLI, generatorKeyFile), 'utf8');
+      if (/^[0-9a-f]{16}$/.test(compiled)) return (key = compiled);
+    } catch {
+      // A CLI compiled without the file: the key is made below.
+    }
+  }
   const parts: string[] = [];
   for (const dir of ['pipeline', 'renderer', 'theme']) {
     for (const file of fs.readdirSync(path.join(root, dir), { recursive: true }).map(String).sort()) {

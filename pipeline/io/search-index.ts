@@ -46,17 +46,19 @@ const startIndexWorker = (): Worker => startWorker(typeof SEARCH_INDEX_WORKER ==
 
 /** A search-index worker started before its sections are known; `take` hands it to one index, `stop` ends it unused. */
 export class IndexWorker {
-  private worker: Worker | null = startIndexWorker();
+  private worker: Worker | null;
   private ended = false;
 
   constructor() {
+    const worker = startIndexWorker();
     // Waiting for work does not keep the process alive: a build that fails early ends.
-    this.worker?.unref();
+    worker.unref();
     // A thread that failed before it was taken is replaced by a new one (`take`), which fails in the open.
-    this.worker?.on('error', () => {});
-    this.worker?.once('exit', () => {
+    worker.on('error', () => {});
+    worker.once('exit', () => {
       this.ended = true;
     });
+    this.worker = worker;
   }
 
   take(): Worker {

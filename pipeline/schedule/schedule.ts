@@ -137,7 +137,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
   const threads: { workers: HighlightWorkers | null; stopping?: Promise<void> } = { workers: null };
   let box: SiteComponents | null = null;
   let spill: SpillFile | null = null;
-  let markdownHelped: (() => number) | null = null;
+  let helper: MarkdownHelper<MarkdownJob> | null = null;
   // After an earlier build, the search index is made in a worker started now (pipeline/io/search-index.ts). A cold
   // build starts its worker when the sections are there: an idle thread would add to the memory of the parsing.
   const indexWorker = options.render === true && cache && cache.searchIndex.earlierSize > 0 ? new IndexWorker() : null;
@@ -258,8 +258,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     // The markdown of each page as soon as its code comes back from the highlight threads; the stage then finds them in the cache.
     const workers = threads.workers;
     // A large build makes pages in a helper thread beside the main thread as well (pipeline/io/markdown-helper.ts).
-    const helper = cache && into ? markdownHelper(jobs, cache, options.markdownHelperFrom ?? markdownHelperFrom) : null;
-    markdownHelped = helper ? () => helper.made : null;
+    helper = cache && into ? markdownHelper(jobs, cache, options.markdownHelperFrom ?? markdownHelperFrom) : null;
     const blocks = storedBlocks as StoredBlocks | null;
     const helping: Helping | null = helper && into ? {
       helper, into,
@@ -400,7 +399,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
       ...(bodies ? { bodiesWritten: bodies.written } : {}),
       ...(cache ? { blocksHighlighted: cache.code.misses, sectionsIndexed: cache.searchTerms.misses, pagesSectioned: cache.searchSections.misses } : {}),
       ...(components.boxStarted() || Object.keys(components.components).length > 0 || reactPages.pages.length > 0 ? { siteCodeRan: components.boxStarted() ? 1 : 0 } : {}),
-      ...(markdownHelped ? { markdownHelped: markdownHelped() } : {}),
+      ...(helper ? { markdownHelped: helper.made } : {}),
     };
     return { ...generated, stats };
   } finally {
@@ -518,29 +517,28 @@ export function* markdownAhead(made: MarkdownJobs, highlighter: Highlighter | nu
   // With a helper thread (a large build), the main thread takes the pages that are ready from the front and the helper
   // from the back, as it has room; their results come back in the stored form (pipeline/io/markdown-helper.ts). A page
   // the helper gives back without a result, the main thread makes.
-  const helper = helping?.helper ?? null;
   const given = new Set<MarkdownJob>();
-  const store = (answered: ReturnType<MarkdownHelper<MarkdownJob>['take']>): void => {
+  const store = ({ into }: Helping, answered: ReturnType<MarkdownHelper<MarkdownJob>['take']>): void => {
     for (const { page, stored } of answered) {
-      if (stored && helping) cache.markdown.putJson(cache.markdown.keyOf(page.key), compactStored(stored, helping.into));
+      if (stored) cache.markdown.putJson(cache.markdown.keyOf(page.key), compactStored(stored, into));
       else make(page);
     }
   };
-  const give = (job: MarkdownJob, requests: ReadonlyArray<HighlightRequest>): void => {
-    // A page the helper cannot have (its plugins' trees come from their box, or a block is missing) stays for this thread.
-    const blocks = !helping || job.plugins ? null : requests.length === 0 ? [] : helping.blocks(requests);
-    if (!helping || blocks === null) return;
+  const give = ({ helper, blocks }: Helping, job: MarkdownJob, requests: ReadonlyArray<HighlightRequest>): void => {
+    // A page one of whose blocks cannot be had stays for this thread.
+    const found = requests.length === 0 ? [] : blocks(requests);
+    if (found === null) return;
     const { tree, ...input } = job.input;
     given.add(job);
-    helping.helper.give(job, { input, tree: treeText(tree), display: job.input.display, code: blocks.length === 0 ? null : { languages: highlighter?.getLoadedLanguages() ?? [], blocks } });
+    helper.give(job, { input, tree: treeText(tree), display: job.input.display, code: found.length === 0 ? null : { languages: highlighter?.getLoadedLanguages() ?? [], blocks: found } });
   };
   while (waiting.length > 0) {
     const now = waiting.filter(({ code }) => code.every(ready));
     let back = now.length - 1;
     const feed = (front: number): void => {
-      if (!helper) return;
-      store(helper.take());
-      for (; helper.room && back > front; back--) give(now[back]!.job, now[back]!.code);
+      if (!helping) return;
+      store(helping, helping.helper.take());
+      for (; helping.helper.room && back > front; back--) give(helping, now[back]!.job, now[back]!.code);
     };
     feed(-1);
     for (let front = 0; front < now.length; front++) {
@@ -557,7 +555,7 @@ export function* markdownAhead(made: MarkdownJobs, highlighter: Highlighter | nu
       waiting = waiting.filter((w) => !made.has(w));
     }
   }
-  while (helper?.busy) store(helper.wait());
+  while (helping?.helper.busy) store(helping, helping.helper.wait());
 }
 
 /** A large build's helper thread for the markdown, the spill file its results go to, and the highlighted blocks it gets (`StoredBlocks.blockJson`); null when a block cannot be had. */
