@@ -127,7 +127,7 @@ function parsePartials(files: ReadonlyArray<SourceFile>, { cache }: AnalyseOptio
   return pipe(
     files,
     // A partial whose front matter cannot be read drops out with its problem; its imports are then unresolved.
-    collect((file) => pipe(parseMarkdown(file, cache?.trees, format, cache?.yaml), map((parsed) => [file.path, { path: file.path, display: file.display, text: file.text, tree: parsed.tree }] as const))),
+    collect((file) => pipe(parseMarkdown(file, cache?.trees, format, cache?.yaml, cache?.treeSummaries), map((parsed) => [file.path, { path: file.path, display: file.display, text: file.text, tree: parsed.tree }] as const))),
     map((entries): Partials => new Map(entries)),
   );
 }
@@ -143,12 +143,12 @@ function svgJudge(files: ReadonlyArray<AssetFile>, { memo, cache }: AnalyseOptio
 /** `parse`, a file at a time through the memo when there is one (the dev server's rebuilds). */
 function parseAll(files: ReadonlyArray<SourceFile>, { memo, cache }: AnalyseOptions, format: FormatSetting): Result<ReadonlyArray<Parsed>> {
   const trees: Store<Root> | undefined = cache?.trees;
-  if (!memo) return parse(files, trees, format, cache?.yaml);
+  if (!memo) return parse(files, trees, format, cache?.yaml, cache?.treeSummaries);
   // (Each file's YAML is in its parse result; the memo's YAML store serves the configuration and data files.)
   memo.parsed.keepOnly(new Set(files.map((f) => f.path)));
   return pipe(
     files,
-    traverse((file) => memo.parsed.get(file.path, [file.display, file.text, format], () => parse([file], trees, format, cache?.yaml))),
+    traverse((file) => memo.parsed.get(file.path, [file.display, file.text, format], () => parse([file], trees, format, cache?.yaml, cache?.treeSummaries))),
     map(RA.flatten),
   );
 }

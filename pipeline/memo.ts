@@ -10,7 +10,7 @@ import type { Result } from './result.ts';
 import type { Parsed, MarkdownResult } from './types.ts';
 import type { Content } from './types.ts';
 import type { Root } from 'mdast';
-import type { EntryMemo, JudgedSvgFile, KeptPluggedTree, OutputFile, Section, SectionTerms, StoredYaml, ThemeAssets } from './types.ts';
+import type { EntryMemo, JudgedSvgFile, KeptPluggedTree, OutputFile, Section, SectionTerms, StoredYaml, ThemeAssets, TreeSummary } from './types.ts';
 import { contentHash } from './content-hash.ts';
 
 interface Entry<V> {
@@ -129,6 +129,7 @@ export class Store<V> {
   /** Keys are read-only arrays: the same array asked about again (a build's markdown jobs) is not hashed again. */
   private hashed = new WeakMap<ReadonlyArray<string | number>, string>();
   private computed = 0;
+  private readLater = 0;
   private loaded: Earlier<V> | null;
   /** How each value made from now on is kept (`keepMadeAs`); none: as it is. */
   private keeper: { keep(value: V): Json } | null = null;
@@ -279,6 +280,32 @@ export class Store<V> {
     return this.knows(this.keyOf(inputs));
   }
 
+  /**
+   * An earlier build's value under `inputs` that nobody read yet, as a
+   * function that parses it from the text the store read it as: kept for the
+   * next build now, as that text, and parsed only when called, also after the
+   * store let go of its values (`release`). Undefined when the value is at
+   * hand or the store has none: `get` gives it. Only for a store whose values
+   * are their JSON as it is (the tree store). A text that turns out not to be
+   * JSON (a damaged file) gives what `compute` makes.
+   */
+  later(inputs: ReadonlyArray<string | number>, compute: () => V): (() => V) | undefined {
+    const key = this.keyOf(inputs);
+    const here = this.used.get(key);
+    if (here !== undefined && here !== unread) return undefined;
+    const text = this.earlier.jsonOf?.(key);
+    if (text === undefined) return undefined;
+    this.touch(key);
+    return () => {
+      this.readLater++;
+      try {
+        return JSON.parse(text) as V;
+      } catch {
+        return compute();
+      }
+    };
+  }
+
   get(inputs: ReadonlyArray<string | number>, compute: () => V): V {
     const key = this.keyOf(inputs);
     const known = this.known(key);
@@ -354,6 +381,11 @@ export class Store<V> {
   get misses(): number {
     return this.computed;
   }
+
+  /** How many values `later` gave were read after all. */
+  get readsLater(): number {
+    return this.readLater;
+  }
 }
 
 /** A page body's HTML as the renderer wrote it, with the images React preloads for it (renderer/markdown.tsx). */
@@ -365,6 +397,8 @@ export interface WrittenBody {
 /** What a production build keeps on disk: parsed Markdown, highlighted code, rendered Markdown, written bodies and the search index. */
 export interface BuildCache {
   readonly trees: Store<Root>;
+  /** What the stages ask of each tree, under the tree's key (pipeline/stages/shared/stored-tree.ts). */
+  readonly treeSummaries: Store<TreeSummary>;
   /** Front matter and data files read without a problem: their data and where each key is (pipeline/stages/parse/yaml.ts). */
   readonly yaml: Store<StoredYaml>;
   /** SVG assets judged (pipeline/stages/svg-sanitize.ts), by their text. */
@@ -383,4 +417,4 @@ export interface BuildCache {
   readonly pluginTrees: Store<KeptPluggedTree>;
 }
 
-export const emptyBuildCache = (): BuildCache => ({ trees: new Store(), yaml: new Store(), svg: new Store(), code: new Store(), languages: new Store(), markdown: new Store(), bodies: new Store(), searchIndex: new Store(), searchTerms: new Store(), searchSections: new Store(), pluginTrees: new Store() });
+export const emptyBuildCache = (): BuildCache => ({ trees: new Store(), treeSummaries: new Store(), yaml: new Store(), svg: new Store(), code: new Store(), languages: new Store(), markdown: new Store(), bodies: new Store(), searchIndex: new Store(), searchTerms: new Store(), searchSections: new Store(), pluginTrees: new Store() });

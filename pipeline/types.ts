@@ -6,7 +6,7 @@
  * that imports point one way: stages → types ← renderer ← theme.
  */
 import type { Root as HastRoot } from 'hast';
-import type { Root } from 'mdast';
+import type { Code, Root } from 'mdast';
 import type { BlogFrontmatter, DocFrontmatter, DocsVersion, NavbarItem, PageFrontmatter, SiteConfig, TagDefinition } from './model.ts';
 import type { Place, Problem } from './problem.ts';
 import type { Result } from './result.ts';
@@ -259,7 +259,7 @@ interface EntryBase {
   readonly tree: Root;
   readonly locate: (path: FieldPath) => Place;
   /**
-   * The `# heading` that opens the body (validate/title-from-heading.ts), or
+   * The `# heading` that opens the body (stages/shared/content-title.ts), or
    * null: when there is one, it is the page's h1 and the theme draws no title
    * of its own. A blog post's is taken out of its tree (its header shows it), so it is null.
    */
@@ -620,4 +620,25 @@ export interface KeptPluggedTree {
   readonly given: string;
   readonly tree: Root | HastRoot;
   readonly problems: ReadonlyArray<Problem>;
+}
+
+/**
+ * What the stages ask of a whole Markdown tree, made when it is parsed
+ * (pipeline/stages/parse/tree-summary.ts) and kept beside it in the build
+ * cache (pipeline/stages/shared/stored-tree.ts). A field left out is not
+ * known: the stage then reads the tree.
+ */
+export interface TreeSummary {
+  /** The content title: a level 1 heading that opens the body (stages/shared/content-title.ts). */
+  readonly title?: string | null;
+  /** The content title of a page in a pages folder: the first heading, also when an element wraps it. */
+  readonly wrappedTitle?: string | null;
+  /** Whether a level 1 heading opens the body (a post's body drops it). */
+  readonly opensWithTitle?: boolean;
+  /** The content title of the body once that heading is dropped. */
+  readonly titleBelowTitle?: string | null;
+  /** Whether a truncation marker is among the top-level nodes (stages/shared/truncate.ts). */
+  readonly truncated?: boolean;
+  /** The fenced code blocks in document order (stages/code-blocks.ts). */
+  readonly code?: ReadonlyArray<Code>;
 }

@@ -164,7 +164,7 @@ async function main(): Promise<number> {
         const counts: ReadonlyArray<readonly [string, number | undefined]> = [
           ['pagina\'s gerenderd', stats.pagesRendered], ['pagina\'s hergebruikt', stats.pagesReused], ['pagina\'s teruggelezen', stats.pagesReadBack],
           ['feeds gemaakt', stats.feedsRendered], ['bodies geschreven', stats.bodiesWritten], ['codeblokken gekleurd', stats.blocksHighlighted],
-          ['zoeksecties getokeniseerd', stats.sectionsIndexed], ['pagina\'s in zoeksecties verdeeld', stats.pagesSectioned], ['componentenbox gestart', stats.siteCodeRan],
+          ['zoeksecties getokeniseerd', stats.sectionsIndexed], ['pagina\'s in zoeksecties verdeeld', stats.pagesSectioned], ['bomen uit de cache gelezen', stats.treesRead], ['componentenbox gestart', stats.siteCodeRan],
           ['markdown door de hulpthread', stats.markdownHelped],
           ['bestanden', written.files], ['gelinkt', written.linked], ['bytes geschreven', written.bytesWritten], ['uitvoer vervangen', written.kept ? 0 : 1],
         ];

@@ -19,7 +19,7 @@ import type { Root } from 'mdast';
 import { Store, type BuildCache, type WrittenBody } from '../memo.ts';
 import { readStoreFile, readStoreFileSync, writeStore, type StoreFile } from './store-file.ts';
 import { readMarkdownResult } from './compact-contents.ts';
-import type { KeptPluggedTree, MarkdownResult } from '../types.ts';
+import type { KeptPluggedTree, MarkdownResult, TreeSummary } from '../types.ts';
 import type { Section, SectionTerms } from '../stages/search-index.ts';
 import type { StoredYaml } from '../stages/parse/yaml.ts';
 import type { JudgedSvgFile } from '../stages/svg-sanitize.ts';
@@ -27,7 +27,7 @@ import type { JudgedSvgFile } from '../stages/svg-sanitize.ts';
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** The stores and the file each is kept in. */
-const files = { trees: 'trees.json', yaml: 'yaml.json', svg: 'svg.json', code: 'code.json', languages: 'languages.json', markdown: 'markdown.json', bodies: 'bodies.json', searchIndex: 'search-index.json', searchTerms: 'search-terms.json', searchSections: 'search-sections.json', pluginTrees: 'plugin-trees.json' } as const satisfies Record<keyof BuildCache, string>;
+const files = { trees: 'trees.json', treeSummaries: 'tree-summaries.json', yaml: 'yaml.json', svg: 'svg.json', code: 'code.json', languages: 'languages.json', markdown: 'markdown.json', bodies: 'bodies.json', searchIndex: 'search-index.json', searchTerms: 'search-terms.json', searchSections: 'search-sections.json', pluginTrees: 'plugin-trees.json' } as const satisfies Record<keyof BuildCache, string>;
 
 let key: string | null = null;
 
@@ -92,8 +92,9 @@ export const buildCacheDir = (cacheDir: string): string => path.join(cacheDir, '
 
 export async function readBuildCache(cacheDir: string): Promise<BuildCache> {
   const dir = buildCacheDir(cacheDir);
-  const [trees, yaml, svg, markdown, searchIndex] = await Promise.all([
+  const [trees, treeSummaries, yaml, svg, markdown, searchIndex] = await Promise.all([
     readStore<Root>(path.join(dir, files.trees)),
+    readStore<TreeSummary>(path.join(dir, files.treeSummaries)),
     readStore<StoredYaml>(path.join(dir, files.yaml)),
     readStore<JudgedSvgFile>(path.join(dir, files.svg)),
     // Each page's trees as their JSON until a stage asks for them (pipeline/io/compact-contents.ts).
@@ -101,7 +102,7 @@ export async function readBuildCache(cacheDir: string): Promise<BuildCache> {
     readStore<string>(path.join(dir, files.searchIndex)),
   ]);
   return {
-    trees, yaml, svg, markdown, searchIndex,
+    trees, treeSummaries, yaml, svg, markdown, searchIndex,
     code: lazyStore<string>(path.join(dir, files.code)), languages: lazyStore<ReadonlyArray<string>>(path.join(dir, files.languages)),
     bodies: lazyStore<WrittenBody>(path.join(dir, files.bodies)),
     searchTerms: lazyStore<SectionTerms>(path.join(dir, files.searchTerms)),

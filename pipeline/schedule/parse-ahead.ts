@@ -43,8 +43,9 @@ export async function parseAhead(files: ReadonlyArray<SourceFile>, trees: Store<
     for (const file of files.filter(mayDraw)) await parseOne(found.get(file) ?? null, trees, onTree);
     allDiagramsSeen();
     // (None of the rest can hold a diagram: their trees need not go to `onTree` as they come.)
+    // A tree the store has is not read here: analyse reads it only if a stage looks into it (pipeline/stages/shared/stored-tree.ts).
     if (helper) await parseWithHelper(jobs, helper, trees, onTree);
-    else for (const file of rest) await parseOne(found.get(file) ?? null, trees, onTree);
+    else for (const file of rest) await parseOne(found.get(file) ?? null, trees, onTree, false);
   } finally {
     helper?.stop();
   }
@@ -76,12 +77,14 @@ async function parseWithHelper(jobs: ReadonlyArray<ParseJob & { readonly key: Re
 /**
  * Parses one file into the store, hands its tree on, then gives the event
  * loop a turn. A tree already in the store takes no time, so no turn: 170 of
- * them are only wall time for a warm build on a busy machine.
+ * them are only wall time for a warm build on a busy machine. Such a tree is
+ * read only when its diagrams are `wanted`.
  */
-async function parseOne(job: MarkdownJob | null, trees: Store<Root>, onTree: (tree: Root) => void): Promise<void> {
+async function parseOne(job: MarkdownJob | null, trees: Store<Root>, onTree: (tree: Root) => void, wanted = true): Promise<void> {
   if (job === null) return;
   const { body, format, key } = job;
   const stored = trees.has(key);
+  if (stored && !wanted) return;
   try {
     onTree(trees.get(key, () => parseMarkdownBody(body, format)));
   } catch {

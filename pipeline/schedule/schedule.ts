@@ -110,6 +110,8 @@ export interface BuildStats {
   readonly sectionsIndexed?: number;
   /** Pages whose search sections were made from their trees; the others' came from the build cache (pipeline/io/search-index.ts). Left out: no such cache. */
   readonly pagesSectioned?: number;
+  /** Trees from the build cache that a stage looked into; the others were answered by their summaries (pipeline/stages/shared/stored-tree.ts). Left out: no such cache. */
+  readonly treesRead?: number;
   /** Whether the component box ran (0 or 1); left out: the site has no code of its own. An unchanged site's code is replayed (pipeline/io/site-code-replay.ts). */
   readonly siteCodeRan?: number;
   /** Pages whose markdown the helper thread made (pipeline/io/markdown-helper.ts); left out: the build had none. */
@@ -198,8 +200,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
         // A page whose markdown the cache holds (a warm build, or made while Chromium drew) needs no tree.
         return spilledJobs(made, spilledSite, cache.trees, into, (job) => cache.markdown.find(cache.markdown.keyOf(job.key)) !== undefined);
       }).then(async (spilled) => {
-        await writeBuildCache(options.cacheDir, cache, ['trees']);
-        releaseStore(cache.trees);
+        await letTreesGo(options.cacheDir, cache);
         releaseHeap();
         lap('bomen weggezet');
         return spilled;
@@ -304,10 +305,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     // and let go (a large build's went to the spill file before the markdown), and the build goes on with
     // the site and jobs without trees (pipeline/stages/without-trees.ts), so that the pages render without
     // every tree of the site held (docs/performance.md).
-    if (cache) {
-      await writeBuildCache(options.cacheDir, cache, ['trees']);
-      releaseStore(cache.trees);
-    }
+    if (cache) await letTreesGo(options.cacheDir, cache);
     site = siteWithoutTrees(site);
     analysed = { ...analysed, site, code: new Map() };
     jobs = jobsWithoutTrees(jobs, site);
@@ -397,7 +395,7 @@ export async function runBuild(options: BuildOptions): Promise<Built> {
     const stats = {
       ...(reuse ? { pagesRendered: reuse.rendered, pagesReused: reuse.reused, feedsRendered: reuse.feedsRendered, pagesReadBack: reuse.readBack } : { pagesRendered: options.render === true ? generated.routes.length : 0, pagesReused: 0 }),
       ...(bodies ? { bodiesWritten: bodies.written } : {}),
-      ...(cache ? { blocksHighlighted: cache.code.misses, sectionsIndexed: cache.searchTerms.misses, pagesSectioned: cache.searchSections.misses } : {}),
+      ...(cache ? { blocksHighlighted: cache.code.misses, sectionsIndexed: cache.searchTerms.misses, pagesSectioned: cache.searchSections.misses, treesRead: cache.trees.readsLater } : {}),
       ...(components.boxStarted() || Object.keys(components.components).length > 0 || reactPages.pages.length > 0 ? { siteCodeRan: components.boxStarted() ? 1 : 0 } : {}),
       ...(helper ? { markdownHelped: helper.made } : {}),
     };
@@ -440,6 +438,13 @@ function rememberedTheme(memo: BuildMemo, cacheDir: string): Promise<LoadedTheme
   // A failed load is tried again by the next rebuild.
   loading.catch(() => { if (memo.theme.loaded === loading) memo.theme.loaded = null; });
   return loading;
+}
+
+/** Writes the tree store and the trees' summaries, and lets go of both: no stage reads a Markdown tree any more. */
+async function letTreesGo(cacheDir: string, cache: BuildCache): Promise<void> {
+  await writeBuildCache(cacheDir, cache, ['trees', 'treeSummaries']);
+  releaseStore(cache.trees);
+  releaseStore(cache.treeSummaries);
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import type { Code, Nodes, Root } from 'mdast';
 import { contentHash } from '../content-hash.ts';
+import { summaryOf } from './shared/stored-tree.ts';
 
 /** Each tree's fenced code blocks in document order, made by `analyse` for the build. */
 export type CodeIndex = ReadonlyMap<Root, ReadonlyArray<Code>>;
@@ -23,8 +24,10 @@ function collectCode(node: Nodes, found: Code[]): void {
   else if ('children' in node && !phrasingParents.has(node.type)) for (const child of node.children) collectCode(child, found);
 }
 
-/** The fenced code blocks of a tree, in document order. */
+/** The fenced code blocks of a tree, in document order (of a stored tree, from its summary). */
 export function codeBlocks(tree: Root): ReadonlyArray<Code> {
+  const known = summaryOf(tree)?.code;
+  if (known) return known;
   const found: Code[] = [];
   collectCode(tree, found);
   return found;

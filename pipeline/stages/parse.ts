@@ -9,7 +9,7 @@
  */
 import { pipe } from 'fp-ts/function';
 import type { Root } from 'mdast';
-import type { SourceFile, YamlData, MarkdownFormat, Parsed, ParsedData, ParsedMarkdown } from '../types.ts';
+import type { SourceFile, YamlData, MarkdownFormat, Parsed, ParsedData, ParsedMarkdown, TreeSummary } from '../types.ts';
 import type { Store } from '../memo.ts';
 import { unprocessable, type Problem } from '../problem.ts';
 import { chain, collect, failed, map, ok, valueOf, withProblems, type Result } from '../result.ts';
@@ -19,6 +19,8 @@ import { parseMarkdownBody } from './parse/markdown-body.ts';
 import { parseYaml, type StoredYaml } from './parse/yaml.ts';
 import { bodyFormat, configuredFormat, frontmatterFormat, type FormatSetting } from './parse/format.ts';
 import { mdxSyntaxProblem } from './parse/mdx-errors.ts';
+import { summarize } from './parse/tree-summary.ts';
+import { storedTree } from './shared/stored-tree.ts';
 
 export { parseMarkdownBody } from './parse/markdown-body.ts';
 export { configuredFormat, type FormatSetting } from './parse/format.ts';
@@ -27,18 +29,21 @@ export { configuredFormat, type FormatSetting } from './parse/format.ts';
  * Stage entry: every Markdown and data file parsed, in their order. A file
  * the stage refuses has no entry, only the problem saying why. `trees` holds
  * the trees of earlier builds (pipeline/memo.ts), keyed by format and body
- * text; `yaml` their front matter and data files, keyed by the YAML text. `format` is the site's `markdown.format` (as in Docusaurus: MDX when
- * the site does not say).
+ * text; `yaml` their front matter and data files, keyed by the YAML text;
+ * `summaries` what the stages ask of each tree, under the same key: with
+ * both, a stored tree is read only when a stage looks into it
+ * (pipeline/stages/shared/stored-tree.ts). `format` is the site's
+ * `markdown.format` (as in Docusaurus: MDX when the site does not say).
  */
-export function parse(files: ReadonlyArray<SourceFile>, trees?: Store<Root>, format: FormatSetting = 'mdx', yaml?: Store<StoredYaml>): Result<ReadonlyArray<Parsed>> {
-  return pipe(files, collect((file) => parseFile(file, trees, format, yaml)));
+export function parse(files: ReadonlyArray<SourceFile>, trees?: Store<Root>, format: FormatSetting = 'mdx', yaml?: Store<StoredYaml>, summaries?: Store<TreeSummary>): Result<ReadonlyArray<Parsed>> {
+  return pipe(files, collect((file) => parseFile(file, trees, format, yaml, summaries)));
 }
 
 /** One file, or no value and the reason the stage refuses it. */
-function parseFile(file: SourceFile, trees: Store<Root> | undefined, format: FormatSetting, yaml: Store<StoredYaml> | undefined): Result<Parsed> {
+function parseFile(file: SourceFile, trees: Store<Root> | undefined, format: FormatSetting, yaml: Store<StoredYaml> | undefined, summaries: Store<TreeSummary> | undefined): Result<Parsed> {
   const refused = refusal(file);
   if (refused) return failed([refused]);
-  return isMarkdown(file) ? parseMarkdown(file, trees, format, yaml) : parseData(file, yaml);
+  return isMarkdown(file) ? parseMarkdown(file, trees, format, yaml, summaries) : parseData(file, yaml);
 }
 
 /**
@@ -46,13 +51,13 @@ function parseFile(file: SourceFile, trees: Store<Root> | undefined, format: For
  * cannot be read and a body beyond the limits are problems, not a missing
  * value: the page is still there (an empty tree), so later stages can say more.
  */
-export function parseMarkdown(file: SourceFile, trees?: Store<Root>, setting: FormatSetting = 'md', yamlStore?: Store<StoredYaml>): Result<ParsedMarkdown> {
+export function parseMarkdown(file: SourceFile, trees?: Store<Root>, setting: FormatSetting = 'md', yamlStore?: Store<StoredYaml>, summaries?: Store<TreeSummary>): Result<ParsedMarkdown> {
   const { yaml, yamlLine, body } = splitFrontmatter(withoutBom(file.text));
   return pipe(
     parseYaml(yaml, file.display, yamlLine, yamlStore),
     chain((frontmatter) => {
       const format = bodyFormat(file.path, setting, frontmatterFormat(frontmatter.data));
-      return pipe(bodyTree(body, format, file, trees), map((tree): ParsedMarkdown => ({ kind: 'markdown', file, frontmatter, tree, format })));
+      return pipe(bodyTree(body, format, file, trees, summaries), map((tree): ParsedMarkdown => ({ kind: 'markdown', file, frontmatter, tree, format })));
     }),
   );
 }
@@ -112,13 +117,24 @@ export const configData = (config: SourceFile, yaml?: Store<StoredYaml>): unknow
 /** The key of a body's tree in the store: the same text read as MDX or as Markdown gives different trees. */
 export const treeKey = (body: string, format: MarkdownFormat): ReadonlyArray<string> => [format, body];
 
-/** The tree of a body, or an empty one with the reason the parser did not see it or failed on it. */
-function bodyTree(body: string, format: MarkdownFormat, file: SourceFile, trees: Store<Root> | undefined): Result<Root> {
+/**
+ * The tree of a body, or an empty one with the reason the parser did not see
+ * it or failed on it. With a summary in `summaries`, a tree in the store is
+ * read only when a stage looks into it; a tree made or read here gets its
+ * summary for the next build.
+ */
+function bodyTree(body: string, format: MarkdownFormat, file: SourceFile, trees: Store<Root> | undefined, summaries: Store<TreeSummary> | undefined): Result<Root> {
   const key = treeKey(body, format);
   const complex = passedLimits(key, trees) ? null : tooComplex(body, file);
   if (complex) return withProblems(emptyRoot(), [complex]);
+  const make = (): Root => parseMarkdownBody(body, format);
   try {
-    return ok(trees ? trees.get(key, () => parseMarkdownBody(body, format)) : parseMarkdownBody(body, format));
+    const summary = summaries?.find(summaries.keyOf(key));
+    const stored = summary && trees?.later(key, make);
+    if (stored) return ok(storedTree(stored, summary));
+    const tree = trees ? trees.get(key, make) : make();
+    if (summaries && !summary) summaries.put(summaries.keyOf(key), summarize(tree));
+    return ok(tree);
   } catch (e) {
     return withProblems(emptyRoot(), [mdxSyntaxProblem(file.display, e) ?? unprocessable(file.display, e)]);
   }

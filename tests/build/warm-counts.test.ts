@@ -37,7 +37,7 @@ function site(name: string): string {
 }
 
 /** A production build as the CLI runs it: cache on disk, files to a writer. */
-async function build(dir: string): Promise<{ pagesRendered: number; pagesReused: number; pagesReadBack?: number; feedsRendered?: number; bodiesWritten?: number; blocksHighlighted?: number; sectionsIndexed?: number; pagesSectioned?: number; routes: number; written: WriteStats }> {
+async function build(dir: string): Promise<{ pagesRendered: number; pagesReused: number; pagesReadBack?: number; feedsRendered?: number; bodiesWritten?: number; blocksHighlighted?: number; sectionsIndexed?: number; pagesSectioned?: number; treesRead?: number; routes: number; written: WriteStats }> {
   const { result, written } = await writtenBuild(dir);
   return { ...result.stats, routes: result.routes.length, written };
 }
@@ -76,6 +76,7 @@ test('a warm build with nothing changed renders 0 pages, reads 0 back, links 0 f
   assert.is(counts.blocksHighlighted, 0);
   assert.is(counts.sectionsIndexed, 0, 'the search index comes from the cache');
   assert.is(counts.pagesSectioned, 0, 'and no page is split into sections for it');
+  assert.is(counts.treesRead, 0, 'no stage looks into a tree: validate, resolve and the jobs take what they ask from the summaries');
   assert.is(counts.pagesReused, counts.routes);
   assert.is(counts.pagesReadBack, 0, 'every page is known by its stamp');
   assert.is(counts.written.bytesWritten, 0);
@@ -180,6 +181,7 @@ test('after a change to one body only that body is written again, with its page,
   assert.is(counts.blocksHighlighted, 0, 'its code block comes from the cache');
   assert.is(counts.sectionsIndexed, 1, 'the search index takes the other sections\' terms from the cache');
   assert.is(counts.pagesSectioned, 1, 'and their sections: no other page\'s tree is read for the index');
+  assert.is(counts.treesRead, 0, 'the changed body is parsed; no stored tree is read');
   const warm = fileHashes(path.join(dir, 'dist'));
   assert.equal(warm, await coldBuildOf('fresh-body', change));
   assert.not.equal(warm, cold);

@@ -1,7 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { numberPrefix, withoutNumberPrefixes } from '../../pipeline/stages/shared/number-prefix.ts';
-import { contentTitle, fileTitle, titled, wrappedTitleHeading } from '../../pipeline/stages/validate/title-from-heading.ts';
+import { fileTitle, titled } from '../../pipeline/stages/validate/title-from-heading.ts';
+import { contentTitle, wrappedTitleHeading } from '../../pipeline/stages/shared/content-title.ts';
 import { parseData, parseMarkdownBody } from '../../pipeline/stages/parse.ts';
 import { sidebarsSpec } from '../../pipeline/stages/validate/sidebars-file.ts';
 import { fileSidebars } from '../../pipeline/stages/resolve/sidebars-file.ts';

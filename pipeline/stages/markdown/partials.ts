@@ -55,6 +55,8 @@ export function partialImports(tree: Root, from: string, partials: { has(path: s
 
 /** Every partial a page uses, directly or through another partial, in a stable order: what its result depends on. */
 export function partialsUsed(tree: Root, from: string, partials: Partials): Partial[] {
+  // Without partials no import names one, and the tree need not be read (a stored tree: pipeline/stages/shared/stored-tree.ts).
+  if (partials.size === 0) return [];
   const seen = new Map<string, Partial>();
   const visit = (t: Root, path: string): void => {
     for (const { path: used } of partialImports(t, path, partials).values()) {

@@ -1,58 +1,11 @@
 /**
- * The content title: a `# heading` that opens the body (only `import` lines
- * may come before it), as Docusaurus reads it. Without a `title` in the
- * front matter it is the page's title; either way it is the page's h1 in the
- * body, so the theme then draws no title header of its own.
+ * A page's title by Docusaurus' rule: the front matter's `title`, else the
+ * content title (shared/content-title.ts), else a name from the file.
  */
-import type { Heading, Root, RootContent } from 'mdast';
-import { toString } from 'mdast-util-to-string';
+import type { Root } from 'mdast';
 import { startOfFile, warning, type Problem } from '../../problem.ts';
 import { numberPrefix } from '../shared/number-prefix.ts';
-
-/** MDX `import`/`export` lines that may precede the title (their node type, when the parser made one). */
-const beforeTitle = (node: RootContent): boolean => (node.type as string) === 'mdxjsEsm';
-
-/** The heading that opens the body, when it is a level 1 heading (ATX or setext). */
-export function contentTitleHeading(tree: Root): Heading | null {
-  const first = tree.children.find((node) => !beforeTitle(node));
-  return first?.type === 'heading' && first.depth === 1 ? first : null;
-}
-
-/**
- * The title heading of a page in a pages folder, found as Docusaurus' MDX
- * loader finds it: the first heading or thematic break in document order,
- * inside wrapping HTML or JSX elements too (`<div className="markdown">` with
- * `# Contact` in it), when that is a level 1 heading.
- */
-export function wrappedTitleHeading(tree: Root): Heading | null {
-  const first = (nodes: ReadonlyArray<RootContent>): RootContent | null => {
-    for (const node of nodes) {
-      if (node.type === 'heading' || node.type === 'thematicBreak') return node;
-      const inner = 'children' in node ? first(node.children as RootContent[]) : null;
-      if (inner) return inner;
-    }
-    return null;
-  };
-  const found = first(tree.children);
-  return found?.type === 'heading' && found.depth === 1 ? found : null;
-}
-
-/** Which heading is a file's content title: the one that opens the body, or (pages) the first, also when wrapped. */
-export type TitleRule = (tree: Root) => Heading | null;
-
-/** The text of that heading: plain text, without a custom id (`{#id}`); null when there is none or it is empty. */
-export function contentTitle(tree: Root, rule: TitleRule = contentTitleHeading): string | null {
-  const heading = rule(tree);
-  if (!heading) return null;
-  const text = toString(heading).replace(/\s*\{#[^{}]*\}\s*$/, '').replace(/\s+/g, ' ').trim();
-  return text === '' ? null : text;
-}
-
-/** The tree without its content title: a blog post shows its title in its own header. */
-export function withoutContentTitle(tree: Root): Root {
-  const heading = contentTitleHeading(tree);
-  return heading ? { ...tree, children: tree.children.filter((node) => node !== heading) } : tree;
-}
+import { contentTitle, contentTitleHeading, withoutContentTitle, type TitleRule } from '../shared/content-title.ts';
 
 /** What a Markdown file's front matter and tree become once its title is settled. */
 export interface Titled {
