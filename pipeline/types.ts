@@ -641,4 +641,13 @@ export interface TreeSummary {
   readonly truncated?: boolean;
   /** The fenced code blocks in document order (stages/code-blocks.ts). */
   readonly code?: ReadonlyArray<Code>;
+  /** The default imports of its top-level `import` lines (stages/shared/default-imports.ts): where partials are placed from. */
+  readonly imports?: ReadonlyArray<DefaultImport>;
+}
+
+/** `import Name from 'source'` in an MDX body, and where it is written. */
+export interface DefaultImport {
+  readonly source: string;
+  readonly local: string;
+  readonly place: Place;
 }

@@ -14,9 +14,9 @@ import type { Program } from 'estree';
 import type { Root, RootContent } from 'mdast';
 import type { MdxJsxAttribute } from 'mdast-util-mdx-jsx';
 import type { Place } from '../../problem.ts';
-import { placeOf } from '../../problem.ts';
 import { soleExpression, valueProgram, type StaticValue } from '../../safety/static-value.ts';
 import type { Partial, Partials } from '../../types.ts';
+import { defaultImports } from '../shared/default-imports.ts';
 
 /** An import of a partial: which one, and where the import is written. */
 export interface PartialImport {
@@ -39,24 +39,15 @@ export function partialPath(from: string, source: string, partials: { has(path: 
 /** The partials a tree's top-level imports bind, by local name. */
 export function partialImports(tree: Root, from: string, partials: { has(path: string): boolean }): Map<string, PartialImport> {
   const found = new Map<string, PartialImport>();
-  for (const node of tree.children) {
-    if (node.type !== 'mdxjsEsm') continue;
-    for (const statement of (node.data?.estree as Program | undefined)?.body ?? []) {
-      if (statement.type !== 'ImportDeclaration') continue;
-      const path = partialPath(from, String(statement.source.value), partials);
-      const specifier = statement.specifiers.find((s) => s.type === 'ImportDefaultSpecifier');
-      if (!path || !specifier) continue;
-      const place = statement.loc ? { line: statement.loc.start.line, column: statement.loc.start.column + 1 } : placeOf(node);
-      found.set(specifier.local.name, { path, place });
-    }
+  for (const { source, local, place } of defaultImports(tree)) {
+    const path = partialPath(from, source, partials);
+    if (path) found.set(local, { path, place });
   }
   return found;
 }
 
 /** Every partial a page uses, directly or through another partial, in a stable order: what its result depends on. */
 export function partialsUsed(tree: Root, from: string, partials: Partials): Partial[] {
-  // Without partials no import names one, and the tree need not be read (a stored tree: pipeline/stages/shared/stored-tree.ts).
-  if (partials.size === 0) return [];
   const seen = new Map<string, Partial>();
   const visit = (t: Root, path: string): void => {
     for (const { path: used } of partialImports(t, path, partials).values()) {

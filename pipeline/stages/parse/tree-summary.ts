@@ -9,6 +9,7 @@ import type { TreeSummary } from '../../types.ts';
 import { contentTitle, contentTitleHeading, withoutContentTitle, wrappedTitleHeading } from '../shared/content-title.ts';
 import { hasTruncateMarker } from '../shared/truncate.ts';
 import { codeBlocks } from '../code-blocks.ts';
+import { defaultImports } from '../shared/default-imports.ts';
 
 export const summarize = (tree: Root): TreeSummary => ({
   title: contentTitle(tree, contentTitleHeading),
@@ -17,4 +18,5 @@ export const summarize = (tree: Root): TreeSummary => ({
   titleBelowTitle: contentTitle(withoutContentTitle(tree), contentTitleHeading),
   truncated: hasTruncateMarker(tree),
   code: codeBlocks(tree),
+  imports: defaultImports(tree),
 });

@@ -54,12 +54,12 @@ export function contentTitle(tree: Root, rule: TitleRule = contentTitleHeading):
 /**
  * The tree without its content title: a blog post shows its title in its own
  * header. A stored tree gives a stored tree (pipeline/stages/shared/stored-tree.ts):
- * dropping a heading keeps its code blocks and truncation marker.
+ * dropping a heading keeps its code blocks, truncation marker and imports.
  */
 export function withoutContentTitle(tree: Root): Root {
   const summary = summaryOf(tree);
   if (summary?.opensWithTitle === false) return tree;
-  if (summary?.opensWithTitle) return storedTree(() => withoutContentTitle({ ...tree }), { title: summary.titleBelowTitle, truncated: summary.truncated, code: summary.code });
+  if (summary?.opensWithTitle) return storedTree(() => withoutContentTitle({ ...tree }), { title: summary.titleBelowTitle, truncated: summary.truncated, code: summary.code, imports: summary.imports });
   const heading = contentTitleHeading(tree);
   return heading ? { ...tree, children: tree.children.filter((node) => node !== heading) } : tree;
 }

@@ -4,7 +4,8 @@
  * A warm build asks the tree store for every body, but few of its stages
  * look into an unchanged file's tree: its markdown, search sections and page
  * come from the cache by key. What validate, resolve and the markdown jobs
- * ask of every tree (its content title, truncation marker and code blocks)
+ * ask of every tree (its content title, truncation marker, code blocks and
+ * imports)
  * is kept beside it as a summary (`tree-summaries.json`), and answered from
  * there. Parsing each tree from `trees.json` cost a warm build of our site
  * 30 to 40 ms, and made a large site's warm build hold every tree as objects.

@@ -9,6 +9,7 @@ import { storedTree, summaryOf } from '../../../pipeline/stages/shared/stored-tr
 import { contentTitle, contentTitleHeading, withoutContentTitle, wrappedTitleHeading } from '../../../pipeline/stages/shared/content-title.ts';
 import { hasTruncateMarker } from '../../../pipeline/stages/shared/truncate.ts';
 import { codeBlocks } from '../../../pipeline/stages/code-blocks.ts';
+import { defaultImports } from '../../../pipeline/stages/shared/default-imports.ts';
 import { parseMarkdownBody } from '../../../pipeline/stages/parse/markdown-body.ts';
 import { splitFrontmatter } from '../../../pipeline/stages/parse/frontmatter.ts';
 import { Store } from '../../../pipeline/memo.ts';
@@ -34,7 +35,8 @@ const answers = (tree: Root) => ({
   wrapped: contentTitle(tree, wrappedTitleHeading),
   truncated: hasTruncateMarker(tree),
   code: viaJson(codeBlocks(tree)),
-  post: { title: contentTitle(withoutContentTitle(tree)), truncated: hasTruncateMarker(withoutContentTitle(tree)), code: viaJson(codeBlocks(withoutContentTitle(tree))) },
+  imports: defaultImports(tree),
+  post: { title: contentTitle(withoutContentTitle(tree)), truncated: hasTruncateMarker(withoutContentTitle(tree)), code: viaJson(codeBlocks(withoutContentTitle(tree))), imports: defaultImports(withoutContentTitle(tree)) },
 });
 
 const bodies: Record<string, string> = {
@@ -45,6 +47,7 @@ const bodies: Record<string, string> = {
   'two titles': '# Eerste\n\n# Tweede\n\nTekst.\n',
   'a setext title': 'Titel\n=====\n\nTekst.\n',
   'a title after an import': "import Tabs from '@theme/Tabs';\n\n# Na de import\n\nTekst.\n",
+  'partials and other imports': "import Stap from './_stap.mdx';\nimport { Los } from './los.js';\nimport * as Alles from './alles.js';\n\n# Stappen\n\nimport Tweede from '@site/docs/_tweede.md';\n\n<Stap nummer={1} />\n",
   'a wrapped title': '<div className="markdown">\n\n# Gewikkeld\n\n</div>\n',
   'an HTML truncation marker': '# Bericht\n\nInleiding.\n\n<!-- truncate -->\n\nDe rest.\n',
   'an MDX truncation marker': '# Bericht\n\nInleiding.\n\n{/* truncate */}\n\nDe rest.\n',
