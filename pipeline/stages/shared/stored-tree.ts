@@ -5,9 +5,8 @@
  * look into an unchanged file's tree: its markdown, search sections and page
  * come from the cache by key. What validate, resolve and the markdown jobs
  * ask of every tree (its content title, truncation marker, code blocks and
- * imports)
- * is kept beside it as a summary (`tree-summaries.json`), and answered from
- * there. Parsing each tree from `trees.json` cost a warm build of our site
+ * imports) is kept beside it as a summary (`tree-summaries.json`), and
+ * answered from there. Parsing each tree from `trees.json` cost a warm build of our site
  * 30 to 40 ms, and made a large site's warm build hold every tree as objects.
  *
  * The root stands for the tree from the start: its identity is a key for the
