@@ -282,24 +282,22 @@ export class Store<V> {
 
   /**
    * An earlier build's value under `inputs` that nobody read yet, as a
-   * function that parses it from the text the store read it as: kept for the
-   * next build now, as that text, and parsed only when called, also after the
+   * function that parses it from the JSON the store read: kept for the next
+   * build now, as that JSON, and parsed only when called, also after the
    * store let go of its values (`release`). Undefined when the value is at
-   * hand or the store has none: `get` gives it. Only for a store whose values
-   * are their JSON as it is (the tree store). A text that turns out not to be
-   * JSON (a damaged file) gives what `compute` makes.
+   * hand or the store has none, or did not read it as JSON: `get` gives it.
+   * Only for a store whose values are their JSON as it is (the tree store). A
+   * JSON that does not parse (a damaged file) gives what `compute` makes.
    */
   later(inputs: ReadonlyArray<string | number>, compute: () => V): (() => V) | undefined {
     const key = this.keyOf(inputs);
     const here = this.used.get(key);
-    if (here !== undefined && here !== unread) return undefined;
-    const text = this.earlier.jsonOf?.(key);
-    if (text === undefined) return undefined;
-    this.touch(key);
+    const earlier = this.earlier;
+    if ((here !== undefined && here !== unread) || !earlier.jsonOf || !this.touch(key)) return undefined;
     return () => {
       this.readLater++;
       try {
-        return JSON.parse(text) as V;
+        return JSON.parse(earlier.jsonOf!(key)!) as V;
       } catch {
         return compute();
       }

@@ -70,8 +70,8 @@ export function generatorKey(): string {
 /** The file each store was read from: writing appends to it (pipeline/io/store-file.ts). */
 const readFrom = new WeakMap<Store<unknown>, StoreFile<unknown>>();
 
-async function readStore<V>(file: string, decode?: (parsed: unknown) => V): Promise<Store<V>> {
-  const read = await readStoreFile<V>(file, decode);
+async function readStore<V>(file: string, decode?: (parsed: unknown) => V, asBytes = false): Promise<Store<V>> {
+  const read = await readStoreFile<V>(file, decode, asBytes);
   const store = new Store<V>(read);
   readFrom.set(store as Store<unknown>, read);
   return store;
@@ -93,7 +93,8 @@ export const buildCacheDir = (cacheDir: string): string => path.join(cacheDir, '
 export async function readBuildCache(cacheDir: string): Promise<BuildCache> {
   const dir = buildCacheDir(cacheDir);
   const [trees, treeSummaries, yaml, svg, markdown, searchIndex] = await Promise.all([
-    readStore<Root>(path.join(dir, files.trees)),
+    // The trees as the file's bytes: a warm build reads only those a stage looks into (pipeline/stages/shared/stored-tree.ts).
+    readStore<Root>(path.join(dir, files.trees), undefined, true),
     readStore<TreeSummary>(path.join(dir, files.treeSummaries)),
     readStore<StoredYaml>(path.join(dir, files.yaml)),
     readStore<JudgedSvgFile>(path.join(dir, files.svg)),

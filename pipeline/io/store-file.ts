@@ -19,8 +19,8 @@ import fsp from 'node:fs/promises';
 import { Json, type Earlier, type Store } from '../memo.ts';
 
 interface Line {
-  /** The value's JSON as the file has it, until it is parsed. */
-  raw: string | null;
+  /** The value's JSON as the file has it, until it is parsed: its text, or its bytes in the file (see `StoreFile.parse`). */
+  raw: string | Buffer | null;
   /** The parsed value, once asked. */
   value: unknown;
   /** Length of the whole line in bytes, newline included. */
@@ -60,6 +60,16 @@ const looksWhole = (raw: string): boolean => {
   return close === undefined ? !/[{}[\]"]/.test(raw) : raw.length > 1 && raw[raw.length - 1] === close;
 };
 
+/** `looksWhole` of the bytes from `start` to `end`: an object, array or string is judged by its first and last byte. */
+const bytesLookWhole = (data: Buffer, start: number, end: number): boolean => {
+  if (end <= start) return false;
+  const close = closing[String.fromCharCode(data[start]!)];
+  return close === undefined ? looksWhole(data.toString('utf8', start, end)) : end - start > 1 && data[end - 1] === close.charCodeAt(0);
+};
+
+/** A line's JSON as text. */
+const textOf = (raw: string | Buffer): string => (typeof raw === 'string' ? raw : raw.toString('utf8'));
+
 /** One line of the log: `key` with `json`, or the key alone to drop it. */
 export const storeLine = (key: string, json?: string): string => (json === undefined ? `${JSON.stringify(key)}\n` : `${JSON.stringify(key)}\t${json}\n`);
 
@@ -80,9 +90,13 @@ export class StoreFile<V> implements Earlier<V> {
    * The entries of `data`, the whole file; `identity` is the file's when there
    * is one. Each value is decoded into a string of its own, not sliced from
    * one text of the file: a value nobody asks for (the old entry of an edited
-   * file) would keep that whole text alive until the build ends.
+   * file) would keep that whole text alive until the build ends. With
+   * `asBytes`, each value stays bytes of `data` until someone asks for it: for
+   * a store whose values a build mostly leaves unread (the tree store), the
+   * file's bytes take less memory than the text of each line, and decoding
+   * them all cost time.
    */
-  static parse<V>(data: Buffer, identity: Identity | null = null, decode?: (parsed: unknown) => V): StoreFile<V> {
+  static parse<V>(data: Buffer, identity: Identity | null = null, decode?: (parsed: unknown) => V, asBytes = false): StoreFile<V> {
     const lines = new Map<string, Line>();
     // An interrupted append leaves a last line without its newline.
     const end = data.lastIndexOf(newlineByte) + 1;
@@ -94,10 +108,11 @@ export class StoreFile<V> implements Earlier<V> {
       if (tab !== -1 && tab < start) tab = data.indexOf(tabByte, start);
       const hasValue = tab !== -1 && tab < newline;
       const key = keyOf(data.toString('utf8', start, hasValue ? tab : newline));
-      const raw = hasValue ? data.toString('utf8', tab + 1, newline) : '';
+      const from = tab + 1;
+      const raw = !hasValue ? '' : asBytes ? data.subarray(from, newline) : data.toString('utf8', from, newline);
       // A second tab in the line: two lines glued together.
       const glued = hasValue && (tab = data.indexOf(tabByte, tab + 1)) !== -1 && tab < newline;
-      if (key === undefined || glued || (hasValue && !looksWhole(raw))) damaged = true;
+      if (key === undefined || glued || (hasValue && !(typeof raw === 'string' ? looksWhole(raw) : bytesLookWhole(data, from, newline)))) damaged = true;
       else if (hasValue) lines.set(key, { raw, value: undefined, bytes: newline + 1 - start });
       else lines.delete(key);
       start = newline + 1;
@@ -127,7 +142,7 @@ export class StoreFile<V> implements Earlier<V> {
     if (line === undefined) return undefined;
     if (line.raw !== null) {
       try {
-        const parsed: unknown = JSON.parse(line.raw);
+        const parsed: unknown = JSON.parse(textOf(line.raw));
         line.value = this.decode ? this.decode(parsed) : parsed;
         line.raw = null;
       } catch {
@@ -148,7 +163,7 @@ export class StoreFile<V> implements Earlier<V> {
   /** The value of `key` as JSON: as the file has it when nobody asked for it, so that it is not parsed only to be written. */
   jsonOf(key: string): string | undefined {
     const line = this.lines.get(key);
-    return line === undefined ? undefined : line.raw ?? JSON.stringify(line.value);
+    return line === undefined ? undefined : line.raw !== null ? textOf(line.raw) : JSON.stringify(line.value);
   }
 
   /** Whether lines can be appended to `file`: it is still the one read, and whole. */
@@ -162,13 +177,13 @@ export class StoreFile<V> implements Earlier<V> {
   }
 }
 
-/** Reads a store's file; a missing or unreadable file is an empty store. */
-export async function readStoreFile<V>(file: string, decode?: (parsed: unknown) => V): Promise<StoreFile<V>> {
+/** Reads a store's file; a missing or unreadable file is an empty store. `asBytes`: see `StoreFile.parse`. */
+export async function readStoreFile<V>(file: string, decode?: (parsed: unknown) => V, asBytes = false): Promise<StoreFile<V>> {
   try {
     const handle = await fsp.open(file, 'r');
     try {
       const stat = await handle.stat();
-      return StoreFile.parse<V>(await handle.readFile(), identityOf(stat), decode);
+      return StoreFile.parse<V>(await handle.readFile(), identityOf(stat), decode, asBytes);
     } finally {
       await handle.close();
     }
@@ -178,12 +193,12 @@ export async function readStoreFile<V>(file: string, decode?: (parsed: unknown) 
 }
 
 /** The same, synchronously: for a store read when a build first asks it. */
-export function readStoreFileSync<V>(file: string): StoreFile<V> {
+export function readStoreFileSync<V>(file: string, asBytes = false): StoreFile<V> {
   try {
     const fd = fs.openSync(file, 'r');
     try {
       const stat = fs.fstatSync(fd);
-      return StoreFile.parse<V>(fs.readFileSync(fd), identityOf(stat));
+      return StoreFile.parse<V>(fs.readFileSync(fd), identityOf(stat), undefined, asBytes);
     } finally {
       fs.closeSync(fd);
     }

@@ -131,6 +131,17 @@ test('should hand a value\'s JSON on as the file has it, keep it for the next bu
   assert.equal([...store.keys()].sort(), ['a', 'b', 'c', 'd'], 'each is kept for the next build');
 });
 
+test('should keep values as the file\'s bytes until asked, and give the same text and values as when kept as text', () => {
+  const made = { boom: { type: 'root', children: [{ type: 'text', value: 'Één “citaat” — en € 5' }] }, tekst: 'ö\t€', getal: -1.5, lijst: [null, true], leeg: '' };
+  build([], made);
+  const text = readStoreFileSync<Value>(file);
+  const bytes = readStoreFileSync<Value>(file, true);
+  assert.equal([...bytes.keys()], [...text.keys()]);
+  for (const key of Object.keys(made)) assert.is(bytes.jsonOf(key), text.jsonOf(key), key);
+  for (const key of Object.keys(made)) assert.equal(bytes.get(key), made[key as keyof typeof made], key);
+  assert.ok(bytes.appendable(file), 'the file as read, whole');
+});
+
 test('should index the keys without parsing a value, and forget a value that does not parse', () => {
   fs.writeFileSync(file, `${storeLine('goed', '{"v":1}')}${storeLine('kapot', '{"v":}')}`);
   const read = readStoreFileSync<Value>(file);
@@ -163,6 +174,8 @@ test('should skip a damaged line and keep the others', () => {
   const text = `${storeLine('a', '1')}"b\t{"half":${storeLine('c', '{"heel":true}')}niet eens een sleutel\n${storeLine('d', '[1]')}\t\n${storeLine('e', '"e"')}`;
   fs.writeFileSync(file, text);
   assert.equal(contents(), { a: 1, d: [1], e: 'e' });
+  const asBytes = readStoreFileSync<Value>(file, true);
+  assert.equal(Object.fromEntries([...asBytes.keys()].map((key) => [key, asBytes.get(key)])), { a: 1, d: [1], e: 'e' }, 'the same with the values kept as bytes');
   assert.is(build(['a', 'd', 'e'], {}), 'rewritten', 'a damaged file is not appended to');
   assert.equal(contents(), { a: 1, d: [1], e: 'e' });
   assert.is(build(['a', 'd', 'e'], { f: 2 }), 'appended');
@@ -206,6 +219,8 @@ const generation = fc.record({
   made: fc.array(fc.integer({ min: 0, max: 11 }), { maxLength: 5 }),
   kept: fc.array(fc.integer({ min: 0, max: 11 }), { maxLength: 6 }),
   torn: fc.option(fc.integer({ min: 1, max: 400 }), { freq: 5 }),
+  // Values kept as the file's bytes until asked (the tree store), or as text.
+  asBytes: fc.boolean(),
 });
 /** Keys with the characters the format must take apart: tabs, newlines, quotes. */
 const keyNames = ['a', 'b\tc', 'd\ne', '"f"', 'g\\', '', 'h i', 'j\r', 'k', 'l\u2028', 'm', 'n'];
@@ -226,7 +241,7 @@ test('property: any run of builds reads back exactly the entries the last build 
     let model = new Map<string, Value>();
     let exact = true;
     for (const g of builds) {
-      const earlier = readStoreFileSync<Value>(file);
+      const earlier = readStoreFileSync<Value>(file, g.asBytes);
       const store = new Store<Value>(earlier);
       // The store asks the file as read; the check reads its own copy, so that nothing is parsed ahead of the store.
       const before = contents();

@@ -102,9 +102,9 @@ test('takes a write as a plain field', () => {
   assert.equal(root.position, tree.position, 'the other fields read from the tree');
 });
 
-/** A store as a build reads it from its file: the trees of `bodies` (as Markdown) under their keys. */
-function fileStore<V>(entries: ReadonlyArray<readonly [string, string]>): StoreFile<V> {
-  return StoreFile.parse<V>(Buffer.from(entries.map(([key, json]) => storeLine(key, json)).join('')));
+/** A store as a build reads it from its file, its values kept as the file's bytes (as the tree store keeps them) or as text. */
+function fileStore<V>(entries: ReadonlyArray<readonly [string, string]>, asBytes = false): StoreFile<V> {
+  return StoreFile.parse<V>(Buffer.from(entries.map(([key, json]) => storeLine(key, json)).join('')), null, undefined, asBytes);
 }
 
 test('the stage gives a stored tree when the cache has its summary, and keeps both for the next build', () => {
@@ -113,7 +113,7 @@ test('the stage gives a stored tree when the cache has its summary, and keeps bo
   const tree = parseMarkdownBody(body, 'md');
   const probe = new Store<Root>();
   const k = probe.keyOf(key);
-  const trees = new Store<Root>(fileStore([[k, JSON.stringify(tree)]]));
+  const trees = new Store<Root>(fileStore([[k, JSON.stringify(tree)]], true));
   const summaries = new Store<TreeSummary>(fileStore([[k, JSON.stringify(summarize(tree))]]));
   const parsed = valueOf(parse([{ path: 'kennisbank/a.md', display: 'content/kennisbank/a.md', text: body }], trees, 'md', undefined, summaries))?.[0] as ParsedMarkdown;
   assert.ok(summaryOf(parsed.tree), 'a stored tree');
@@ -143,7 +143,7 @@ test('a stored tree whose text is damaged is parsed from its body', () => {
   const k = new Store<Root>().keyOf(treeKey(body, 'md'));
   const tree = parseMarkdownBody(body, 'md');
   // Whole as a line (it ends in `}`), but no JSON.
-  const trees = new Store<Root>(fileStore([[k, '{"type":"root","children":[}']]));
+  const trees = new Store<Root>(fileStore([[k, '{"type":"root","children":[}']], true));
   const summaries = new Store<TreeSummary>(fileStore([[k, JSON.stringify(summarize(tree))]]));
   const parsed = valueOf(parse([{ path: 'kennisbank/a.md', display: 'content/kennisbank/a.md', text: body }], trees, 'md', undefined, summaries))?.[0] as ParsedMarkdown;
   assert.equal(viaJson(parsed.tree), viaJson(tree));
