@@ -25,7 +25,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash, type Hash } from 'node:crypto';
+import { createHash, hash, type Hash } from 'node:crypto';
 import { randomUUID } from 'node:crypto';
 import type { SourceTree } from './read.ts';
 import { unchanged, type Effects, type PageReuseHook, type Unchanged } from '../build.ts';
@@ -125,7 +125,7 @@ interface Manifest {
   readonly pages: Readonly<Record<string, PageRecord>>;
 }
 
-const pageHash = (data: OutputFile['data']): string => createHash('sha256').update(data).digest('base64');
+const pageHash = (data: OutputFile['data']): string => hash('sha256', data, 'base64');
 
 /**
  * The pages of one build: those found again in the output folder, and what
@@ -176,11 +176,11 @@ export class PageReuse implements PageReuseHook {
   /** A hash of the markdown keys of `reads` in this build. */
   private readsKey(reads: Iterable<string>): string {
     const keys = [...reads].sort().map((permalink) => [permalink, permalink === allPages ? this.allKeys() : this.contentKeys.get(permalink) ?? null]);
-    return createHash('sha256').update(JSON.stringify(keys)).digest('base64');
+    return hash('sha256', JSON.stringify(keys), 'base64');
   }
 
   private allKeys(): string {
-    return (this.everything ??= createHash('sha256').update(JSON.stringify([...this.contentKeys].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))).digest('base64'));
+    return (this.everything ??= hash('sha256', JSON.stringify([...this.contentKeys].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))), 'base64'));
   }
 
   /** The contents and memo the pages render with, their reads written down. */

@@ -129,11 +129,13 @@ function bodyTree(body: string, format: MarkdownFormat, file: SourceFile, trees:
   if (complex) return withProblems(emptyRoot(), [complex]);
   const make = (): Root => parseMarkdownBody(body, format);
   try {
-    const summary = summaries?.find(summaries.keyOf(key));
+    // The summary's key is the tree's: every store keys inputs alike, and the tree store has this body's hash at hand.
+    const hashed = summaries ? (trees ?? summaries).keyOf(key) : '';
+    const summary = summaries?.find(hashed);
     const stored = summary && trees?.later(key, make);
     if (stored) return ok(storedTree(stored, summary));
     const tree = trees ? trees.get(key, make) : make();
-    if (summaries && !summary) summaries.put(summaries.keyOf(key), summarize(tree));
+    if (summaries && !summary) summaries.put(hashed, summarize(tree));
     return ok(tree);
   } catch (e) {
     return withProblems(emptyRoot(), [mdxSyntaxProblem(file.display, e) ?? unprocessable(file.display, e)]);
